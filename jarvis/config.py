@@ -27,6 +27,9 @@ class EmbeddingConfig:
 @dataclass(frozen=True)
 class IndexConfig:
     max_file_bytes: int = 2_000_000
+    # "block": each list item / paragraph / daily-log entry is a chunk; "section": blocks of
+    # one section packed up to chunk_chars. Long text is split with chunk_overlap either way.
+    chunk_unit: str = "block"
     chunk_chars: int = 1200
     chunk_overlap: int = 150
     # Extra glob patterns (relative to the workspace) left out of the index.

@@ -5,9 +5,8 @@ warning and the whole text is read as plain markdown (nothing lost, nothing rewr
 Values are normalised so downstream code sees one shape: dates -> ISO strings, text-typed keys
 keep the scalar exactly as written (`title: yes` -> "yes", `id: 0123` -> "0123"), tags -> list[str].
 
-Fragments (memory/notes/**.md) are Documents with known keys: `parse_fragment` / `render_fragment`
-give back the original text byte-for-byte while nothing changed, and on a real change keep the
-person's key order, comments and unknown keys line-for-line. See adr/0010-document-model.md.
+Fragments (memory/notes/**.md) live in `jarvis.fragment`; their names are re-exported here.
+See adr/0010-document-model.md.
 """
 
 from __future__ import annotations
@@ -16,11 +15,29 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from jarvis.fsutil import read_text
+
+if TYPE_CHECKING:  # re-exported lazily below (jarvis.fragment imports this module)
+    from jarvis.fragment import Fragment, new_fragment_id, parse_fragment, render_fragment, slugify
+
+__all__ = [
+    "Document",
+    "Fragment",
+    "first_heading",
+    "new_fragment_id",
+    "parse_document",
+    "parse_fragment",
+    "read_document",
+    "render_fragment",
+    "slugify",
+    "split_frontmatter",
+    "title_of",
+]
+_FRAGMENT_NAMES = frozenset({"Fragment", "new_fragment_id", "parse_fragment", "render_fragment", "slugify"})
 
 # Keys whose value is text whatever YAML thinks it is: the scalar is kept exactly as written.
 TEXT_KEYS = frozenset(
@@ -213,7 +230,10 @@ def _value(loader: yaml.SafeLoader, key: str, node: yaml.Node) -> Any:
     value = loader.construct_object(node, deep=True)
     if key == "tags":
         if isinstance(node, yaml.SequenceNode):
-            value = [_scalar_text(n) if isinstance(n, yaml.ScalarNode) else _construct(loader, n) for n in node.value]
+            value = [
+                _scalar_text(n) if isinstance(n, yaml.ScalarNode) else _construct(loader, n)
+                for n in node.value
+            ]
         tags = split_tags(normalise(value))
         return normalise(value) if tags is None else tags
     if isinstance(node, yaml.ScalarNode) and value is not None:
@@ -258,3 +278,11 @@ class Document:
     frontmatter_raw: str | None
     warnings: tuple[str, ...] = ()
     frontmatter_error: str | None = field(default=None, compare=False)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FRAGMENT_NAMES:
+        from jarvis import fragment
+
+        return getattr(fragment, name)
+    raise AttributeError(f"module 'jarvis.doc' has no attribute {name!r}")

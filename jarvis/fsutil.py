@@ -51,7 +51,8 @@ def decode_text(raw: bytes, name: str) -> tuple[str, list[str]]:
     """
     warnings: list[str] = []
     nuls = raw.count(b"\x00")
-    if raw and nuls / len(raw) > BINARY_NUL_RATIO:
+    # A stray NUL or two is damage in a text file; many of them mean binary data.
+    if raw and ((nuls > 8 and nuls / len(raw) > BINARY_NUL_RATIO) or nuls / len(raw) > 0.3):
         raise InputError(
             f"{name}: looks binary; skipped (move it out of the workspace or add it to [index] exclude)"
         )

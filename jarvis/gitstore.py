@@ -18,13 +18,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from jarvis.errors import GitError, LockBusy, UncommittedEdit, WorkspaceError
 from jarvis.fsutil import atomic_write
-
-if TYPE_CHECKING:
-    import git
 
 DEFAULT_IDENTITY = ("jarvis", "jarvis@localhost")
 LOCK_TIMEOUT_S = 30.0
@@ -68,7 +65,7 @@ class GitStore:
         self.root = root
         git = _git()
         try:
-            self.repo: git.Repo = git.Repo(root)
+            self.repo: Any = git.Repo(root)
         except git.exc.InvalidGitRepositoryError as exc:
             raise WorkspaceError(f"{root}: not a git repository; run `jarvis init --adopt {root}`") from exc
         except git.exc.NoSuchPathError as exc:
@@ -210,10 +207,7 @@ class GitStore:
         self.run("add", "-A", "--", *rels, what="git add")
         if not self.run("diff", "--cached", "--name-only", "--", *rels, what="git diff"):
             return None
-        if self.head() is None:
-            self.run("commit", "-q", "-m", message, what="git commit")
-        else:
-            self.run("commit", "-q", "--only", "-m", message, "--", *rels, what="git commit")
+        self.run("commit", "-q", "--only", "-m", message, "--", *rels, what="git commit")
         return self.head()
 
     @contextlib.contextmanager

@@ -7,7 +7,6 @@ the command runs (or when help lists it), so `jarvis --help` stays fast.
 from __future__ import annotations
 
 import importlib
-import sys
 from typing import Any
 
 import click
@@ -24,6 +23,12 @@ COMMANDS: dict[str, str] = {
     "history": "core:history_cmd",
     "events": "core:events_cmd",
     "doctor": "core:doctor_cmd",
+    "serve": "serve:serve_cmd",
+    "status": "serve:status_cmd",
+    "context": "agent:context_cmd",
+    "chat": "agent:chat_cmd",
+    "recent": "agent:recent_cmd",
+    "mcp": "agent:mcp_cmd",
 }
 
 
@@ -72,4 +77,4 @@ def run() -> None:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(run())
+    run()

@@ -49,8 +49,11 @@ _LOADED: dict[tuple[str, str], Embedder] = {}
 
 
 class Embedder(Protocol):
-    model_id: str
-    dim: int
+    @property
+    def model_id(self) -> str: ...
+
+    @property
+    def dim(self) -> int: ...
 
     def encode(self, texts: list[str]) -> np.ndarray: ...
 
@@ -311,7 +314,7 @@ class LazyEmbedder:
         return self._model
 
     @property
-    def dim(self) -> int:  # type: ignore[override]
+    def dim(self) -> int:
         return self.get().dim
 
     @property

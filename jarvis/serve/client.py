@@ -201,15 +201,8 @@ def stop(ws: Workspace, timeout: float = 15.0) -> int | None:
     )
 
 
-def autostart(ws: Workspace) -> bool:
-    """Start `jarvis serve` for this workspace in the background; never blocks.
-
-    Returns True when a server was spawned. A second server started by a race
-    finds the lock held and exits at once, so this is safe to call twice.
-    JARVIS_AUTOSTART=0 turns it off (the test suite sets it).
-    """
-    if os.environ.get("JARVIS_AUTOSTART", "1") == "0" or server_pid(ws) is not None:
-        return False
+def spawn(ws: Workspace) -> bool:
+    """Start `jarvis -w WS serve` detached (new session, output to .jarvis/serve.log); never blocks."""
     log = ws.state(LOG_NAME)
     try:
         with open(log, "ab") as out, open(os.devnull, "rb") as devnull:
@@ -225,3 +218,15 @@ def autostart(ws: Workspace) -> bool:
     except OSError:
         return False
     return True
+
+
+def autostart(ws: Workspace) -> bool:
+    """After an in-process recall: start a background server for the next ones.
+
+    Returns True when a server was spawned. A second server started by a race
+    finds the lock held and exits at once, so calling this twice is harmless.
+    JARVIS_AUTOSTART=0 turns it off (the test suite sets it).
+    """
+    if os.environ.get("JARVIS_AUTOSTART", "1") == "0" or server_pid(ws) is not None:
+        return False
+    return spawn(ws)

@@ -9,6 +9,7 @@ event and the others go on. When each job last ran is kept in
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import inspect
 import json
@@ -77,10 +78,11 @@ def summarize(result: Any) -> dict[str, Any]:
     """A small JSON-able summary of what a job returned, for status and events."""
     if result is None:
         return {}
+    items: list[tuple[str, Any]]
     if isinstance(result, dict):
-        items = result.items()
+        items = [(str(k), v) for k, v in result.items()]
     elif hasattr(result, "__dataclass_fields__"):
-        items = ((k, getattr(result, k)) for k in result.__dataclass_fields__)
+        items = [(k, getattr(result, k)) for k in result.__dataclass_fields__]
     else:
         return {"result": str(result)[:200]}
     out: dict[str, Any] = {}
@@ -118,10 +120,8 @@ class Scheduler:
         return data if isinstance(data, dict) else {}
 
     def _save_state(self) -> None:
-        try:
+        with contextlib.suppress(OSError):
             atomic_write(self.ws.state(STATE_FILE), json.dumps(self._state, indent=1, sort_keys=True))
-        except OSError:
-            pass
 
     # -------------------------------------------------------------- lifecycle
     def start(self) -> None:
@@ -129,7 +129,7 @@ class Scheduler:
         for job in self.jobs:
             entry: dict[str, Any] = {"every_s": job.every_s, "runs": 0, "failures": 0}
             if job.every_s <= 0:
-                entry.update(note="off (set [schedule] %s_every_s in jarvis.toml)" % job.name, next=None)
+                entry.update(note=f"off (set [schedule] {job.name}_every_s in jarvis.toml)", next=None)
             else:
                 fn, note = resolve(job)
                 entry["note"] = note
@@ -157,7 +157,9 @@ class Scheduler:
             for name, entry in self.status.items():
                 public = {k: v for k, v in entry.items() if k not in ("fn", "next_epoch")}
                 if entry.get("next_epoch"):
-                    public["next"] = datetime.fromtimestamp(entry["next_epoch"], UTC).isoformat(timespec="seconds")
+                    public["next"] = datetime.fromtimestamp(entry["next_epoch"], UTC).isoformat(
+                        timespec="seconds"
+                    )
                 out[name] = public
             return out
 

@@ -1,0 +1,275 @@
+"""Importers: outside transcripts -> jarvis sessions in `.jarvis/sessions/`.
+
+Formats: `claude-code` (Claude Code's `~/.claude/projects/*/*.jsonl`), `jsonl`
+(jarvis's own event lines, or generic `{"role", "content"}` lines) and `text`
+(plain text or markdown with `Name: text` lines; `User:`/`Assistant:` map to
+roles). The format is detected from the first lines when not given. Malformed
+lines are skipped and counted, never fatal. Re-importing a file that grew
+(a Claude Code session still going) rewrites the session with the same
+earlier events, so already-observed turns keep their numbers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jarvis.errors import InputError, UsageError
+from jarvis.fsutil import decode_text
+from jarvis.observe.sessions import (
+    EVENT_TYPES,
+    SessionEvent,
+    SessionMeta,
+    event_from_dict,
+    now_iso,
+    write_session,
+)
+from jarvis.workspace import Workspace
+
+FORMATS = ("claude-code", "jsonl", "text")
+MAX_IMPORT_BYTES = 200_000_000
+CLAUDE_TYPES = {"user", "assistant", "summary", "system"}
+USER_ALIASES = {"user", "human", "me", "you", "person", "q", "question"}
+ASSISTANT_ALIASES = {"assistant", "ai", "claude", "jarvis", "bot", "gpt", "chatgpt", "model", "a", "answer"}
+_SPEAKER_RE = re.compile(
+    r"^\s*(?:[-*]\s+)?(?:<!--.*?-->\s*)?(?:\*\*|__)?(?P<name>[A-Za-z][\w .'-]{0,40}?)(?::(?:\*\*|__)|(?:\*\*|__)?:)\s*(?P<text>.*)$"
+)
+_NOISE_PREFIXES = ("<command-", "<local-command-", "<system-reminder", "Caveat: The messages below")
+
+
+@dataclass(frozen=True)
+class Imported:
+    session_id: str
+    format: str
+    events: tuple[SessionEvent, ...]
+    skipped: int
+    path: Path
+
+
+def detect_format(path: Path, head: str) -> str:
+    """Guess the format from the file's first non-empty lines."""
+    for line in head.splitlines()[:20]:
+        line = line.strip()
+        if not line:
+            continue
+        if not line.startswith("{"):
+            return "text"
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            continue
+        if not isinstance(obj, dict):
+            continue
+        if obj.get("type") in EVENT_TYPES or ("role" in obj and "content" in obj):
+            return "jsonl"
+        if obj.get("type") in CLAUDE_TYPES or "sessionId" in obj or "leafUuid" in obj:
+            return "claude-code"
+        return "jsonl"
+    return "text" if path.suffix.lower() not in (".jsonl", ".json") else "jsonl"
+
+
+def _blocks_text(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "\n".join(
+            str(b.get("text", "")) for b in content if isinstance(b, dict) and b.get("type") == "text"
+        ).strip()
+    return ""
+
+
+def _claude_line(obj: dict[str, Any], names: dict[str, str]) -> list[dict[str, Any]]:
+    """Our event dicts for one Claude Code line (several for mixed content)."""
+    kind = obj.get("type")
+    ts = str(obj.get("timestamp") or "")
+    if kind == "summary":
+        text = obj.get("summary")
+        return [{"type": "compaction", "text": text, "ts": ts}] if isinstance(text, str) else []
+    if kind not in ("user", "assistant") or obj.get("isMeta"):
+        return []
+    message = obj.get("message")
+    if not isinstance(message, dict):
+        raise ValueError("no message object")
+    role = message.get("role", kind)
+    if role not in ("user", "assistant"):
+        raise ValueError(f"unexpected role {role!r}")
+    content = message.get("content")
+    if isinstance(content, str):
+        content = [{"type": "text", "text": content}]
+    if not isinstance(content, list):
+        raise ValueError("content is neither text nor a list of blocks")
+    out: list[dict[str, Any]] = []
+    texts: list[str] = []
+    for block in content:
+        if not isinstance(block, dict):
+            continue
+        btype = block.get("type")
+        if btype == "text" and isinstance(block.get("text"), str):
+            texts.append(block["text"])
+        elif btype == "tool_use":
+            names[str(block.get("id", ""))] = str(block.get("name", ""))
+            data = block.get("input") if isinstance(block.get("input"), dict) else {}
+            out.append({"type": "tool_call", "name": block.get("name", ""), "id": block.get("id", ""), "data": data, "ts": ts})
+        elif btype == "tool_result":
+            call_id = str(block.get("tool_use_id", ""))
+            out.append(
+                {
+                    "type": "tool_result",
+                    "id": call_id,
+                    "name": names.get(call_id, ""),
+                    "text": _blocks_text(block.get("content")),
+                    "is_error": bool(block.get("is_error", False)),
+                    "ts": ts,
+                }
+            )
+    text = "\n".join(texts).strip()
+    if text and not text.startswith(_NOISE_PREFIXES):
+        out.insert(0, {"type": "message", "role": role, "text": text, "ts": ts})
+    return out
+
+
+def parse_claude_code(lines: Iterable[str]) -> tuple[list[SessionEvent], int]:
+    events: list[SessionEvent] = []
+    skipped = 0
+    names: dict[str, str] = {}
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+            if not isinstance(obj, dict):
+                raise ValueError("not an object")
+            if obj.get("isSidechain"):
+                continue
+            for item in _claude_line(obj, names):
+                events.append(event_from_dict(item, len(events)))
+        except ValueError:
+            skipped += 1
+    return events, skipped
+
+
+def parse_jsonl(lines: Iterable[str]) -> tuple[list[SessionEvent], int]:
+    """Our own event lines, or generic chat lines `{"role": ..., "content": ...}`."""
+    events: list[SessionEvent] = []
+    skipped = 0
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+            if isinstance(obj, dict) and "type" not in obj and "role" in obj:
+                obj = {"type": "message", "role": obj["role"], "name": obj.get("name", ""),
+                       "text": _blocks_text(obj.get("content")), "ts": obj.get("ts", "")}
+            events.append(event_from_dict(obj, len(events)))
+        except ValueError:
+            skipped += 1
+    return events, skipped
+
+
+def role_for(name: str) -> tuple[str, str]:
+    """(role, name to keep) for a speaker label in a text transcript."""
+    low = name.strip().lower()
+    if low in USER_ALIASES:
+        return "user", ""
+    if low in ASSISTANT_ALIASES:
+        return "assistant", ""
+    return "user", name.strip()
+
+
+def parse_text(lines: Iterable[str]) -> tuple[list[SessionEvent], int]:
+    """`Name: text` lines; following lines without a speaker continue the message.
+
+    Markdown is tolerated (`- **Name:** text`, headings skipped). Lines before the
+    first speaker are counted as skipped.
+    """
+    items: list[tuple[str, str, list[str]]] = []
+    skipped = 0
+    in_fence = False
+    for raw in lines:
+        line = raw.rstrip()
+        if line.strip().startswith("```"):
+            in_fence = not in_fence
+        match = None if in_fence else _SPEAKER_RE.match(line)
+        if match and len(match.group("name").split()) <= 4 and not match.group("text").startswith("//"):
+            role, name = role_for(match.group("name"))
+            items.append((role, name, [match.group("text")]))
+        elif line.lstrip().startswith("#") and not in_fence:
+            continue
+        elif items:
+            items[-1][2].append(line)
+        elif line.strip():
+            skipped += 1
+    events = []
+    for role, name, parts in items:
+        text = "\n".join(parts).strip()
+        if text:
+            events.append(SessionEvent(type="message", turn=len(events), role=role, name=name, text=text))
+    return events, skipped
+
+
+PARSERS = {"claude-code": parse_claude_code, "jsonl": parse_jsonl, "text": parse_text}
+
+
+def session_id_for(path: Path, fmt: str) -> str:
+    """Stable id per source file: re-importing the same file updates the same session."""
+    stem = re.sub(r"[^A-Za-z0-9._-]+", "-", path.stem).strip("-.")[:60] or "session"
+    if fmt == "claude-code":
+        return f"cc-{stem}"
+    digest = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:8]
+    return f"{fmt}-{stem}-{digest}"
+
+
+def read_transcript(path: Path, fmt: str | None = None) -> tuple[str, list[SessionEvent], int]:
+    """(format, events, skipped) for a transcript file; raises InputError/UsageError for what cannot be read."""
+    if fmt is not None and fmt not in FORMATS:
+        raise UsageError(f"--format {fmt}: use one of {', '.join(FORMATS)}")
+    try:
+        size = path.stat().st_size
+        if size > MAX_IMPORT_BYTES:
+            raise InputError(f"{path}: {size:,} bytes is over the {MAX_IMPORT_BYTES:,}-byte import limit; split it")
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file; check the path") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a folder; give a transcript file (or --import-claude-code)") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror})") from exc
+    try:
+        text, _ = decode_text(raw, str(path))
+    except InputError:
+        if fmt is None and path.suffix.lower() in (".jsonl", ".json"):
+            text = raw.decode("utf-8", errors="replace")  # JSONL with a bad line: skip it, keep the rest
+        else:
+            raise
+    fmt = fmt or detect_format(path, text[:20_000])
+    events, skipped = PARSERS[fmt](text.splitlines())
+    return fmt, events, skipped
+
+
+def import_transcript(ws: Workspace, path: Path, fmt: str | None = None) -> Imported:
+    """Read a transcript and store it as a session; returns what was imported."""
+    fmt, events, skipped = read_transcript(path, fmt)
+    session_id = session_id_for(path, fmt)
+    meta = SessionMeta(
+        id=session_id,
+        source=fmt,
+        title=path.stem,
+        created=now_iso(),
+        imported_from=str(path.resolve()),
+        extra={"skipped_lines": skipped},
+    )
+    write_session(ws, meta, events)
+    return Imported(session_id, fmt, tuple(events), skipped, path)
+
+
+def claude_code_files(home: Path) -> list[Path]:
+    """Claude Code session files: `~/.claude/projects/*/*.jsonl`."""
+    root = home / ".claude" / "projects"
+    if not root.is_dir():
+        return []
+    return sorted(p for p in root.glob("*/*.jsonl") if p.is_file())

@@ -1,0 +1,219 @@
+"""Secret redaction: one module every write path passes text through before it can reach git.
+
+`redact(text)` replaces each secret with `[REDACTED:kind]` and returns what it found, so the
+caller can tell the person (`describe(findings)`). Specific formats (provider key prefixes, JWTs,
+private key blocks, URL passwords) are matched exactly; generic values (`password=…`, long random
+strings next to a key-like name) must also look random, so commit shas, sha256 digests, UUIDs,
+ADR slugs, fragment ids and ordinary prose survive. See adr/0012-redaction.md.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+MARKER = "[REDACTED:{kind}]"
+_MIN_ENTROPY_LEN = 20
+
+_NAME = r"(?:api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?token|access[_-]?token|refresh[_-]?token|token|secret|passwd|password|passphrase|pwd|credentials?)"
+_ASSIGN_KIND = {
+    "password": "password",
+    "passwd": "password",
+    "pwd": "password",
+    "passphrase": "password",
+    "token": "token",
+    "secret": "secret",
+    "credential": "credential",
+}
+
+# (kind, pattern, group holding the secret, check on the secret or None). Order is priority.
+_Check = Callable[[str], bool] | None
+
+
+def _random_looking(value: str) -> bool:
+    """Mixed upper, lower and digits: what random keys look like and slugs/words do not."""
+    return (
+        any(c.isupper() for c in value)
+        and any(c.islower() for c in value)
+        and any(c.isdigit() for c in value)
+    )
+
+
+def entropy(value: str) -> float:
+    """Shannon entropy in bits per character."""
+    if not value:
+        return 0.0
+    counts = Counter(value)
+    n = len(value)
+    return -sum(c / n * math.log2(c / n) for c in counts.values())
+
+
+_HEX = re.compile(r"[0-9a-fA-F]+")
+_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_FRAGMENT_ID = re.compile(r"mem-\d{8}-\d{6}-[0-9a-f]{6}")
+_PLACEHOLDER = re.compile(
+    r"(\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|<[^<>]*>|\{\{.*\}\}|%\(?\w*\)?s|(.)\2{3,}|none|null|nil|true|false|"
+    r"undefined|redacted|\[REDACTED.*|\*+|x+|\.\.\.|…)",
+    re.IGNORECASE,
+)
+
+
+def _high_entropy(value: str) -> bool:
+    """A long random-looking token: not hex (shas, digests), not a UUID, id or slug."""
+    if len(value) < _MIN_ENTROPY_LEN or _HEX.fullmatch(value) or _UUID.fullmatch(value):
+        return False
+    if _FRAGMENT_ID.fullmatch(value) or value.startswith(("[REDACTED", "/", "~")):
+        return False
+    if not any(c.isdigit() for c in value) or not any(c.isalpha() for c in value):
+        return False
+    if value == value.lower() and re.search(r"[-_.]", value):
+        return False  # a slug or dotted name: 0012-some-title, my-project_v2.config
+    if _random_looking(value):
+        return entropy(value) >= 3.5
+    return entropy(value) >= 4.0
+
+
+def _assigned_secret(value: str) -> bool:
+    """A value after `password=` / `token:`: anything but a placeholder or a code expression."""
+    if _PLACEHOLDER.fullmatch(value) or any(c in value for c in "([{"):
+        return False
+    if len(value) < 4 or (value.isdigit() and len(value) < 6):
+        return False
+    return not value.startswith(("os.", "env.", "process.env", "self."))
+
+
+def _prose_secret(value: str) -> bool:
+    """After `password: ` in prose the next word is often just a word; require it look like a secret."""
+    if not _assigned_secret(value):
+        return False
+    if len(value) >= 16 or any(c.isdigit() for c in value) or re.search(r"[!@#$%^&*+=/?~]", value):
+        return len(value) >= 6
+    return len(value) >= 8 and any(c.isupper() for c in value[1:]) and any(c.islower() for c in value)
+
+
+_KEYNAME = rf"(?i:\b[\w.\-]*?{_NAME}(?:[_.\-][\w\-]*)?)[\"']?"
+_ANYKEY = rf"(?i:\b[\w.\-]*?(?:{_NAME}|key)(?:[_.\-][\w\-]*)?)"
+
+_RULES: list[tuple[str, re.Pattern[str], int, _Check]] = [
+    (
+        "private-key",
+        re.compile(
+            r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"
+            r"(?:.*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|[A-Za-z0-9+/=:,\-\s]*)",
+            re.DOTALL,
+        ),
+        0,
+        None,
+    ),
+    (
+        "slack-webhook",
+        re.compile(r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_\-]+"),
+        0,
+        None,
+    ),
+    ("jwt", re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*"), 0, None),
+    (
+        "github-token",
+        re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{22,255})"),
+        0,
+        None,
+    ),
+    ("anthropic-key", re.compile(r"\bsk-ant-[A-Za-z0-9_\-]{20,}"), 0, _random_looking),
+    (
+        "openai-key",
+        re.compile(r"\bsk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}"),
+        0,
+        _random_looking,
+    ),
+    ("slack-token", re.compile(r"\bxox[abposre]-[A-Za-z0-9\-]{10,}"), 0, None),
+    ("google-api-key", re.compile(r"\bAIza[0-9A-Za-z_\-]{35}"), 0, None),
+    ("aws-access-key-id", re.compile(r"\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b"), 0, None),
+    (
+        "aws-secret-key",
+        re.compile(
+            r"(?i:aws[\w.\-]*?secret[\w.\-]*?)[\"']?\s*[:=]\s*[\"']?([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])"
+        ),
+        1,
+        None,
+    ),
+    (
+        "url-password",
+        re.compile(r"\b[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@]+:([^\s/?#]+)@[^\s@/?#]"),
+        1,
+        lambda v: not _PLACEHOLDER.fullmatch(v),
+    ),
+    ("bearer-token", re.compile(r"(?i:\bbearer)\s+([A-Za-z0-9._~+/\-]{20,}=*)"), 1, _high_entropy),
+    # quoted value after = : := => (may hold spaces)
+    ("assignment", re.compile(rf"{_KEYNAME}\s*(?:=|:=|=>|:)\s*([\"'])([^\"'\n]+)\1"), 2, _assigned_secret),
+    # unquoted value after = := =>
+    ("assignment", re.compile(rf"{_KEYNAME}\s*(?:=|:=|=>)\s*([^\s\"'`,;]+)"), 1, _assigned_secret),
+    # `password: value` as people write it in prose: the value must look like a secret
+    ("assignment", re.compile(rf"{_KEYNAME}:[ \t]*([^\s\"'`,;]+)"), 1, _prose_secret),
+    (
+        "high-entropy",
+        re.compile(rf"{_ANYKEY}[^\n]{{0,30}}?(?<![A-Za-z0-9+/_\-])([A-Za-z0-9+/_\-]{{20,}}=*)"),
+        1,
+        _high_entropy,
+    ),
+]
+
+
+def _assignment_kind(name: str) -> str:
+    name = name.lower()
+    for word, kind in _ASSIGN_KIND.items():
+        if word in name:
+            return kind
+    return "api-key"
+
+
+def find_secrets(text: str) -> list[Finding]:
+    """Every secret in `text`, in order, without overlaps (a specific rule beats a generic one)."""
+    taken: list[Finding] = []
+    for kind, pattern, group, check in _RULES:
+        for match in pattern.finditer(text):
+            start, end = match.span(group)
+            value = match.group(group)
+            if start == end or (check is not None and not check(value)):
+                continue
+            if any(start < f.end and f.start < end for f in taken):
+                continue
+            generic = kind in ("assignment", "high-entropy")
+            label = _assignment_kind(text[match.start() : start]) if generic else kind
+            taken.append(Finding(label, start, end))
+    return sorted(taken, key=lambda f: f.start)
+
+
+def redact(text: str) -> tuple[str, list[Finding]]:
+    """Replace each secret with `[REDACTED:kind]`. Idempotent: redacting twice finds nothing new."""
+    findings = find_secrets(text)
+    if not findings:
+        return text, []
+    parts: list[str] = []
+    pos = 0
+    for finding in findings:
+        parts.append(text[pos : finding.start])
+        parts.append(MARKER.format(kind=finding.kind))
+        pos = finding.end
+    parts.append(text[pos:])
+    return "".join(parts), findings
+
+
+def describe(findings: list[Finding]) -> str:
+    """One line for the person: "redacted 2 secrets: github-token, password" ("" when none)."""
+    if not findings:
+        return ""
+    kinds = list(dict.fromkeys(f.kind for f in findings))
+    noun = "secret" if len(findings) == 1 else "secrets"
+    return f"redacted {len(findings)} {noun}: {', '.join(kinds)}"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A secret found at text[start:end] (offsets in the text given to `redact`)."""
+
+    kind: str
+    start: int
+    end: int

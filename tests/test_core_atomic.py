@@ -1,0 +1,63 @@
+"""Atomic writes and the git store's promises: no torn files, the person's staged work untouched."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from conftest import CliFn
+
+from jarvis.workspace import Workspace
+
+WRITER = """
+import sys
+from jarvis.fsutil import atomic_write
+path = sys.argv[1]
+i = 0
+while True:
+    i += 1
+    atomic_write(__import__("pathlib").Path(path), (str(i % 10) * 2_000_000))
+"""
+
+
+def test_killed_writer_never_leaves_a_torn_file(tmp_path: Path) -> None:
+    target = tmp_path / "MEMORY.md"
+    target.write_text("0" * 2_000_000)
+    for delay in (0.05, 0.15, 0.3):
+        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(target)])
+        time.sleep(delay)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        data = target.read_text()
+        assert len(data) == 2_000_000
+        assert len(set(data)) == 1
+
+
+def test_commit_leaves_persons_staged_change_staged(ws: Workspace, cli: CliFn) -> None:
+    (ws.root / "USER.md").write_text("# User\n\nI am Ada, staged but not committed.\n")
+    subprocess.run(["git", "-C", str(ws.root), "add", "USER.md"], check=True)
+    result = cli("remember", "Ada drinks green tea", workspace=ws)
+    assert result.exit_code == 0, result.output
+    staged = subprocess.run(
+        ["git", "-C", str(ws.root), "diff", "--cached", "--name-only"], capture_output=True, text=True
+    ).stdout.split()
+    assert staged == ["USER.md"]
+    last = subprocess.run(
+        ["git", "-C", str(ws.root), "show", "--name-only", "--format=", "HEAD"],
+        capture_output=True,
+        text=True,
+    ).stdout.split()
+    assert "USER.md" not in last
+    assert (ws.root / "USER.md").read_text().endswith("staged but not committed.\n")
+
+
+def test_refuses_during_a_merge(ws: Workspace, cli: CliFn) -> None:
+    git_dir = ws.root / ".git"
+    (git_dir / "MERGE_HEAD").write_text("0" * 40 + "\n")
+    result = cli("remember", "Something to keep", workspace=ws)
+    assert result.exit_code != 0
+    assert "merge" in result.output
+    assert not list(ws.notes_dir.rglob("*.md"))
