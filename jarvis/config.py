@@ -72,6 +72,7 @@ class ObserveConfig:
     batch_messages: int = 40
     dedup_threshold: float = 0.85
     min_chars: int = 12
+    model: str = ""  # "" uses [llm] model; e.g. a faster model for observation
 
 
 @dataclass(frozen=True)

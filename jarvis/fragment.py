@@ -126,10 +126,16 @@ def render_fragment(fragment: Fragment) -> str:
         order = [k for k in segments if k in fields] + [k for k in fields if k not in segments]
     out = ["---\n", (segments or {}).get("", "")]
     for key in order:
-        if segments is not None and before is not None and key in segments and _same(before, fragment, key):
+        value, from_extra = fields[key]
+        if (
+            segments is not None
+            and before is not None
+            and key in segments
+            and _same(before, fragment, key, from_extra)
+        ):
             out.append(segments[key])
         else:
-            out.append(_emit(key, fields[key]))
+            out.append(_emit(key, value))
     glue = "\n"
     if before is not None and before.original is not None:
         split = split_frontmatter(before.original)
@@ -183,23 +189,29 @@ def _known(fragment: Fragment, key: str) -> Any:
     return list(value) if key == "tags" else value
 
 
-def _fields(fragment: Fragment, before: Fragment | None, segments: dict[str, str] | None) -> dict[str, Any]:
-    """Keys to write, in canonical order: set known keys, defaults the person wrote, then extra."""
-    fields: dict[str, Any] = {}
+def _fields(
+    fragment: Fragment, before: Fragment | None, segments: dict[str, str] | None
+) -> dict[str, tuple[Any, bool]]:
+    """key -> (value, from extra), in canonical order: set known keys, defaults the person wrote, extra.
+
+    A known field that is set wins over an unreadable value of the same key kept in `extra`.
+    """
+    fields: dict[str, tuple[Any, bool]] = {}
     for key in FRAGMENT_KEYS:
         value = _known(fragment, key)
         written = segments is not None and before is not None and key in segments and key not in before.extra
         if value != _DEFAULTS.get(key) or (written and before is not None and _known(before, key) == value):
-            fields[key] = value
+            fields[key] = (value, False)
     for key, value in fragment.extra.items():
-        fields.setdefault(key, value)
+        fields.setdefault(key, (value, True))
     return fields
 
 
-def _same(before: Fragment, after: Fragment, key: str) -> bool:
-    if key in FRAGMENT_KEYS and key not in before.extra and key not in after.extra:
-        return bool(_known(before, key) == _known(after, key))
-    return key in before.extra and key in after.extra and before.extra[key] == after.extra[key]
+def _same(before: Fragment, after: Fragment, key: str, from_extra: bool) -> bool:
+    """Whether `key` has the value it was parsed with (so the person's lines can be reused)."""
+    if from_extra:
+        return key in before.extra and before.extra[key] == after.extra[key]
+    return key not in before.extra and bool(_known(before, key) == _known(after, key))
 
 
 def _segments(text: str) -> dict[str, str] | None:
@@ -238,9 +250,12 @@ def _emit(key: str, value: Any) -> str:
         return f"{key}: {value}\n"
     # Block style for the key, flow style for a list or mapping of plain values: `tags: [a, b]`.
     flow = None if isinstance(value, list | dict) and value else False
-    return yaml.safe_dump(
-        {key: value}, allow_unicode=True, sort_keys=False, default_flow_style=flow, width=1_000_000
+    out = yaml.safe_dump(
+        {key: value}, allow_unicode=True, sort_keys=False, default_flow_style=flow, width=10**6
     )
+    if any(c in out for c in "\x85\u2028\u2029"):  # PyYAML writes these raw but reads them as line breaks
+        out = yaml.safe_dump({key: value}, sort_keys=False, default_flow_style=flow, width=10**6)
+    return out
 
 
 def _plain_date(text: str) -> bool:

@@ -9,6 +9,8 @@ ADR slugs, fragment ids and ordinary prose survive. See adr/0012-redaction.md.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import math
 import re
 from collections import Counter
@@ -61,8 +63,23 @@ _PLACEHOLDER = re.compile(
 )
 
 
+def _base64_prose(value: str) -> bool:
+    """Base64 that decodes to ordinary text (`VGhlIHF1aWNr…`) is not a key."""
+    if len(value) < 16 or not re.fullmatch(r"[A-Za-z0-9+/_\-]+=*", value):
+        return False
+    try:
+        raw = base64.urlsafe_b64decode(value.replace("+", "-").replace("/", "_") + "=" * (-len(value) % 4))
+        decoded = raw.decode("utf-8")
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        return False
+    letters = sum(c.isalpha() or c == " " for c in decoded)
+    return " " in decoded and decoded.isprintable() and letters >= 0.8 * len(decoded)
+
+
 def _high_entropy(value: str) -> bool:
     """A long random-looking token: not hex (shas, digests), not a UUID, id or slug."""
+    if _base64_prose(value):
+        return False
     if len(value) < _MIN_ENTROPY_LEN or _HEX.fullmatch(value) or _UUID.fullmatch(value):
         return False
     if _FRAGMENT_ID.fullmatch(value) or value.startswith(("[REDACTED", "/", "~")):
@@ -78,7 +95,7 @@ def _high_entropy(value: str) -> bool:
 
 def _assigned_secret(value: str) -> bool:
     """A value after `password=` / `token:`: anything but a placeholder or a code expression."""
-    if _PLACEHOLDER.fullmatch(value) or any(c in value for c in "([{"):
+    if _PLACEHOLDER.fullmatch(value) or any(c in value for c in "([{") or _base64_prose(value):
         return False
     if len(value) < 4 or (value.isdigit() and len(value) < 6):
         return False
@@ -94,7 +111,9 @@ def _prose_secret(value: str) -> bool:
     return len(value) >= 8 and any(c.isupper() for c in value[1:]) and any(c.islower() for c in value)
 
 
-_KEYNAME = rf"(?i:\b[\w.\-]*?{_NAME}(?:[_.\-][\w\-]*)?)[\"']?"
+# `token_type`, `password_policy`, `api_key_name`: metadata about a secret, not the secret
+_NOT_SECRET = r"(?:type|name|id|ids|file|path|url|uri|length|len|count|limit|size|max|min|expires?|expiry|ttl|policy|format|kind|hint|rotation|manager|endpoint|header|prefix|env|var|field)"
+_KEYNAME = rf"(?i:\b[\w.\-]*?{_NAME}(?![_.\-]{_NOT_SECRET}\b)(?:[_.\-][\w\-]*)?)[\"']?"
 _ANYKEY = rf"(?i:\b[\w.\-]*?(?:{_NAME}|key)(?:[_.\-][\w\-]*)?)"
 
 _RULES: list[tuple[str, re.Pattern[str], int, _Check]] = [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from conftest import write_files
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -9,7 +10,6 @@ from jarvis.agent.context import Pinned, Recalled, Skill, Sources, assemble, mat
 from jarvis.agent.sources import build_context, parse_skill
 from jarvis.agent.tokens import context_window, count_tokens, truncate_to_tokens
 from jarvis.config import LLMConfig
-from conftest import write_files
 
 WEEKLY = Skill(
     "weekly-review",
@@ -19,7 +19,9 @@ WEEKLY = Skill(
     keywords=("weekly review", "week in review"),
     patterns=(r"\bthis week\b.*\b(summary|review)\b",),
 )
-DEPLOY = Skill("deploy", "skills/deploy/SKILL.md", "", "Run make deploy after tests pass.", keywords=("deploy",))
+DEPLOY = Skill(
+    "deploy", "skills/deploy/SKILL.md", "", "Run make deploy after tests pass.", keywords=("deploy",)
+)
 
 
 def sources(**kw: object) -> Sources:
@@ -57,7 +59,9 @@ def test_layers_in_order_with_counts_and_nothing_cut() -> None:
     ctx = assemble(sources(), message="hello", history=history(2), recalled=recalled, window=200_000)
     names = [layer.name for layer in ctx.layers]
     assert names == ["identity", "user", "memory", "recent", "learnings", "skills", "recall", "summary"]
-    assert all(layer.tokens == (count_tokens(f"# x\n\n{layer.text}") > 0 and layer.tokens) for layer in ctx.layers)
+    assert all(
+        layer.tokens == (count_tokens(f"# x\n\n{layer.text}") > 0 and layer.tokens) for layer in ctx.layers
+    )
     assert ctx.cuts == ()
     assert ctx.budget == 150_000
     assert len(ctx.history) == 4
@@ -127,15 +131,21 @@ def test_budget_is_never_exceeded(
     sizes: list[int], turns: int, recall_scores: list[float], window: int, message_words: int
 ) -> None:
     soul, user, memory, recent, learn, summary = ("word " * n for n in sizes)
-    src = sources(soul=soul, user=user, memory_md=memory, recent=recent, learnings=(("learnings/e.md", learn),))
+    src = sources(
+        soul=soul, user=user, memory_md=memory, recent=recent, learnings=(("learnings/e.md", learn),)
+    )
     recalled = [Recalled(f"r{i}", "recalled text " * 20, s) for i, s in enumerate(recall_scores)]
     message = "weekly review " * message_words
-    ctx = assemble(src, message=message, history=history(turns), summary=summary, recalled=recalled, window=window)
+    ctx = assemble(
+        src, message=message, history=history(turns), summary=summary, recalled=recalled, window=window
+    )
     assert ctx.total <= ctx.budget
     assert real_size(ctx) <= ctx.budget
     assert ctx.message == message
     removed = sum(c.tokens for c in ctx.cuts)
-    untouched = assemble(src, message=message, history=history(turns), summary=summary, recalled=recalled, window=10**7)
+    untouched = assemble(
+        src, message=message, history=history(turns), summary=summary, recalled=recalled, window=10**7
+    )
     if untouched.total <= ctx.budget:
         assert ctx.cuts == ()
     else:
@@ -160,7 +170,9 @@ def test_parse_skill_frontmatter_forms() -> None:
         "skills/w/SKILL.md",
         "---\nname: w\ntriggers:\n  keywords: [weekly review]\n  patterns: ['\\bweek\\b']\n---\n# W\nbody\n",
     )
-    assert nested.keywords == ("weekly review",) and nested.patterns == ("\\bweek\\b",) and "body" in nested.body
+    assert (
+        nested.keywords == ("weekly review",) and nested.patterns == ("\\bweek\\b",) and "body" in nested.body
+    )
     flat = parse_skill("skills/d/SKILL.md", "---\ntriggers: [deploy, release]\n---\nship it\n")
     assert flat.name == "d" and flat.keywords == ("deploy", "release")
     plain = parse_skill("skills/p/SKILL.md", "no frontmatter at all\n")

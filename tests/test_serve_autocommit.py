@@ -13,7 +13,6 @@ import pytest
 from jarvis.serve.autocommit import AutoCommitter, commit_hand_edits, edit_message
 from jarvis.workspace import Workspace
 
-
 IDENTITY = {
     "GIT_AUTHOR_NAME": "Person",
     "GIT_AUTHOR_EMAIL": "person@example.org",
@@ -123,7 +122,9 @@ def test_a_file_changed_moments_ago_waits(ws: Workspace) -> None:
 
 def test_a_file_with_a_secret_is_not_autocommitted(ws: Workspace) -> None:
     pytest.importorskip("jarvis.redact")
-    (ws.root / "USER.md").write_text("my key: AKIAIOSFODNN7EXAMPLE and aws_secret_access_key=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n")
+    (ws.root / "USER.md").write_text(
+        "my key: AKIAIOSFODNN7EXAMPLE and aws_secret_access_key=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n"
+    )
     result = commit_now(ws)
     assert result.sha is None
     assert "secret" in result.skipped["USER.md"]
@@ -147,4 +148,6 @@ def test_the_committer_waits_for_quiet_then_commits(ws: Workspace) -> None:
 
 def test_edit_message_names_files() -> None:
     assert edit_message(["a.md"]) == "edit: a.md"
-    assert edit_message([f"f{i}.md" for i in range(8)]) == "edit: f0.md, f1.md, f2.md, f3.md, f4.md and 3 more"
+    assert (
+        edit_message([f"f{i}.md" for i in range(8)]) == "edit: f0.md, f1.md, f2.md, f3.md, f4.md and 3 more"
+    )

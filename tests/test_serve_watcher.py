@@ -82,7 +82,9 @@ class Mirror:
 def watched(ws: Workspace) -> Iterator[Callable[..., tuple[Watcher, Mirror]]]:
     started: list[Watcher] = []
 
-    def start(debounce_s: float = 0.2, safety_scan_s: float = 0.0, fail_first: int = 0) -> tuple[Watcher, Mirror]:
+    def start(
+        debounce_s: float = 0.2, safety_scan_s: float = 0.0, fail_first: int = 0
+    ) -> tuple[Watcher, Mirror]:
         mirror = Mirror(ws.root, fail_first=fail_first)
         watcher = Watcher(ws, mirror, debounce_s=debounce_s, safety_scan_s=safety_scan_s)
         watcher.start()
@@ -118,7 +120,9 @@ def test_ignore_rules(rel: str, expected: bool) -> None:
     assert ignored(rel) is expected
 
 
-def test_atomic_saves_as_editors_do_them(ws: Workspace, watched: Callable[..., tuple[Watcher, Mirror]]) -> None:
+def test_atomic_saves_as_editors_do_them(
+    ws: Workspace, watched: Callable[..., tuple[Watcher, Mirror]]
+) -> None:
     watcher, mirror = watched()
     notes = ws.root / "memory" / "notes" / "projects"
     notes.mkdir(parents=True, exist_ok=True)
@@ -149,7 +153,9 @@ def test_atomic_saves_as_editors_do_them(ws: Workspace, watched: Callable[..., t
     assert watcher.health()["errors"] == 0
 
 
-def test_rename_delete_and_directory_move(ws: Workspace, watched: Callable[..., tuple[Watcher, Mirror]]) -> None:
+def test_rename_delete_and_directory_move(
+    ws: Workspace, watched: Callable[..., tuple[Watcher, Mirror]]
+) -> None:
     _watcher, mirror = watched()
     folder = ws.root / "memory" / "notes" / "people-relationships"
     folder.mkdir(parents=True, exist_ok=True)
@@ -169,7 +175,9 @@ def test_rename_delete_and_directory_move(ws: Workspace, watched: Callable[..., 
     assert not any(k.startswith("memory/notes/people-relationships/") for k in mirror.docs)
 
 
-def test_burst_of_500_writes_is_one_batch(ws: Workspace, watched: Callable[..., tuple[Watcher, Mirror]]) -> None:
+def test_burst_of_500_writes_is_one_batch(
+    ws: Workspace, watched: Callable[..., tuple[Watcher, Mirror]]
+) -> None:
     watcher, mirror = watched(debounce_s=1.0)
     before = len(mirror.batches)
     folder = ws.root / "memory" / "notes" / "operations"
@@ -206,13 +214,17 @@ def test_a_dead_observer_is_restarted(ws: Workspace, watched: Callable[..., tupl
     assert wait_for(lambda: "memory/after-restart.md" in mirror.docs)
 
 
-def test_safety_scan_runs_without_events(ws: Workspace, watched: Callable[..., tuple[Watcher, Mirror]]) -> None:
+def test_safety_scan_runs_without_events(
+    ws: Workspace, watched: Callable[..., tuple[Watcher, Mirror]]
+) -> None:
     watcher, mirror = watched(safety_scan_s=0.3)
     assert wait_for(lambda: watcher.health()["safety_scans"] >= 2)
     assert None in mirror.batches
 
 
-def test_reading_files_triggers_nothing(ws: Workspace, watched: Callable[..., tuple[Watcher, Mirror]]) -> None:
+def test_reading_files_triggers_nothing(
+    ws: Workspace, watched: Callable[..., tuple[Watcher, Mirror]]
+) -> None:
     watcher, mirror = watched(debounce_s=0.1)
     (ws.root / "memory" / "read-me.md").write_text("x\n")
     assert wait_for(lambda: mirror.agrees() and watcher.backlog == 0)

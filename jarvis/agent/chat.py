@@ -52,7 +52,14 @@ def clean_content(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if block.get("type") == "text" and block.get("text"):
             out.append({"type": "text", "text": block["text"]})
         elif block.get("type") == "tool_use":
-            out.append({"type": "tool_use", "id": block["id"], "name": block["name"], "input": block.get("input", {})})
+            out.append(
+                {
+                    "type": "tool_use",
+                    "id": block["id"],
+                    "name": block["name"],
+                    "input": block.get("input", {}),
+                }
+            )
     return out
 
 
@@ -81,6 +88,7 @@ class Chat:
         toolbox: Toolbox | None = None,
         session_id: str | None = None,
         recall: bool = True,
+        observer_llm: LLM | str | None = "same",
         now: Callable[[], datetime] | None = None,
     ):
         from jarvis.observe.sessions import new_session_id
@@ -90,6 +98,8 @@ class Chat:
         self.toolbox = toolbox or Toolbox(ws)
         self.session_id = session_id or new_session_id("chat")
         self.recall = recall
+        # The observer that flushes old turns: the chat's LLM by default, None for the offline rules.
+        self.observer_llm: LLM | None = llm if observer_llm == "same" else observer_llm  # type: ignore[assignment]
         self.now = now or (lambda: datetime.now().astimezone())
         self.turns: list[Turn] = []
         self.summary = ""
@@ -154,7 +164,11 @@ class Chat:
                     self._append(
                         self._event(type="tool_call", name=call.name, id=call.id, data=call.input),
                         self._event(
-                            type="tool_result", name=call.name, id=call.id, text=outcome.text, is_error=outcome.is_error
+                            type="tool_result",
+                            name=call.name,
+                            id=call.id,
+                            text=outcome.text,
+                            is_error=outcome.is_error,
                         ),
                     )
                     results.append(
@@ -236,12 +250,20 @@ class Chat:
         cut_at = self.turns[-keep].first_event
         flush_at = int(cfg.flush_ratio * self.window)
         compact_at = int(cfg.compact_ratio * self.window)
-        if tokens >= flush_at and self.flushed_to < cut_at:
-            reports.append(self._flush(cut_at, tokens, flush_at))
-        if tokens >= compact_at:
-            if self.flushed_to < cut_at:  # write before compact, always
-                reports.append(self._flush(cut_at, tokens, compact_at))
-            reports.append(self._compact(keep, cut_at, tokens, compact_at))
+        try:
+            if tokens >= flush_at and self.flushed_to < cut_at:
+                reports.append(self._flush(cut_at, tokens, flush_at))
+            if tokens >= compact_at:
+                if self.flushed_to < cut_at:  # write before compact, always
+                    reports.append(self._flush(cut_at, tokens, compact_at))
+                reports.append(self._compact(keep, cut_at, tokens, compact_at))
+        except JarvisError as exc:
+            # Nothing is archived unless it was observed first; the next turn tries again.
+            reports.append(
+                compaction.CompactionReport(
+                    "postponed", tokens, flush_at, (self.flushed_to, cut_at), error=str(exc)
+                )
+            )
         return reports
 
     def _events(self, start: int, end: int) -> list[SessionEvent]:
@@ -252,7 +274,13 @@ class Chat:
     def _flush(self, cut_at: int, tokens: int, threshold: int) -> compaction.CompactionReport:
         start = self.flushed_to
         with track(self.ws, "agent", "flush") as ev:
-            facts = compaction.observe_range(self.ws, self.session_id, self._events(start, cut_at), self.llm)
+            facts = compaction.observe_range(
+                self.ws,
+                self.session_id,
+                self._events(start, cut_at),
+                self.observer_llm,
+                self.toolbox.get_embedder(),
+            )
             ev.counts.update(events=cut_at - start, facts=facts)
         self.flushed_to = cut_at
         return compaction.CompactionReport("flush", tokens, threshold, (start, cut_at), facts=facts)
@@ -283,4 +311,3 @@ class Chat:
             summary_tokens=count_tokens(summary),
             offline=offline,
         )
-

@@ -37,7 +37,7 @@ SUMMARY_SYSTEM = (
 
 @dataclass(frozen=True)
 class CompactionReport:
-    action: str  # flush | compact
+    action: str  # flush | compact | postponed (observing failed: nothing archived)
     tokens: int  # context size that triggered it
     threshold: int
     events: tuple[int, int]  # session event range [from, to)
@@ -45,6 +45,7 @@ class CompactionReport:
     turns: int = 0  # turns archived (compact)
     summary_tokens: int = 0
     offline: bool = True
+    error: str = ""
 
 
 def first_sentence(text: str, limit: int = 220) -> str:
@@ -74,9 +75,10 @@ def extractive_summary(events: Sequence[SessionEvent], previous: str = "", limit
     body = "\n".join(lines)
     text = f"{previous.strip()}\n{body}".strip() if previous.strip() else body
     if len(text) > limit:  # keep the most recent part; the archived turns are still on disk
-        text = "- (earlier parts trimmed; the full transcript is in the session file)\n" + text[-limit:].split(
-            "\n", 1
-        )[-1]
+        text = (
+            "- (earlier parts trimmed; the full transcript is in the session file)\n"
+            + text[-limit:].split("\n", 1)[-1]
+        )
     return text
 
 
@@ -95,7 +97,9 @@ def transcript(events: Sequence[SessionEvent], limit: int = 24_000) -> str:
     return text if len(text) <= limit else text[-limit:]
 
 
-def summarise(events: Sequence[SessionEvent], previous: str, llm: LLM | None, max_tokens: int) -> tuple[str, bool]:
+def summarise(
+    events: Sequence[SessionEvent], previous: str, llm: LLM | None, max_tokens: int
+) -> tuple[str, bool]:
     """(summary, offline?) of `events`, folding in the previous summary."""
     if llm is None:
         return extractive_summary(events, previous), True
@@ -109,14 +113,22 @@ def summarise(events: Sequence[SessionEvent], previous: str, llm: LLM | None, ma
     return (text, False) if text else (extractive_summary(events, previous), True)
 
 
-def observe_range(ws: Workspace, session_id: str, events: Sequence[SessionEvent], llm: LLM | None) -> int:
-    """Observe events with the observer pipeline (facts committed); returns facts written or merged."""
+def observe_range(
+    ws: Workspace, session_id: str, events: Sequence[SessionEvent], llm: LLM | None, embedder: Any = None
+) -> int:
+    """Observe events with the observer pipeline (facts committed); returns facts kept (allowed, held, merged).
+
+    The pipeline keeps a per-session offset, so `jarvis observe` later does not observe these turns again.
+    """
     from jarvis.observe.pipeline import observe_events
 
     if not events:
         return 0
-    result: Any = observe_events(ws, session_id, list(events), llm=llm)
-    counts = getattr(result, "counts", None)
-    if isinstance(counts, dict):
-        return int(counts.get("allowed", 0)) + int(counts.get("held", 0)) + int(counts.get("merged", 0))
-    return sum(int(getattr(result, name, 0) or 0) for name in ("allowed", "held", "merged"))
+    report = observe_events(ws, session_id, list(events), llm=llm, embedder=embedder)
+    if report.errors:
+        from jarvis.errors import ProviderError
+
+        raise ProviderError(
+            f"observing session {session_id} failed: {report.errors[0]}; compaction postponed"
+        )
+    return sum(int(report.counts.get(name, 0)) for name in ("allowed", "held", "merged"))

@@ -270,9 +270,11 @@ def assemble(
     turn_tokens = [sum(count(message_text(m)) for m in turn) for turn in turns]
     cuts: list[Cut] = []
 
+    recall_tokens = _recall_layer(recall_items, count).tokens
+
     def total() -> int:
         fixed = sum(layer.tokens for layer in layers.values())
-        return fixed + _recall_layer(recall_items, count).tokens + sum(turn_tokens) + message_tokens
+        return fixed + recall_tokens + sum(turn_tokens) + message_tokens
 
     while total() > budget and turns:  # 1. oldest history first
         turn = turns.pop(0)
@@ -281,7 +283,8 @@ def assemble(
         cuts.append(Cut("history", f"oldest turn ({len(turn)} messages): {first}", tokens))
     while total() > budget and recall_items:  # 2. lowest-scored recall
         item = recall_items.pop()
-        cuts.append(Cut("recall", f"{item.ref} (score {item.score:.2f})", count(item.text)))
+        before, recall_tokens = recall_tokens, _recall_layer(recall_items, count).tokens
+        cuts.append(Cut("recall", f"{item.ref} (score {item.score:.2f})", before - recall_tokens))
     for name in TRIM_ORDER:  # 3. tails of fixed layers
         over = total() - budget
         if over <= 0:

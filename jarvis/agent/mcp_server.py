@@ -84,12 +84,16 @@ def build_server(ws: Workspace, toolbox: Toolbox | None = None) -> Any:
         type: Annotated[str | None, Field(description="Kind of fact, e.g. preference, decision.")] = None,
     ) -> dict[str, Any]:
         """Save one fact as a fragment plus a daily-log line, committed to git. Exact duplicates are not written twice."""
-        return _guard(box.memory_write, content, category=category, tags=tags, type=type, source={"via": "mcp"})
+        return _guard(
+            box.memory_write, content, category=category, tags=tags, type=type, source={"via": "mcp"}
+        )
 
     @server.tool(annotations=read_only)
     def memory_recall(
         query: Annotated[str, Field(description="What to look for.", min_length=1)],
-        category: Annotated[str, Field(description="The category to search in, e.g. preferences.", min_length=1)],
+        category: Annotated[
+            str, Field(description="The category to search in, e.g. preferences.", min_length=1)
+        ],
     ) -> dict[str, Any]:
         """Recall memory within one category, with the full text of each hit."""
         return _guard(box.memory_recall, query, category)

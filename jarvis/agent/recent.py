@@ -69,7 +69,11 @@ def new_session_text(ws: Workspace) -> tuple[dict[str, int], list[SessionEvent],
     for session_id in list_sessions(ws):
         events = read_session(ws, session_id).events
         start = int(offsets.get(session_id, 0))
-        fresh = [e for e in events[start:] if e.type == "message" and e.role in ("user", "assistant") and e.text.strip()]
+        fresh = [
+            e
+            for e in events[start:]
+            if e.type == "message" and e.role in ("user", "assistant") and e.text.strip()
+        ]
         if fresh:
             touched += 1
             news.extend(fresh)
@@ -110,7 +114,9 @@ def rebuild(ws: Workspace, latest: str, target: int) -> tuple[str, int]:
     from jarvis.notes import iter_fragments
 
     fragments = [
-        f for _, f in iter_fragments(ws) if f.gate != "hold" and (f.status or "active") == "active" and f.body.strip()
+        f
+        for _, f in iter_fragments(ws)
+        if f.gate != "hold" and (f.status or "active") == "active" and f.body.strip()
     ]
     fragments.sort(key=lambda f: str(f.updated or f.created or ""), reverse=True)
     text = HEADER + "\n" + latest.rstrip() + "\n\n## From memory (rebuilt)\n"

@@ -63,7 +63,7 @@ class Toolbox:
     record: bool = True
     _loaded: bool = field(default=False, repr=False)
 
-    def _embedder(self) -> Any:
+    def get_embedder(self) -> Any:
         if self.embedder is None and not self._loaded:
             from jarvis.index.embed import load_embedder
 
@@ -88,7 +88,7 @@ class Toolbox:
         if k is not None and not 1 <= int(k) <= 50:
             raise UsageError(f"k={k}: use a number from 1 to 50")
         result = recall(
-            self.ws, query, embedder=self._embedder(), k=k, category=category or None, record=self.record
+            self.ws, query, embedder=self.get_embedder(), k=k, category=category or None, record=self.record
         )
         return {"query": query, "hits": [_hit(h, full) for h in result.hits]}
 
@@ -142,9 +142,43 @@ class Toolbox:
         }
 
     def propose_memory_change(self, target: str, section: str, text: str, rationale: str) -> dict[str, Any]:
-        from jarvis.agent.proposing import propose
+        """A proposal branch `proposals/<id>` adding a bullet; the person's files are untouched."""
+        from jarvis.events import track
+        from jarvis.gitstore import GitStore
+        from jarvis.reflect.apply import ApplyError, apply_proposal
+        from jarvis.reflect.proposals import BRANCH_PREFIX, create_branch, make_proposal, rejected_ids
 
-        return propose(self.ws, target=target, section=section, text=text, rationale=rationale)
+        if not section or not section.strip():
+            raise UsageError("section is empty; name the `## Section` heading the change belongs to")
+        if not rationale or not rationale.strip():
+            raise UsageError("rationale is empty; say why the change is right (the reviewer reads it)")
+        proposal = make_proposal(
+            target=target, kind="add", section=section, text=text, rationale=rationale, confidence=0.5
+        )
+        rejected = rejected_ids(self.ws)
+        if proposal.id in rejected:
+            raise UsageError(
+                f"proposal {proposal.id} was rejected before ({rejected[proposal.id]}); not raising it again"
+            )
+        store = GitStore(self.ws.root)
+        with track(self.ws, "agent", "propose") as ev, store.lock():
+            base = store.show_file("HEAD", proposal.target) or ""
+            try:
+                content = apply_proposal(base, proposal)
+            except ApplyError as exc:
+                raise UsageError(f"{proposal.target}: the change does not apply ({exc})") from exc
+            if content == base:
+                raise UsageError(f"{proposal.target}: already says that under '## {proposal.section}'")
+            create_branch(store, proposal, content)
+            ev.detail.update(id=proposal.id, target=proposal.target)
+        return {
+            "id": proposal.id,
+            "branch": BRANCH_PREFIX + proposal.id,
+            "target": proposal.target,
+            "section": proposal.section,
+            "text": proposal.text,
+            "review": f"jarvis review show {proposal.id}",
+        }
 
     # -------------------------------------------------------------- file tools
     def read_file(self, path: str, offset: int = 0, limit: int = 200) -> dict[str, Any]:

@@ -29,6 +29,14 @@ COMMANDS: dict[str, str] = {
     "chat": "agent:chat_cmd",
     "recent": "agent:recent_cmd",
     "mcp": "agent:mcp_cmd",
+    "observe": "observe:observe_cmd",
+    "reflect": "reflect:reflect_cmd",
+    "review": "reflect:review_cmd",
+    "patch": "reflect:patch_cmd",
+    "revert": "reflect:revert_cmd",
+    "maintain": "reflect:maintain_cmd",
+    "index": "index:index_cmd",
+    "recall": "index:recall_cmd",
 }
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable
+from typing import Any
 
 import click
 
@@ -17,7 +19,9 @@ from jarvis.cli.common import workspace_from
 @click.option("--show", is_flag=True, help="Also print the assembled system prompt.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.pass_context
-def context_cmd(ctx: click.Context, message: tuple[str, ...], no_recall: bool, show: bool, as_json: bool) -> None:
+def context_cmd(
+    ctx: click.Context, message: tuple[str, ...], no_recall: bool, show: bool, as_json: bool
+) -> None:
     """Show the context `jarvis chat` would send for MESSAGE: each layer with its token count, and any cuts."""
     from jarvis.agent.context import Recalled
     from jarvis.agent.sources import build_context
@@ -39,7 +43,8 @@ def context_cmd(ctx: click.Context, message: tuple[str, ...], no_recall: bool, s
             "total": built.total,
             "counter": counter_name(),
             "layers": [
-                {"name": la.name, "tokens": la.tokens, "items": la.items, "refs": list(la.refs)} for la in built.layers
+                {"name": la.name, "tokens": la.tokens, "items": la.items, "refs": list(la.refs)}
+                for la in built.layers
             ],
             "message_tokens": built.message_tokens,
             "cuts": [{"layer": c.layer, "what": c.what, "tokens": c.tokens} for c in built.cuts],
@@ -61,7 +66,9 @@ def context_cmd(ctx: click.Context, message: tuple[str, ...], no_recall: bool, s
     table.add_column("what", footer=f"budget = {built.budget / built.window:.0%} of {built.window:,}")
     for la in built.layers:
         refs = ", ".join(la.refs[:4]) + (" …" if len(la.refs) > 4 else "")
-        table.add_row(la.name, f"{la.tokens:,}", str(la.items or ""), refs or ("(empty)" if not la.tokens else ""))
+        table.add_row(
+            la.name, f"{la.tokens:,}", str(la.items or ""), refs or ("(empty)" if not la.tokens else "")
+        )
     table.add_row("history", f"{built.history_tokens:,}", str(len(built.history) or ""), "")
     table.add_row("message", f"{built.message_tokens:,}", "", "")
     console.print(table)
@@ -75,13 +82,11 @@ def context_cmd(ctx: click.Context, message: tuple[str, ...], no_recall: bool, s
         console.print(built.system, markup=False, highlight=False)
 
 
-def _printer(console: object) -> tuple[object, object]:
+def _printer(console: Any) -> tuple[Callable[[str], None], Callable[[], None]]:
     """(on_text, finish) callbacks: live markdown on a terminal, plain text otherwise."""
-    from rich.console import Console
     from rich.live import Live
     from rich.markdown import Markdown
 
-    assert isinstance(console, Console)
     buffer: list[str] = []
     if not console.is_terminal:
 
@@ -129,13 +134,15 @@ def chat_cmd(ctx: click.Context, messages: tuple[str, ...], session_id: str | No
     def turn(text: str) -> None:
         on_text, finish = _printer(console)
         try:
-            result = chat.send(text, on_text=on_text)  # type: ignore[arg-type]
+            result = chat.send(text, on_text=on_text)
         finally:
-            finish()  # type: ignore[operator]
+            finish()
         for outcome in result.tools:
             console.print(f"  tool {outcome.name}{' (error)' if outcome.is_error else ''}", style="dim")
         for saved in result.saved:
-            console.print(f"  saved {saved['path']}" + (" (duplicate)" if saved["duplicate"] else ""), style="dim")
+            console.print(
+                f"  saved {saved['path']}" + (" (duplicate)" if saved["duplicate"] else ""), style="dim"
+            )
         for report in result.compactions:
             console.print(f"  {report.action}: events {report.events[0]}-{report.events[1]}", style="dim")
 

@@ -89,12 +89,24 @@ def read_cmd(ctx: click.Context, ident: str, offset: int, limit: int) -> None:
 
 @click.command("forget")
 @click.argument("ident")
+@click.option(
+    "--purge-history", is_flag=True, help="Also rewrite git history so the text is in no commit (asks first)."
+)
+@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation of --purge-history.")
 @click.pass_context
-def forget_cmd(ctx: click.Context, ident: str) -> None:
-    """Remove a fragment (by id or path) and its daily-log line, in one commit."""
+def forget_cmd(ctx: click.Context, ident: str, purge_history: bool, yes: bool) -> None:
+    """Remove a fragment (by id, path or text it contains) and its daily-log line, in one commit."""
     from jarvis.notes import forget
 
-    result = forget(workspace_from(ctx), ident)
+    if purge_history:
+        from jarvis.cli.reflect import forget_purge
+
+        forget_purge(ctx, ident, yes)
+        return
+    from jarvis.reflect.purge import resolve_one
+
+    rel = resolve_one(workspace_from(ctx), ident)
+    result = forget(workspace_from(ctx), rel)
     click.echo(f"forgot {result.id} ({result.rel}); commit {(result.sha or '')[:8]}")
     click.echo(
         "it is still in git history; `jarvis forget --purge-history` removes it from there too", err=True

@@ -65,6 +65,20 @@ def serve_cmd(ctx: click.Context, stop_: bool, mode: str) -> None:
     click.echo("jarvis serve: stopped", err=True)
 
 
+def _index_line(index: dict[str, object]) -> str:
+    if "error" in index:
+        return f"cannot tell ({index['error']})"
+    size = f"{index.get('files', 0)} files, {index.get('chunks', 0)} chunks, indexed {index.get('indexed_at') or 'never'}"
+    if not index.get("stale"):
+        return f"fresh ({size})"
+    parts = [f"{len(index.get(k) or ())} {k}" for k in ("new", "modified", "deleted") if index.get(k)]  # type: ignore[arg-type]
+    if index.get("identity_changed"):
+        parts.append("model or chunker changed")
+    if index.get("lexical_behind"):
+        parts.append("lexical index behind")
+    return f"stale: {', '.join(parts)} ({size}); the watcher or the next recall catches up"
+
+
 def _line(label: str, value: object) -> str:
     return f"  {label:<14} {value}"
 
@@ -90,8 +104,9 @@ def status_cmd(ctx: click.Context, as_json: bool) -> None:
         click.echo(f"server: not running{seen}; start it with `jarvis serve`")
     click.echo(_line("workspace", report["workspace"]))
     click.echo(_line("socket", report["socket"]))
-    if report.get("index") is not None:
-        click.echo(_line("index", report["index"]))
+    index = report.get("index")
+    if isinstance(index, dict):
+        click.echo(_line("index", _index_line(index)))
     watcher = health.get("watcher") or {}
     if watcher:
         click.echo("watcher:")

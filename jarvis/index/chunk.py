@@ -150,12 +150,16 @@ def _chunk_id(path: str, start: int, end: int, part: int, text: str) -> str:
     return hashlib.sha1(f"{path}\0{start}\0{end}\0{part}\0{text}".encode()).hexdigest()[:16]
 
 
-def _emit(info: FileInfo, start: int, lines: list[str], heading: str, limit: int, overlap: int) -> list[Chunk]:
+def _emit(
+    info: FileInfo, start: int, lines: list[str], heading: str, limit: int, overlap: int
+) -> list[Chunk]:
     """Chunks for one run of source lines (0-based start), split when over the limit."""
     text = "\n".join(lines).strip("\n")
     end = start + len(lines)
     if len(text) <= limit:
-        return [Chunk(_chunk_id(info.path, start, end, 0, text), info.path, start + 1, end, heading, text, info)]
+        return [
+            Chunk(_chunk_id(info.path, start, end, 0, text), info.path, start + 1, end, heading, text, info)
+        ]
     # Long: group whole lines up to the limit, splitting a single long line by sentences.
     out: list[Chunk] = []
     group: list[str] = []

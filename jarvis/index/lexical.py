@@ -57,17 +57,15 @@ def _add(writer: Any, rows: Iterable[tuple[Any, ...]]) -> int:
 
     n = 0
     for rowid, path, heading, text, category, date in rows:
-        writer.add_document(
-            tantivy.Document(
-                id=int(rowid),
-                path=path,
-                path_words=path.replace("/", " ").replace("-", " ").replace("_", " "),
-                body=text,
-                heading=heading or "",
-                category=category or "",
-                date=date or "",
-            )
-        )
+        doc = tantivy.Document()
+        doc.add_unsigned("id", int(rowid))
+        doc.add_text("path", path)
+        doc.add_text("path_words", path.replace("/", " ").replace("-", " ").replace("_", " "))
+        doc.add_text("body", text)
+        doc.add_text("heading", heading or "")
+        doc.add_text("category", category or "")
+        doc.add_text("date", date or "")
+        writer.add_document(doc)
         n += 1
     return n
 

@@ -147,7 +147,10 @@ def apply(
         conn.executemany(
             "INSERT OR REPLACE INTO files (path, size, mtime_ns, sha256, chunks, indexed_at, warning) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(f.path, f.size, f.mtime_ns, f.sha256, f.chunks, now_iso, f.warning) for f in [*files, *touched]],
+            [
+                (f.path, f.size, f.mtime_ns, f.sha256, f.chunks, now_iso, f.warning)
+                for f in [*files, *touched]
+            ],
         )
         new_gen = generation(conn) + 1
         for key, value in (

@@ -15,8 +15,20 @@ KIND_CATEGORY = {
 }
 # Facts about the person's own life that the taxonomy keywords miss.
 PERSONAL_CUES = (
-    "lives in", "lives at", "moved to", "is from", "was born", "works at", "works for", "works as",
-    "years old", "allergic", "birthday", "'s name is", "is named", "name is",
+    "lives in",
+    "lives at",
+    "moved to",
+    "is from",
+    "was born",
+    "works at",
+    "works for",
+    "works as",
+    "years old",
+    "allergic",
+    "birthday",
+    "'s name is",
+    "is named",
+    "name is",
 )
 
 

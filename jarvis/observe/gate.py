@@ -22,7 +22,9 @@ _ARTEFACT_RE = re.compile(
     r"(?:\s+\w+){0,3}?\s+(?:after|before|with|below|above|the following|this line|these lines|line \d+|section)\b",
     re.IGNORECASE,
 )
-_ARTEFACT_START_RE = re.compile(r"^\s*(?:replace|insert|add after|add before|old_str|new_str)\b", re.IGNORECASE)
+_ARTEFACT_START_RE = re.compile(
+    r"^\s*(?:replace|insert|add after|add before|old_str|new_str)\b", re.IGNORECASE
+)
 _DECISION_RE = re.compile(r"\b(?:decisions/\d{3,4}|ADR[- ]?\d{1,4}|\d{4}-[a-z0-9-]+\.md)\b", re.IGNORECASE)
 _PATH_RE = re.compile(
     r"(?:^|[\s`'\"(])(?:~/|\./|/)[\w.-]+(?:/[\w.-]+)*|\b(?:[\w.-]+/)+[\w-]+\.\w{1,8}\b"

@@ -53,7 +53,7 @@ class Imported:
 
 def detect_format(path: Path, head: str) -> str:
     """Guess the format from the file's first non-empty lines."""
-    for line in head.splitlines()[:20]:
+    for line in head.split("\n")[:20]:
         line = line.strip()
         if not line:
             continue
@@ -114,7 +114,15 @@ def _claude_line(obj: dict[str, Any], names: dict[str, str]) -> list[dict[str, A
         elif btype == "tool_use":
             names[str(block.get("id", ""))] = str(block.get("name", ""))
             data = block.get("input") if isinstance(block.get("input"), dict) else {}
-            out.append({"type": "tool_call", "name": block.get("name", ""), "id": block.get("id", ""), "data": data, "ts": ts})
+            out.append(
+                {
+                    "type": "tool_call",
+                    "name": block.get("name", ""),
+                    "id": block.get("id", ""),
+                    "data": data,
+                    "ts": ts,
+                }
+            )
         elif btype == "tool_result":
             call_id = str(block.get("tool_use_id", ""))
             out.append(
@@ -163,8 +171,13 @@ def parse_jsonl(lines: Iterable[str]) -> tuple[list[SessionEvent], int]:
         try:
             obj = json.loads(line)
             if isinstance(obj, dict) and "type" not in obj and "role" in obj:
-                obj = {"type": "message", "role": obj["role"], "name": obj.get("name", ""),
-                       "text": _blocks_text(obj.get("content")), "ts": obj.get("ts", "")}
+                obj = {
+                    "type": "message",
+                    "role": obj["role"],
+                    "name": obj.get("name", ""),
+                    "text": _blocks_text(obj.get("content")),
+                    "ts": obj.get("ts", ""),
+                }
             events.append(event_from_dict(obj, len(events)))
         except ValueError:
             skipped += 1
@@ -204,7 +217,7 @@ def parse_text(lines: Iterable[str]) -> tuple[list[SessionEvent], int]:
             items[-1][2].append(line)
         elif line.strip():
             skipped += 1
-    events = []
+    events: list[SessionEvent] = []
     for role, name, parts in items:
         text = "\n".join(parts).strip()
         if text:
@@ -231,7 +244,9 @@ def read_transcript(path: Path, fmt: str | None = None) -> tuple[str, list[Sessi
     try:
         size = path.stat().st_size
         if size > MAX_IMPORT_BYTES:
-            raise InputError(f"{path}: {size:,} bytes is over the {MAX_IMPORT_BYTES:,}-byte import limit; split it")
+            raise InputError(
+                f"{path}: {size:,} bytes is over the {MAX_IMPORT_BYTES:,}-byte import limit; split it"
+            )
         raw = path.read_bytes()
     except FileNotFoundError:
         raise InputError(f"{path}: no such file; check the path") from None
@@ -247,7 +262,7 @@ def read_transcript(path: Path, fmt: str | None = None) -> tuple[str, list[Sessi
         else:
             raise
     fmt = fmt or detect_format(path, text[:20_000])
-    events, skipped = PARSERS[fmt](text.splitlines())
+    events, skipped = PARSERS[fmt](text.split("\n"))
     return fmt, events, skipped
 
 

@@ -100,7 +100,9 @@ def get_llm(cfg: LLMConfig, env: Mapping[str, str], *, http_client: Any = None) 
         raise ConfigError(
             'jarvis.toml [llm] provider = openai needs base_url (e.g. "http://localhost:11434/v1" for Ollama)'
         )
-    return OpenAICompatLLM(cfg, cfg.base_url, api_key=key or env.get("OPENAI_API_KEY", ""), http_client=http_client)
+    return OpenAICompatLLM(
+        cfg, cfg.base_url, api_key=key or env.get("OPENAI_API_KEY", ""), http_client=http_client
+    )
 
 
 def _block_dict(block: Any) -> dict[str, Any]:
@@ -136,9 +138,13 @@ def _provider_error(exc: Exception, base: str) -> ProviderError:
     import anthropic
 
     if isinstance(exc, anthropic.APITimeoutError):
-        return ProviderError(f"Anthropic API at {base}: timed out after the retries; try again or raise [llm] timeout_s")
+        return ProviderError(
+            f"Anthropic API at {base}: timed out after the retries; try again or raise [llm] timeout_s"
+        )
     if isinstance(exc, anthropic.APIConnectionError):
-        return ProviderError(f"Anthropic API at {base}: cannot connect ({exc}); check the network or [llm] base_url")
+        return ProviderError(
+            f"Anthropic API at {base}: cannot connect ({exc}); check the network or [llm] base_url"
+        )
     if isinstance(exc, anthropic.AuthenticationError):
         return ProviderError("Anthropic API: the key was refused (401); check ANTHROPIC_API_KEY")
     if isinstance(exc, anthropic.RateLimitError):
@@ -214,7 +220,9 @@ class AnthropicLLM:
         import anthropic
 
         try:
-            with self.client.messages.stream(**self._kwargs(system, messages, max_tokens, tools, model)) as stream:
+            with self.client.messages.stream(
+                **self._kwargs(system, messages, max_tokens, tools, model)
+            ) as stream:
                 yield from stream.text_stream
                 final = stream.get_final_message()
         except anthropic.APIError as exc:

@@ -31,52 +31,61 @@ from jarvis.observe.schema import Fact, ObserverOutput, Segment
 from jarvis.observe.sessions import SessionEvent
 
 USER_NAMES = frozenset({"", "user", "human", "me", "you"})
-I = re.IGNORECASE
+IC = re.IGNORECASE
 _FENCE_RE = re.compile(r"```.*?(```|$)", re.DOTALL)
 _SPLIT_RE = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
 _SKIP_START_RE = re.compile(
     r"^(?:if|when|whether|unless|maybe|perhaps|do you|did you|would you|what|why|how|who|where|which|"
     r"should i|can i|could i|wonder)\b",
-    I,
+    IC,
 )
 _CONTEXT_BOUND_RE = re.compile(
     r"^(?:that|this|it|its|it's|those|these|them|you|your|yours|the way you|how you|what you|hearing|"
     r"to hear|seeing|reading about|the idea|the sound of|the look of|the photo|the pic|the picture)\b",
-    I,
+    IC,
 )
-_DULL_REL = frozenset(
+_DULL_WORDS = (
     "day week weekend month year morning evening night life time mind heart head schedule "
-    "pleasure bad fault guess point question answer goal plan".split()
+    "pleasure bad fault guess point question answer goal plan"
 )
+_DULL_REL = frozenset(_DULL_WORDS.split())
 _TRIM = " \t\"'`.,;:!?-—–)("
 _REMEMBER_RE = re.compile(
     r"^(?:(?:hey|ok|okay|so|and|also|oh|jarvis|btw|by the way)[,!]?\s+)*(?:please\s+)?"
     r"(?:(?:can|could|would|will) you\s+(?:please\s+)?|i (?:want|need) you to\s+|i'd like you to\s+)?"
     r"(?:remember|don't forget|do not forget|never forget|keep in mind|make a note|take a note|take note|note|memori[sz]e)"
     r"(?:\s+(?:that|this|of))?[:,]?\s+(?P<x>.{3,})$",
-    I,
+    IC,
 )
-_NOSTALGIA_RE = re.compile(r"^(?:when|the time|how|what|who|where|back when|our|those|that)\b", I)
+_NOSTALGIA_RE = re.compile(r"^(?:when|the time|how|what|who|where|back when|our|those|that)\b", IC)
 _WRONG_RE = re.compile(
     r"\b(?:that's|that is|it's|it is|this is|you're|you are|you got (?:it|that))\s+"
     r"(?:wrong|not right|incorrect|not correct|not true|mistaken)\b[\s,.;:!—–-]*(?P<x>.*)$",
-    I,
+    IC,
 )
 _NO_RE = re.compile(
     r"^(?:no|nope)[,.!]\s+(?:actually[,\s]+)?(?P<x>(?:it's|it is|they're|they are|that's|i said|i meant|my|the|i|we)\b.+)$",
-    I,
+    IC,
 )
-_ACTUALLY_RE = re.compile(r"^actually[,\s]+(?P<x>.{8,})$", I)
-_SAID_NOT_RE = re.compile(r"\bI (?:said|meant|asked for) (?P<right>[^,;]+?),? not (?P<wrong>[^,;.]+)", I)
+_ACTUALLY_RE = re.compile(r"^actually[,\s]+(?P<x>.{8,})$", IC)
+_SAID_NOT_RE = re.compile(r"\bI (?:said|meant|asked for) (?P<right>[^,;]+?),? not (?P<wrong>[^,;.]+)", IC)
 _RULE_RES = (
-    re.compile(r"^(?:please\s+)?(?:from now on|going forward|in (?:the )?future)[,\s]+(?P<x>.{6,})$", I),
-    re.compile(r"^(?:please\s+)?(?:you should\s+|we should\s+|you must\s+|we must\s+)?(?P<x>(?:always|never)\s+.{6,})$", I),
-    re.compile(r"^(?:please\s+)?(?:don't|do not) ever\s+(?P<x>.{6,})$", I),
+    re.compile(r"^(?:please\s+)?(?:from now on|going forward|in (?:the )?future)[,\s]+(?P<x>.{6,})$", IC),
+    re.compile(
+        r"^(?:please\s+)?(?:you should\s+|we should\s+|you must\s+|we must\s+)?(?P<x>(?:always|never)\s+.{6,})$",
+        IC,
+    ),
+    re.compile(r"^(?:please\s+)?(?:don't|do not) ever\s+(?P<x>.{6,})$", IC),
 )
 _DECISION_RES = (
-    re.compile(r"\b(?P<x>(?:we|i)(?:'ve| have)?\s+(?:finally\s+|just\s+)?(?:decided|agreed|settled)\s+(?:to|that|on)\s+.{4,})$", I),
-    re.compile(r"^(?:ok(?:ay)?[,\s]+)?let's\s+(?P<x>(?:go with|use|stick with|pick|choose|switch to)\s+.{3,})$", I),
-    re.compile(r"^(?:the\s+)?decision(?:\s+is)?:\s*(?P<x>.{4,})$", I),
+    re.compile(
+        r"\b(?P<x>(?:we|i)(?:'ve| have)?\s+(?:finally\s+|just\s+)?(?:decided|agreed|settled)\s+(?:to|that|on)\s+.{4,})$",
+        IC,
+    ),
+    re.compile(
+        r"^(?:ok(?:ay)?[,\s]+)?let's\s+(?P<x>(?:go with|use|stick with|pick|choose|switch to)\s+.{3,})$", IC
+    ),
+    re.compile(r"^(?:the\s+)?decision(?:\s+is)?:\s*(?P<x>.{4,})$", IC),
 )
 _NAME_OF = r"\bmy\s+(?P<rel>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?:'s|s'|’s)\s+name\s+is\s+(?P<v>.+)$"
 _NAMED = r"\bmy\s+(?P<rel>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+is\s+(?:called|named)\s+(?P<v>.+)$"
@@ -115,7 +124,7 @@ def _v(match: re.Match[str], group: str = "v") -> str:
 
 
 def _pat(regex: str, kind: str, build: Builder, **kw: object) -> Pattern:
-    return Pattern(re.compile(regex, I), kind, build, **kw)  # type: ignore[arg-type]
+    return Pattern(re.compile(regex, IC), kind, build, **kw)  # type: ignore[arg-type]
 
 
 def _named(m: re.Match[str], s: str) -> str:
@@ -133,39 +142,86 @@ def _pref(m: re.Match[str], s: str) -> str:
 FACT_PATTERNS: tuple[Pattern, ...] = (
     _pat(_NAME_OF, "fact", _named, confidence=0.9),
     _pat(_NAMED, "fact", _named, confidence=0.9),
-    _pat(r"\bI\s+have\s+(?P<n>a|an|one|two|three|\d+)\s+(?P<rel>[\w\s-]{1,30}?)\s+(?:called|named)\s+(?P<v>.+)$",
-         "fact", lambda m, s: f"{s} has {m.group('n').lower()} {m.group('rel').lower()} named {_v(m)}",
-         confidence=0.9),
-    _pat(r"\b(?:my name is|call me)\s+(?P<v>[\w' -]{2,40})$", "fact",
-         lambda m, s: f"{possessive(s)} name is {_v(m)}", confidence=0.85),
-    _pat(r"\bI\s+(?:currently\s+|now\s+|still\s+)?(?:live|reside)\s+(?P<v>(?:in|at|near|on)\s+.+)$", "fact",
-         lambda m, s: f"{s} lives {_v(m)}"),
+    _pat(
+        r"\bI\s+have\s+(?P<n>a|an|one|two|three|\d+)\s+(?P<rel>[\w\s-]{1,30}?)\s+(?:called|named)\s+(?P<v>.+)$",
+        "fact",
+        lambda m, s: f"{s} has {m.group('n').lower()} {m.group('rel').lower()} named {_v(m)}",
+        confidence=0.9,
+    ),
+    _pat(
+        r"\b(?:my name is|call me)\s+(?P<v>[\w' -]{2,40})$",
+        "fact",
+        lambda m, s: f"{possessive(s)} name is {_v(m)}",
+        confidence=0.85,
+    ),
+    _pat(
+        r"\bI\s+(?:currently\s+|now\s+|still\s+)?(?:live|reside)\s+(?P<v>(?:in|at|near|on)\s+.+)$",
+        "fact",
+        lambda m, s: f"{s} lives {_v(m)}",
+    ),
     _pat(r"\bI\s+(?:just\s+|recently\s+)?moved\s+(?P<v>to\s+.+)$", "fact", lambda m, s: f"{s} moved {_v(m)}"),
     _pat(r"\bI(?:'m| am)\s+(?:originally\s+)?from\s+(?P<v>.+)$", "fact", lambda m, s: f"{s} is from {_v(m)}"),
     _pat(r"\bI\s+was\s+born\s+(?P<v>(?:in|on)\s+.+)$", "fact", lambda m, s: f"{s} was born {_v(m)}"),
-    _pat(r"\bI\s+(?:currently\s+|now\s+|still\s+)?work\s+(?P<v>(?:at|for|as)\s+.+)$", "fact",
-         lambda m, s: f"{s} works {_v(m)}"),
-    _pat(rf"\bI(?:'m| am)\s+(?:a|an)\s+(?P<v>(?:[\w-]+\s+){{0,2}}(?:{_JOBS}))\b(?P<rest>(?:\s+(?:at|for|in)\s+.+)?)$",
-         "fact", lambda m, s: f"{s} is a {_v(m)}{m.group('rest').rstrip(_TRIM)}"),
-    _pat(rf"\bmy\s+(?P<rel>{_REL_WORDS})\s+is\s+(?P<v>(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*))", "fact",
-         lambda m, s: f"{possessive(s)} {m.group('rel').lower()} is {_v(m)}", confidence=0.85),
-    _pat(r"\bmy\s+birthday\s+is\s+(?:on\s+)?(?P<v>.+)$", "fact",
-         lambda m, s: f"{possessive(s)} birthday is on {_v(m)}", confidence=0.85),
-    _pat(r"\bI(?:'m| am)\s+allergic\s+to\s+(?P<v>.+)$", "fact", lambda m, s: f"{s} is allergic to {_v(m)}",
-         confidence=0.9, priority="high"),
-    _pat(r"\bI(?:'m| am)\s+(?P<v>\d{1,3})\s+years?\s+old\b", "fact", lambda m, s: f"{s} is {_v(m)} years old"),
-    _pat(rf"\bI\s+have\s+(?P<v>(?:a|an|one|two|three|four|five|\d+)\s+(?:{_REL_WORDS}|kids|children|sons|"
-         r"daughters|dogs|cats|pets|brothers|sisters)\b.*)$", "fact",
-         lambda m, s: f"{s} has {_v(m)}", confidence=0.75),
-    _pat(_FAV, "preference", lambda m, s: f"{possessive(s)} favourite {m.group('rel').strip().lower()} is {_v(m)}",
-         confidence=0.85),
+    _pat(
+        r"\bI\s+(?:currently\s+|now\s+|still\s+)?work\s+(?P<v>(?:at|for|as)\s+.+)$",
+        "fact",
+        lambda m, s: f"{s} works {_v(m)}",
+    ),
+    _pat(
+        rf"\bI(?:'m| am)\s+(?:a|an)\s+(?P<v>(?:[\w-]+\s+){{0,2}}(?:{_JOBS}))\b(?P<rest>(?:\s+(?:at|for|in)\s+.+)?)$",
+        "fact",
+        lambda m, s: f"{s} is a {_v(m)}{m.group('rest').rstrip(_TRIM)}",
+    ),
+    _pat(
+        rf"\bmy\s+(?P<rel>{_REL_WORDS})\s+is\s+(?P<v>(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*))",
+        "fact",
+        lambda m, s: f"{possessive(s)} {m.group('rel').lower()} is {_v(m)}",
+        confidence=0.85,
+    ),
+    _pat(
+        r"\bmy\s+birthday\s+is\s+(?:on\s+)?(?P<v>.+)$",
+        "fact",
+        lambda m, s: f"{possessive(s)} birthday is on {_v(m)}",
+        confidence=0.85,
+    ),
+    _pat(
+        r"\bI(?:'m| am)\s+allergic\s+to\s+(?P<v>.+)$",
+        "fact",
+        lambda m, s: f"{s} is allergic to {_v(m)}",
+        confidence=0.9,
+        priority="high",
+    ),
+    _pat(
+        r"\bI(?:'m| am)\s+(?P<v>\d{1,3})\s+years?\s+old\b", "fact", lambda m, s: f"{s} is {_v(m)} years old"
+    ),
+    _pat(
+        rf"\bI\s+have\s+(?P<v>(?:a|an|one|two|three|four|five|\d+)\s+(?:{_REL_WORDS}|kids|children|sons|"
+        r"daughters|dogs|cats|pets|brothers|sisters)\b.*)$",
+        "fact",
+        lambda m, s: f"{s} has {_v(m)}",
+        confidence=0.75,
+    ),
+    _pat(
+        _FAV,
+        "preference",
+        lambda m, s: f"{possessive(s)} favourite {m.group('rel').strip().lower()} is {_v(m)}",
+        confidence=0.85,
+    ),
     _pat(_PREF, "preference", _pref, confidence=0.75),
-    _pat(r"^(?P<v>[\w' -]{3,60}?)\s+(?:is|are)\s+my\s+(?:absolute\s+|all-time\s+)?favou?rites?\b(?P<rest>.*)$",
-         "preference", lambda m, s: f"{_v(m)} is {possessive(s)} favourite{m.group('rest').rstrip(_TRIM)}",
-         confidence=0.75),
-    _pat(r"^my\s+(?P<rel>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+(?:is|are)\s+(?P<v>.{3,})$", "fact",
-         lambda m, s: f"{possessive(s)} {m.group('rel').lower()} is {_v(m)}",
-         gate="hold", confidence=0.45, priority="low"),
+    _pat(
+        r"^(?P<v>[\w' -]{3,60}?)\s+(?:is|are)\s+my\s+(?:absolute\s+|all-time\s+)?favou?rites?\b(?P<rest>.*)$",
+        "preference",
+        lambda m, s: f"{_v(m)} is {possessive(s)} favourite{m.group('rest').rstrip(_TRIM)}",
+        confidence=0.75,
+    ),
+    _pat(
+        r"^my\s+(?P<rel>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+(?:is|are)\s+(?P<v>.{3,})$",
+        "fact",
+        lambda m, s: f"{possessive(s)} {m.group('rel').lower()} is {_v(m)}",
+        gate="hold",
+        confidence=0.45,
+        priority="low",
+    ),
 )
 
 
@@ -180,10 +236,32 @@ def subject_for(event: SessionEvent) -> str:
     return "the user" if event.name.strip().lower() in USER_NAMES else event.name.strip()
 
 
-def _fact(kind: str, text: str, quote: str, turn: int, *, gate: str = "allow", confidence: float = 0.8,
-          priority: str = "medium", context: str = "") -> Fact:
-    return Fact(text=sentence(text), priority=priority, gate=gate, confidence=confidence, kind=kind,
-                turn_start=turn, turn_end=turn, quote=quote.strip(), context=context)
+def _fact(
+    kind: str,
+    text: str,
+    quote: str,
+    turn: int,
+    *,
+    gate: str = "allow",
+    confidence: float = 0.8,
+    priority: str = "medium",
+    context: str = "",
+) -> Fact:
+    return Fact(
+        text=sentence(text),
+        priority=priority,
+        gate=gate,
+        confidence=confidence,
+        kind=kind,
+        turn_start=turn,
+        turn_end=turn,
+        quote=quote.strip(),
+        context=context,
+    )
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _context_bound(value: str) -> bool:
@@ -194,7 +272,10 @@ def _correction(sent: str, nxt: str, subj: str) -> tuple[str, str] | None:
     """(corrected statement, the words it came from) or None."""
     m = _SAID_NOT_RE.search(sent)
     if m:
-        return f"{third_person(m.group('right').strip(_TRIM), subj)}, not {m.group('wrong').strip(_TRIM)}", sent
+        return (
+            f"{third_person(m.group('right').strip(_TRIM), subj)}, not {m.group('wrong').strip(_TRIM)}",
+            sent,
+        )
     for regex in (_WRONG_RE, _NO_RE, _ACTUALLY_RE):
         m = regex.search(sent)
         if m:
@@ -213,15 +294,28 @@ def extract_sentence(sent: str, nxt: str, event: SessionEvent, after_assistant: 
     clean = sent.strip()
     m = _REMEMBER_RE.match(clean.rstrip("?"))
     if m and not _NOSTALGIA_RE.match(m.group("x")):
-        return _fact("remember-request", third_person(m.group("x").strip(_TRIM), subj), clean, turn,
-                     confidence=0.9, priority="high")
+        return _fact(
+            "remember-request",
+            third_person(m.group("x").strip(_TRIM), subj),
+            clean,
+            turn,
+            confidence=0.9,
+            priority="high",
+        )
     if clean.endswith("?") or _SKIP_START_RE.match(clean):
         return None
     if after_assistant:
         fixed = _correction(clean, nxt, subj)
         if fixed:
-            return _fact("correction", f"Correction: {fixed[0]}", fixed[1], turn, confidence=0.85,
-                         priority="high", context=after_assistant)
+            return _fact(
+                "correction",
+                "Correction: " + _cap(fixed[0]),
+                fixed[1],
+                turn,
+                confidence=0.85,
+                priority="high",
+                context=after_assistant,
+            )
     for regex in _RULE_RES:
         m = regex.match(clean)
         if m:
@@ -233,15 +327,22 @@ def extract_sentence(sent: str, nxt: str, event: SessionEvent, after_assistant: 
         if m:
             body = third_person(m.group("x").strip(_TRIM), subj)
             prefix = "" if regex is _DECISION_RES[0] else "Decision: "
-            return _fact("decision", prefix + body, clean, turn, confidence=0.75)
+            return _fact("decision", prefix + _cap(body), clean, turn, confidence=0.75)
     for pattern in FACT_PATTERNS:
         m = pattern.regex.search(clean)
         if not m or ("v" in m.groupdict() and _context_bound(_v(m))):
             continue
         if "rel" in m.groupdict() and m.group("rel").strip().lower() in _DULL_REL:
             continue
-        return _fact(pattern.kind, pattern.build(m, subj), clean, turn, gate=pattern.gate,
-                     confidence=pattern.confidence, priority=pattern.priority)
+        return _fact(
+            pattern.kind,
+            pattern.build(m, subj),
+            clean,
+            turn,
+            gate=pattern.gate,
+            confidence=pattern.confidence,
+            priority=pattern.priority,
+        )
     return None
 
 
@@ -254,8 +355,14 @@ def _tool_failure(event: SessionEvent, calls: dict[str, SessionEvent]) -> Fact:
         args = call.data.get("command") or call.data.get("path") or call.data.get("query") or ""
         if isinstance(args, str) and args:
             detail = f" on `{args[:120]}`"
-    return _fact("tool-failure", f"Tool {name} failed{detail}: {first[:200]}", event.text[:300], event.turn,
-                 confidence=0.9, priority="low")
+    return _fact(
+        "tool-failure",
+        f"Tool {name} failed{detail}: {first[:200]}",
+        event.text[:300],
+        event.turn,
+        confidence=0.9,
+        priority="low",
+    )
 
 
 class OfflineObserver:

@@ -7,6 +7,7 @@ converted here. Retries with exponential backoff on 429, 5xx and timeouts
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Iterator
@@ -18,7 +19,12 @@ from jarvis.observe.llm import Completion, ToolCall
 if TYPE_CHECKING:
     from jarvis.config import LLMConfig
 
-STOP_REASONS = {"stop": "end_turn", "length": "max_tokens", "tool_calls": "tool_use", "function_call": "tool_use"}
+STOP_REASONS = {
+    "stop": "end_turn",
+    "length": "max_tokens",
+    "tool_calls": "tool_use",
+    "function_call": "tool_use",
+}
 RETRY_STATUS = {408, 409, 429, 500, 502, 503, 504}
 MAX_BACKOFF_S = 8.0
 
@@ -47,14 +53,19 @@ def to_openai_messages(system: str, messages: list[dict[str, Any]]) -> list[dict
                     {
                         "id": block.get("id", ""),
                         "type": "function",
-                        "function": {"name": block.get("name", ""), "arguments": json.dumps(block.get("input", {}))},
+                        "function": {
+                            "name": block.get("name", ""),
+                            "arguments": json.dumps(block.get("input", {})),
+                        },
                     }
                 )
             elif kind == "tool_result":
                 result = block.get("content", "")
                 if isinstance(result, list):
                     result = "".join(b.get("text", "") for b in result if isinstance(b, dict))
-                out.append({"role": "tool", "tool_call_id": block.get("tool_use_id", ""), "content": str(result)})
+                out.append(
+                    {"role": "tool", "tool_call_id": block.get("tool_use_id", ""), "content": str(result)}
+                )
         if texts or calls:
             item: dict[str, Any] = {"role": role, "content": "".join(texts) or None}
             if calls:
@@ -83,7 +94,9 @@ def _parse_args(raw: Any) -> dict[str, Any]:
     try:
         value = json.loads(raw or "{}")
     except ValueError:
-        raise ProviderError(f"OpenAI-compatible server: tool arguments are not JSON: {str(raw)[:80]!r}") from None
+        raise ProviderError(
+            f"OpenAI-compatible server: tool arguments are not JSON: {str(raw)[:80]!r}"
+        ) from None
     return value if isinstance(value, dict) else {}
 
 
@@ -95,14 +108,20 @@ def completion_from_openai(data: Any, model: str) -> Completion:
         raise ProviderError("OpenAI-compatible server: the reply has no choices[0].message") from None
     text = message.get("content") or ""
     calls = [
-        ToolCall(str(c.get("id", "")), str(c["function"]["name"]), _parse_args(c["function"].get("arguments")))
+        ToolCall(
+            str(c.get("id", "")), str(c["function"]["name"]), _parse_args(c["function"].get("arguments"))
+        )
         for c in message.get("tool_calls") or []
     ]
     usage = data.get("usage") or {}
-    return _completion(text, calls, str(choice.get("finish_reason") or ""), usage, str(data.get("model") or model))
+    return _completion(
+        text, calls, str(choice.get("finish_reason") or ""), usage, str(data.get("model") or model)
+    )
 
 
-def _completion(text: str, calls: list[ToolCall], finish: str, usage: dict[str, Any], model: str) -> Completion:
+def _completion(
+    text: str, calls: list[ToolCall], finish: str, usage: dict[str, Any], model: str
+) -> Completion:
     blocks: list[dict[str, Any]] = [{"type": "text", "text": text}] if text else []
     blocks += [{"type": "tool_use", "id": c.id, "name": c.name, "input": c.input} for c in calls]
     return Completion(
@@ -153,10 +172,8 @@ class OpenAICompatLLM:
     def _backoff(self, attempt: int, retry_after: str | None) -> None:
         delay = min(MAX_BACKOFF_S, 0.5 * 2**attempt)
         if retry_after:
-            try:
+            with contextlib.suppress(ValueError):
                 delay = min(MAX_BACKOFF_S, float(retry_after))
-            except ValueError:
-                pass
         self.sleep(delay)
 
     def _send(self, body: dict[str, Any], stream: bool) -> Any:
@@ -222,7 +239,7 @@ class OpenAICompatLLM:
         response = self._send(body, stream=True)
         texts: list[str] = []
         calls: dict[int, dict[str, Any]] = {}
-        finish, usage = "", {}
+        finish, usage = "", dict[str, Any]()
         try:
             for line in response.iter_lines():
                 if not line.startswith("data:"):
@@ -233,7 +250,9 @@ class OpenAICompatLLM:
                 try:
                     chunk = json.loads(payload)
                 except ValueError:
-                    raise ProviderError(f"OpenAI-compatible server {self.url}: a stream chunk is not JSON") from None
+                    raise ProviderError(
+                        f"OpenAI-compatible server {self.url}: a stream chunk is not JSON"
+                    ) from None
                 usage = chunk.get("usage") or usage
                 for choice in chunk.get("choices") or []:
                     delta = choice.get("delta") or {}

@@ -10,18 +10,21 @@ from __future__ import annotations
 
 import re
 
-ADVERBS = frozenset(
+_ADVERB_WORDS = (
     "really also usually always never often sometimes just still actually definitely totally absolutely "
     "mostly generally rarely truly strongly much kinda only even already currently now recently "
-    "finally personally honestly seriously".split()
+    "finally personally honestly seriously"
 )
-MODALS = frozenset("can could will would should shall may might must".split())
-IRREGULAR_PAST = frozenset(
+ADVERBS = frozenset(_ADVERB_WORDS.split())
+_MODAL_WORDS = "can could will would should shall may might must"
+MODALS = frozenset(_MODAL_WORDS.split())
+_PAST_WORDS = (
     "was were had did got made said took saw came knew thought told bought left felt found gave met ran wrote "
     "went began brought built caught chose drew drove ate fell fought flew forgot grew heard held kept lay led "
     "lost meant paid put read rode rose sang sat slept spoke spent stood stole swam taught threw understood "
-    "woke wore won became".split()
+    "woke wore won became"
 )
+IRREGULAR_PAST = frozenset(_PAST_WORDS.split())
 SPECIAL = {
     "am": ("is", "are"),
     "was": ("was", "were"),
@@ -39,7 +42,12 @@ CONTRACTIONS = {
     "i'd": ("{S} would", "they'd"),
     "i'll": ("{S} will", "they'll"),
 }
-POSSESSIVE = {"my": ("{P}", "their"), "mine": ("{P}", "theirs"), "me": ("{S}", "them"), "myself": ("{S}", "themself")}
+POSSESSIVE = {
+    "my": ("{P}", "their"),
+    "mine": ("{P}", "theirs"),
+    "me": ("{S}", "them"),
+    "myself": ("{S}", "themself"),
+}
 _TOKEN_RE = re.compile(r"\S+|\s+")
 _EDGE_RE = re.compile(r"^([^\w']*)(.*?)([^\w']*)$")
 

@@ -67,7 +67,7 @@ def _need(obj: dict[str, Any], key: str, kind: type | tuple[type, ...], where: s
     if key not in obj:
         raise ProviderError(f"observer output: {where} lacks {key!r}")
     value = obj[key]
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
         raise ProviderError(f"observer output: {where}.{key} has the wrong type ({type(value).__name__})")
     return value
 
@@ -183,3 +183,26 @@ def render_batch(batch: list[SessionEvent], max_chars: int = 4000) -> str:
         else:
             lines.append(f"[{event.turn}] (summary of earlier turns): {text}")
     return "\n".join(lines)
+
+
+class LLMObserver:
+    """Asks an LLM for the JSON above and parses it strictly (ProviderError on anything else)."""
+
+    def __init__(self, llm: Any, *, model: str | None = None, max_tokens: int = 4096):
+        self.llm = llm
+        self.model = model
+        self.max_tokens = max_tokens
+        self.name = f"llm:{getattr(llm, 'name', 'llm')}"
+
+    def extract(self, batch: list[SessionEvent]) -> ObserverOutput:
+        if not batch:
+            return ObserverOutput(())
+        lo, hi = batch[0].turn, batch[-1].turn
+        prompt = f"Transcript, turns {lo} to {hi}:\n\n{render_batch(batch)}"
+        completion = self.llm.complete(
+            SYSTEM_PROMPT, [{"role": "user", "content": prompt}], max_tokens=self.max_tokens, model=self.model
+        )
+        if completion.stop_reason == "max_tokens":
+            raise ProviderError("observer output was cut off at max_tokens; the batch will be retried")
+        parsed = parse_output(completion.text, lo, hi)
+        return ObserverOutput(parsed.segments, dict(completion.usage))

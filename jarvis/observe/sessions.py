@@ -130,7 +130,8 @@ def event_from_dict(obj: Any, turn: int) -> SessionEvent:
 def parse_events(lines: Iterable[str], start_turn: int = 0) -> tuple[list[SessionEvent], int]:
     """Events from JSONL lines; returns (events, number of malformed lines skipped).
 
-    Blank lines are ignored; a malformed line is skipped and does not take a turn number.
+    Lines are split on "\\n" only (JSON keeps U+2028 and friends raw). Blank lines are
+    ignored; a malformed line is skipped and does not take a turn number.
     """
     events: list[SessionEvent] = []
     skipped = 0
@@ -234,7 +235,7 @@ def read_session(ws: Workspace, session_id: str) -> Session:
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror})") from exc
     text = raw.decode("utf-8", errors="replace")
-    events, skipped = parse_events(text.splitlines())
+    events, skipped = parse_events(text.split("\n"))
     return Session(read_meta(ws, session_id), tuple(events), skipped)
 
 

@@ -94,7 +94,10 @@ def plan(
             if weak.pinned:
                 continue
             changed[weak_rel] = replace(
-                weak, status="superseded", superseded_by=strong.id, extra={**weak.extra, "similarity": round(score, 3)}
+                weak,
+                status="superseded",
+                superseded_by=strong.id,
+                extra={**weak.extra, "similarity": round(score, 3)},
             )
             counts["superseded"] += 1
     for rel, f in fragments:
@@ -117,7 +120,9 @@ def plan(
     return changed, counts
 
 
-def maintain(ws: Workspace, *, embedder: Embedder | None = None, now: datetime | None = None) -> MaintainResult:
+def maintain(
+    ws: Workspace, *, embedder: Embedder | None = None, now: datetime | None = None
+) -> MaintainResult:
     """One maintenance pass; commits `maintain: …` only when something changed."""
     from jarvis.index.access import read_access
 

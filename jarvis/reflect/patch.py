@@ -48,11 +48,15 @@ def validate_patch(target: str, old: str, new: str | bytes) -> str:
     """
     if isinstance(new, bytes):
         if len(new) > MAX_BYTES:
-            raise InputError(f"{target} patch: {len(new):,} bytes is over the {MAX_BYTES:,}-byte limit; shorten it")
+            raise InputError(
+                f"{target} patch: {len(new):,} bytes is over the {MAX_BYTES:,}-byte limit; shorten it"
+            )
         new, _ = decode_text(new, f"{target} patch")
     text = new.strip("\n")
     if len(text.strip()) < MIN_CHARS:
-        raise UsageError(f"{target} patch: the new text is empty or under {MIN_CHARS} characters; write the whole file")
+        raise UsageError(
+            f"{target} patch: the new text is empty or under {MIN_CHARS} characters; write the whole file"
+        )
     if len(text.encode("utf-8")) > MAX_BYTES:
         raise InputError(f"{target} patch: over the {MAX_BYTES:,}-byte limit; keep {target} short")
     missing = [h for h in top_headings(old) if h not in top_headings(text)]
@@ -67,7 +71,9 @@ def validate_patch(target: str, old: str, new: str | bytes) -> str:
     return clean
 
 
-def propose_patch(ws: Workspace, which: str, new: str | bytes, summary: str = "", rationale: str = "") -> OpenProposal:
+def propose_patch(
+    ws: Workspace, which: str, new: str | bytes, summary: str = "", rationale: str = ""
+) -> OpenProposal:
     """Turn a new SOUL.md/AGENTS.md into a proposal branch; never touches the file itself."""
     target = PATCH_TARGETS.get(which.lower().removesuffix(".md"))
     if target is None:
@@ -100,7 +106,9 @@ def revert(ws: Workspace, commit: str) -> tuple[str, str]:
     sha = out.decode().strip()
     parents = store.run("rev-list", "--parents", "-n1", sha).split()[1:]
     if len(parents) != 1:
-        raise UsageError(f"{sha[:10]}: a root or merge commit cannot be reverted by jarvis; use git revert -m")
+        raise UsageError(
+            f"{sha[:10]}: a root or merge commit cannot be reverted by jarvis; use git revert -m"
+        )
     files = [f for f in store.run("diff-tree", "--no-commit-id", "--name-only", "-r", sha).splitlines() if f]
     title = store.run("log", "-1", "--format=%s", sha)
     with track(ws, "reflect", "revert") as ev, store.transaction(files) as tx:

@@ -67,7 +67,9 @@ def check_id(ident: str) -> str:
     if ident.startswith(BRANCH_PREFIX):
         ident = ident[len(BRANCH_PREFIX) :]
     if not _ID_RE.match(ident):
-        raise UsageError(f"{ident!r}: not a proposal id (they look like p-1a2b3c4d5e); list them with `jarvis review`")
+        raise UsageError(
+            f"{ident!r}: not a proposal id (they look like p-1a2b3c4d5e); list them with `jarvis review`"
+        )
     return ident
 
 
@@ -166,7 +168,9 @@ def make_proposal(
 
 
 # -------------------------------------------------------------------- branches
-def create_branch(store: GitStore, p: Proposal, new_text: str | None, parent: str | None = None) -> OpenProposal:
+def create_branch(
+    store: GitStore, p: Proposal, new_text: str | None, parent: str | None = None
+) -> OpenProposal:
     """Create `proposals/<id>` with one commit setting p.target to `new_text`.
 
     Uses plumbing only: the person's HEAD, index and working tree are untouched.
@@ -197,7 +201,9 @@ def get_open(store: GitStore, ident: str) -> OpenProposal:
     ref = REF_PREFIX + pid
     sha = store.refs(ref).get(ref)
     if sha is None:
-        raise NotFound(f"{pid}: no open proposal with this id (accepted or rejected already?); see `jarvis review`")
+        raise NotFound(
+            f"{pid}: no open proposal with this id (accepted or rejected already?); see `jarvis review`"
+        )
     return _load(store, sha)
 
 

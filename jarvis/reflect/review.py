@@ -70,7 +70,7 @@ def _merge(store: GitStore, op: OpenProposal, ours: str) -> str:
             "or reject it and propose again"
         )
     try:
-        return apply_proposal(ours, p, p.created[:10] or None)
+        return apply_proposal(ours, p, p.created[:10] or None, new_section=False)
     except ApplyError as exc:
         raise ProposalConflict(
             f"{p.target}: proposal {p.id} conflicts with your edit ({exc}); nothing was changed and "
@@ -143,7 +143,9 @@ def edit(ws: Workspace, ident: str, new_text: str) -> OpenProposal:
             return create_branch(store, p, content, parent=op.parent)
         text = one_line(new_text)
         if not text:
-            raise UsageError(f"{p.id}: the edited text is empty; to drop the proposal use `jarvis review reject`")
+            raise UsageError(
+                f"{p.id}: the edited text is empty; to drop the proposal use `jarvis review reject`"
+            )
         edited = replace(p, text=text)
         base = store.show_file(op.parent, p.target) or ""
         try:
@@ -172,7 +174,7 @@ def show(ws: Workspace, ident: str) -> tuple[OpenProposal, str]:
     return op, diff(store, op)
 
 
-def push(ws: Workspace, remote: str | None = None) -> tuple[str, int]:
+def push_proposals(ws: Workspace, remote: str | None = None) -> tuple[str, int]:
     """Push every proposal branch to a remote so a hosting service shows them as pull requests."""
     store = GitStore(ws.root)
     remotes = store.remotes()

@@ -29,7 +29,9 @@ _ARTEFACT = re.compile(
     re.IGNORECASE,
 )
 _DECISION = re.compile(r"\b(?:decisions/\d{3,4}\S*|ADR[- ]?\d{1,4})\b", re.IGNORECASE)
-_PATH = re.compile(r"(?:^|[\s`(\"'])(?:~|\.{1,2})?/?(?:[\w.-]+/)+[\w.-]+|\b[\w-]+\.(?:md|py|toml|json|ya?ml|sh|txt|cfg|ini|js|ts|rs|go)\b")
+_PATH = re.compile(
+    r"(?:^|[\s`(\"'])(?:~|\.{1,2})?/?(?:[\w.-]+/)+[\w.-]+|\b[\w-]+\.(?:md|py|toml|json|ya?ml|sh|txt|cfg|ini|js|ts|rs|go)\b"
+)
 _COMMAND = re.compile(
     r"`[^`]{2,}`|(?:^|\s)(?:jarvis|git|make|pip|uv|npm|docker|kubectl|systemctl|ssh|pytest|cargo)\s+[\w-]+"
 )
@@ -72,7 +74,9 @@ def automatic(
     if p.confidence < r.reject_confidence:
         return Verdict(p, "reject", "auto", f"confidence {p.confidence:.2f} < {r.reject_confidence:.2f}")
     key = normalise(p.text)
-    others = [b for b in bullets if normalise(b) != normalise(p.old_text)] if p.kind == "change" else list(bullets)
+    others = (
+        [b for b in bullets if normalise(b) != normalise(p.old_text)] if p.kind == "change" else list(bullets)
+    )
     if any(normalise(b) == key for b in others):
         return Verdict(p, "reject", "auto", "exact duplicate of an existing bullet")
     if p.kind == "add" and others and similar is not None:

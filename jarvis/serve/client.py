@@ -35,6 +35,7 @@ HEALTH_NAME = "serve-health.json"
 # sun_path holds 108 bytes; deeper paths are reached through /proc/self/fd/N/.
 MAX_SUN_PATH = 100
 CHUNK = 65536
+BATCH_ITEM_TIMEOUT_S = 2.0
 
 
 def socket_path(ws: Workspace) -> Path:
@@ -97,7 +98,12 @@ def query(ws: Workspace, request: dict[str, Any], timeout: float = 30.0) -> dict
     path = socket_path(ws)
     if not path.exists():
         return None
-    message = {"op": "recall", "workspace": str(ws.root), "request": request}
+    payload = encode({"op": "recall", "workspace": str(ws.root), "request": request})
+    if len(payload) > ws.config.serve.max_request_bytes:
+        return None  # the server would refuse it; in-process has no such limit
+    batch = request.get("batch")
+    if isinstance(batch, list):
+        timeout += BATCH_ITEM_TIMEOUT_S * len(batch)  # the server answers only when all are done
     try:
         with (
             socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock,
@@ -105,7 +111,7 @@ def query(ws: Workspace, request: dict[str, Any], timeout: float = 30.0) -> dict
         ):
             sock.settimeout(timeout)
             sock.connect(address)
-            sock.sendall(encode(message))
+            sock.sendall(payload)
             line = read_line(sock, 1 << 30)
     except (OSError, ConnectionError):
         # Refused (stale socket), missing, timed out, reset: answer in-process instead.

@@ -51,8 +51,8 @@ def status_report(ws: Workspace) -> dict[str, Any]:
     if pid is None and health.get("state") not in (None, "stopped"):
         health["state"] = "crashed or killed (stale health file)"
     fresh = index_freshness(ws)
-    if fresh is not None and not isinstance(fresh, dict | list | str | int | float | bool):
-        fresh = {k: getattr(fresh, k) for k in getattr(fresh, "__dataclass_fields__", {})} or str(fresh)
+    if hasattr(fresh, "to_dict"):
+        fresh = fresh.to_dict()
     return {
         "workspace": str(ws.root),
         "running": pid is not None,

@@ -228,6 +228,7 @@ class Server:
             write_health(self.ws, self.health())
             self._start()
             self.state = "running"
+            write_health(self.ws, self.health())
             emit(self.ws, "serve", "start", detail={"pid": os.getpid()})
             if on_ready is not None:
                 on_ready(self)
@@ -258,11 +259,10 @@ class Server:
         self.watcher = Watcher(
             self.ws, self.sync, debounce_s=self.cfg.debounce_s, safety_scan_s=self.cfg.safety_scan_s
         )
-        self.watcher.start()  # events from now on are caught while the first sync runs
-        try:
-            self.sync(None)
-        except Exception as exc:  # the watcher retries; recall still works (it checks freshness)
-            emit(self.ws, "serve", "initial-sync", success=False, error=f"{type(exc).__name__}: {exc}")
+        self.watcher.start()
+        # The first sync is a full scan run by the watcher loop (errors are retried and shown in
+        # `jarvis status`); recalls that arrive meanwhile wait for it on the index lock.
+        self.watcher.mark(None)
         server = _Server(str(socket_path(self.ws)), _Handler, bind_and_activate=False)
         server.app = self
         try:

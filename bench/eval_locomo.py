@@ -1,0 +1,160 @@
+"""`make eval`: recall quality on the LoCoMo dev split (../shared/eval), one markdown table.
+
+For each chunking choice and each conversation: `jarvis init` a workspace in a temp
+dir, copy the conversation's memory/, `jarvis index`, then ONE `jarvis recall --batch`
+process runs every query under every ranking variant (model loaded once), with
+--no-record and now = the question's asked_after. score.py scores each variant.
+Headline = categories 1-4. Defaults are chosen from this table (adr/0020).
+
+    python bench/eval_locomo.py [--eval-dir ../shared/eval] [--keep DIR] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+JARVIS = [sys.executable, "-m", "jarvis"]
+OFF = {"decay": False, "mmr": False}
+# name -> (chunk unit, [recall] settings); the first unit's rows come first.
+VARIANTS: list[tuple[str, str, dict[str, object]]] = [
+    ("BM25 only", "block", {"fusion": "bm25", **OFF}),
+    ("vector only", "block", {"fusion": "vector", **OFF}),
+    ("weighted 0.7v+0.3b", "block", {"fusion": "weighted", **OFF}),
+    ("weighted 0.5v+0.5b", "block", {"fusion": "weighted", "vector_weight": 0.5, "bm25_weight": 0.5, **OFF}),
+    ("RRF (k=60)", "block", {"fusion": "rrf", **OFF}),
+    ("weighted + MMR 0.5", "block", {"fusion": "weighted", "decay": False, "mmr": True, "mmr_lambda": 0.5}),
+    ("weighted + MMR 0.7", "block", {"fusion": "weighted", "decay": False, "mmr": True, "mmr_lambda": 0.7}),
+    (
+        "weighted + decay 30d",
+        "block",
+        {"fusion": "weighted", "decay": True, "half_life_days": 30.0, "mmr": False},
+    ),
+    (
+        "weighted + decay 180d",
+        "block",
+        {"fusion": "weighted", "decay": True, "half_life_days": 180.0, "mmr": False},
+    ),
+    ("RRF + MMR 0.7", "block", {"fusion": "rrf", "decay": False, "mmr": True, "mmr_lambda": 0.7}),
+    (
+        "SPEC start: weighted+decay 30d+MMR 0.5",
+        "block",
+        {"fusion": "weighted", "decay": True, "half_life_days": 30.0, "mmr": True, "mmr_lambda": 0.5},
+    ),
+    ("section chunks: BM25 only", "section", {"fusion": "bm25", **OFF}),
+    ("section chunks: weighted 0.7v+0.3b", "section", {"fusion": "weighted", **OFF}),
+    ("section chunks: RRF", "section", {"fusion": "rrf", **OFF}),
+]
+METRICS = ("recall@5", "recall@10", "mrr@10", "ndcg@10", "recall@budget")
+
+
+def run(cmd: list[str], **kw: object) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "JARVIS_AUTOSTART": "0"}
+    result = subprocess.run(cmd, capture_output=True, text=True, env=env, **kw)  # type: ignore[call-overload]
+    if result.returncode != 0:
+        sys.exit(f"failed: {' '.join(cmd)}\n{result.stderr}")
+    return result
+
+
+def build(root: Path, source: Path, unit: str) -> float:
+    run([*JARVIS, "init", str(root)])
+    shutil.copytree(source / "memory", root / "memory", dirs_exist_ok=True)
+    with (root / "jarvis.toml").open("a", encoding="utf-8") as handle:
+        handle.write(f'\n[index]\nchunk_unit = "{unit}"\n')
+    start = time.perf_counter()
+    run([*JARVIS, "-w", str(root), "index"])
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--eval-dir", type=Path, default=REPO.parent / "shared" / "eval")
+    ap.add_argument("--keep", type=Path, help="keep workspaces and run files here")
+    ap.add_argument("--only", default="", help="comma-separated variant name prefixes")
+    args = ap.parse_args()
+    data = args.eval_dir / "locomo-dev"
+    if not (data / "queries.jsonl").exists():
+        print(f"skipped: no LoCoMo dev split at {data} (see ../shared/eval/README.md)")
+        return 0
+    queries = [json.loads(line) for line in (data / "queries.jsonl").read_text().splitlines() if line.strip()]
+    variants = [v for v in VARIANTS if not args.only or any(v[0].startswith(p) for p in args.only.split(","))]
+    work = args.keep or Path(tempfile.mkdtemp(prefix="jarvis-eval-"))
+    work.mkdir(parents=True, exist_ok=True)
+    runs: dict[str, list[str]] = {name: [] for name, _, _ in variants}
+    timings: list[str] = []
+    for unit in dict.fromkeys(u for _, u, _ in variants):
+        for conv in sorted({q["conv_id"] for q in queries}):
+            root = work / f"{conv}-{unit}"
+            shutil.rmtree(root, ignore_errors=True)
+            seconds = build(root, data / conv, unit)
+            batch = work / f"{conv}-{unit}.batch.jsonl"
+            with batch.open("w", encoding="utf-8") as handle:
+                for vi, (name, vunit, settings) in enumerate(variants):
+                    if vunit != unit:
+                        continue
+                    for q in queries:
+                        if q["conv_id"] != conv:
+                            continue
+                        line = {"qid": f"{vi}|{q['qid']}", "query": q["question"], "now": q["asked_after"]}
+                        fusion = settings.get("fusion")
+                        line["fusion"] = fusion
+                        line["settings"] = {k: v for k, v in settings.items() if k != "fusion"}
+                        handle.write(json.dumps(line) + "\n")
+            start = time.perf_counter()
+            out = run([*JARVIS, "-w", str(root), "recall", "--batch", str(batch), "-k", "10", "--no-record"])
+            lines = out.stdout.splitlines()
+            timings.append(
+                f"{conv} ({unit}): index {seconds:.1f} s, {len(lines)} recalls in "
+                f"{time.perf_counter() - start:.1f} s (one process)"
+            )
+            for line in lines:
+                item = json.loads(line)
+                vi, qid = item["qid"].split("|", 1)
+                item["qid"] = qid
+                runs[variants[int(vi)][0]].append(json.dumps(item))
+    rows = []
+    for name, lines in runs.items():
+        run_file = work / f"run-{name.replace(' ', '_').replace('/', '_').replace(':', '')}.jsonl"
+        run_file.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        scores_file = run_file.with_suffix(".scores.json")
+        run(
+            [
+                sys.executable,
+                str(args.eval_dir / "score.py"),
+                "--queries",
+                str(data / "queries.jsonl"),
+                "--run",
+                str(run_file),
+                "--json",
+                str(scores_file),
+            ]
+        )
+        result = json.loads(scores_file.read_text())
+        headline = result["scores"]["all 1-4"]
+        rows.append((name, headline, result.get("mean_hit_chars", 0)))
+    print(
+        f"LoCoMo dev split, categories 1-4 (n={rows[0][1]['n']}), k=10, now=asked_after, no access recording\n"
+    )
+    print("| variant | recall@5 | recall@10 | MRR@10 | nDCG@10 | r@2000ch | mean hit chars |")
+    print("|---|---|---|---|---|---|---|")
+    for name, s, chars in rows:
+        print(f"| {name} | " + " | ".join(f"{s[m]:.3f}" for m in METRICS) + f" | {chars:.0f} |")
+    print("\nreference (eval README): plain BM25 over turns, no stemming: recall@10 0.572, MRR@10 0.410")
+    print("targets: recall@10 >= 0.70, r@2000ch >= 0.68, MRR@10 >= 0.50")
+    for line in timings:
+        print(f"- {line}")
+    if not args.keep:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,224 @@
+"""Thin commands for the search index: `jarvis index` and `jarvis recall`."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import click
+
+from jarvis.cli.common import workspace_from
+
+
+@contextmanager
+def _progress_bar(enabled: bool) -> Iterator[Any]:
+    """A rich progress bar on stderr for embedding; yields the callback (or None)."""
+    if not enabled:
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    progress = Progress(
+        TextColumn("embedding"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    task = None
+
+    def update(done: int, total: int) -> None:
+        nonlocal task
+        if task is None:
+            task = progress.add_task("embed", total=total)
+        progress.update(task, completed=done, total=total)
+
+    with progress:
+        yield update
+
+
+def _report_lines(report: dict[str, Any]) -> list[str]:
+    lines = []
+    if report["reason"]:
+        lines.append(report["reason"])
+    for key in ("new", "modified", "deleted"):
+        for path in report[key]:
+            lines.append(f"  {key:<8} {path}")
+    for old, new in report["moved"]:
+        lines.append(f"  moved    {old} -> {new}")
+    lines.append(
+        f"indexed {report['files_total']} files, {report['chunks_total']} chunks "
+        f"({len(report['new'])} new, {len(report['modified'])} modified, {len(report['deleted'])} deleted, "
+        f"{len(report['moved'])} moved, {report['unchanged']} unchanged; "
+        f"{report['chunks_embedded']} chunks embedded) in {report['duration_s']:.2f} s"
+    )
+    return lines
+
+
+@click.command("index")
+@click.option(
+    "--rebuild", is_flag=True, help="Recreate the whole index from the files (embedding cache kept)."
+)
+@click.option(
+    "--status", "status", is_flag=True, help="Say how the index compares with the files; change nothing."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.pass_context
+def index_cmd(ctx: click.Context, rebuild: bool, status: bool, as_json: bool) -> None:
+    """Bring the search index in line with the files (new, changed, deleted, moved)."""
+    ws = workspace_from(ctx)
+    if status:
+        from jarvis.index.sync import freshness, index_identity
+
+        fresh = freshness(ws).to_dict()
+        fresh["identity"] = index_identity(ws)
+        if as_json:
+            click.echo(json.dumps(fresh, indent=2))
+            return
+        state = "STALE" if fresh["stale"] else "fresh"
+        click.echo(
+            f"index: {state}; {fresh['chunks']} chunks from {fresh['files']} files, generation "
+            f"{fresh['generation']}, last change indexed {fresh['indexed_at'] or 'never'}"
+        )
+        for key in ("new", "modified", "deleted"):
+            for path in fresh[key]:
+                click.echo(f"  {key:<8} {path}")
+        if fresh["identity_changed"]:
+            click.echo("  model or chunker settings changed: the next `jarvis index` re-embeds everything")
+        if fresh["lexical_behind"]:
+            click.echo("  the lexical index is behind (an interrupted run): the next command repairs it")
+        if fresh["stale"]:
+            click.echo("run `jarvis index` to update it (recall does it by itself)")
+        return
+    from jarvis.index.sync import reconcile
+
+    with _progress_bar(not as_json and sys.stderr.isatty()) as progress:
+        report = reconcile(ws, rebuild=rebuild, progress=progress).to_dict()
+    if as_json:
+        click.echo(json.dumps(report, indent=2))
+        return
+    for warning in report["skipped"] + report["warnings"]:
+        click.echo(f"warning: {warning}", err=True)
+    for line in _report_lines(report):
+        click.echo(line)
+
+
+def _request(options: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in options.items() if value is not None}
+
+
+def _answer(ws: Any, request: dict[str, Any]) -> dict[str, Any]:
+    """Ask the running server if there is one, else answer in-process with the same code."""
+    try:
+        from jarvis.serve.client import query as ask_server
+    except ImportError:
+        ask_server = None
+    if ask_server is not None:
+        reply = ask_server(ws, request)
+        if reply is not None:
+            return reply
+    from jarvis.index.recall import handle_request
+
+    with _progress_bar(sys.stderr.isatty()) as progress:
+        return handle_request(ws, request, progress=progress)
+
+
+def _read_batch(path: str) -> list[dict[str, Any]]:
+    from jarvis.errors import UsageError
+
+    items = []
+    source = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
+    with source:
+        for n, line in enumerate(source, 1):
+            if not line.strip():
+                continue
+            try:
+                item = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise UsageError(f"{path} line {n}: not JSON ({exc.msg}); one object per line") from None
+            if not isinstance(item, dict) or not isinstance(item.get("query"), str):
+                raise UsageError(f'{path} line {n}: needs an object with a "query" text')
+            items.append(item)
+    return items
+
+
+@click.command("recall")
+@click.argument("query", nargs=-1)
+@click.option("-k", "k", type=click.IntRange(min=1), help="How many results (overrides the profile).")
+@click.option(
+    "--profile",
+    type=click.Choice(["lean", "balanced", "deep", "auto"]),
+    help="Budget: lean 3, balanced 6, deep 12 results; auto picks from the query.",
+)
+@click.option("--category", "-c", help="Only fragments of this category.")
+@click.option("--path", "path_glob", help="Only files matching this glob, e.g. 'memory/2024-*'.")
+@click.option("--since", help="Only memory dated on or after this date (YYYY-MM-DD).")
+@click.option("--until", help="Only memory dated on or before this date (YYYY-MM-DD).")
+@click.option("--include-held", is_flag=True, help="Include held (gate: hold) and archived memory.")
+@click.option("--now", "now", help="Reference time for time decay (ISO), default: now.")
+@click.option("--no-record", is_flag=True, help="Do not count this recall as an access.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON with every signal per hit.")
+@click.option("--explain", is_flag=True, help="Show every signal per hit and how the ranking was made.")
+@click.option(
+    "--batch",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help='Run a JSONL file of {"qid", "query", "now"?} lines; print one JSONL result per line.',
+)
+@click.option("--fusion", type=click.Choice(["weighted", "rrf", "bm25", "vector"]), hidden=True)
+@click.option("--set", "settings", multiple=True, hidden=True, help="Override a [recall] setting: KEY=VALUE.")
+@click.pass_context
+def recall_cmd(
+    ctx: click.Context,
+    query: tuple[str, ...],
+    batch: str | None,
+    as_json: bool,
+    explain: bool,
+    no_record: bool,
+    settings: tuple[str, ...],
+    **options: Any,
+) -> None:
+    """Search memory for QUERY: keywords and meaning, newest and most used first."""
+    from jarvis.errors import UsageError
+
+    ws = workspace_from(ctx)
+    request = _request(options)
+    request["record"] = not no_record
+    if explain:
+        request["explain"] = True
+    if settings:
+        parsed: dict[str, Any] = {}
+        for item in settings:
+            key, sep, value = item.partition("=")
+            if not sep:
+                raise UsageError(f"--set {item!r}: use KEY=VALUE")
+            try:
+                parsed[key.strip()] = json.loads(value)
+            except ValueError:
+                parsed[key.strip()] = value
+        request["settings"] = parsed
+    if batch:
+        if query:
+            raise UsageError("give either QUERY or --batch FILE, not both")
+        request["batch"] = _read_batch(batch)
+        reply = _answer(ws, request)
+        for line in reply["results"]:
+            click.echo(json.dumps(line, ensure_ascii=False))
+        return
+    text = " ".join(query).strip()
+    if not text:
+        raise UsageError("say what to recall, e.g. `jarvis recall deploy steps`, or pass --batch FILE")
+    request["query"] = text
+    result = _answer(ws, request)
+    if as_json:
+        click.echo(json.dumps(result, indent=2, ensure_ascii=False))
+        return
+    from rich.console import Console
+
+    from jarvis.index.render import render_result
+
+    render_result(result, Console(), explain=explain)

@@ -1,0 +1,313 @@
+"""Thin commands for reflection and review: reflect, review, patch, revert, maintain."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any
+
+import click
+
+from jarvis.cli.common import workspace_from
+
+
+def _line(p: Any) -> str:
+    where = p.section or p.target
+    kind = "" if p.kind in ("add", "patch") else f"{p.kind} "
+    return f"{p.id}  {p.target:<9} {where}: {kind}{p.text}  [{p.tier}, {p.confidence:.2f}]"
+
+
+@click.command("reflect")
+@click.option(
+    "--all", "full", is_flag=True, help="Look at every fragment, not only those since the last run."
+)
+@click.option("--offline", is_flag=True, help="Use the offline rules even when an LLM is configured.")
+@click.option("--json", "as_json", is_flag=True, help="Print the verdicts as JSON.")
+@click.pass_context
+def reflect_cmd(ctx: click.Context, full: bool, offline: bool, as_json: bool) -> None:
+    """Turn new fragments into proposals for MEMORY.md and triage them.
+
+    Clear cases are promoted or rejected by rule (with the reason recorded); with an
+    LLM configured it reviews a batch; the rest wait as `proposals/<id>` branches
+    for `jarvis review`.
+    """
+    from jarvis.index.embed import LazyEmbedder
+    from jarvis.observe.llm import get_llm
+    from jarvis.reflect.reflect import reflect
+
+    ws = workspace_from(ctx)
+    llm = None if offline else get_llm(ws.config.llm, os.environ)
+    result = reflect(ws, llm=llm, embedder=LazyEmbedder(ws.config.embedding), full=full)
+    if as_json:
+        rows = [{"action": v.action, **v.proposal.as_dict()} for v in result.verdicts]
+        click.echo(json.dumps({"counts": result.counts(), "verdicts": rows}, indent=1))
+        return
+    counts = result.counts()
+    if result.pruning:
+        click.echo("MEMORY.md is over its bullet limit: proposing pruning instead of growth")
+    click.echo(
+        f"{counts['observations']} observation(s): {counts['promote']} promoted, {counts['reject']} rejected, "
+        f"{counts['merge']} merged, {counts['human']} for review"
+        + (f", {counts['already_open']} already open" if counts["already_open"] else "")
+    )
+    for v in result.verdicts:
+        click.echo(f"  {v.action:<8} {_line(v.proposal)}\n           {v.reason}")
+    if result.llm_error:
+        click.echo(f"LLM triage failed, left for review: {result.llm_error}", err=True)
+    if counts["human"]:
+        click.echo("review them with `jarvis review -i` (or `jarvis review show ID`)")
+
+
+def _show(ws: Any, ident: str) -> None:
+    from jarvis.reflect.review import show
+
+    op, diff = show(ws, ident)
+    p = op.proposal
+    click.echo(f"proposal {p.id}  (branch {op.branch}, based on {op.parent[:10]})")
+    click.echo(f"target:     {p.target}" + (f" / {p.section}" if p.section else ""))
+    click.echo(f"change:     {p.kind}: {p.text}" + (f"  (was: {p.old_text})" if p.old_text else ""))
+    click.echo(f"confidence: {p.confidence:.2f}   tier: {p.tier}   created: {p.created}")
+    if p.reason:
+        click.echo(f"triage:     {p.reason}")
+    click.echo(f"fragments:  {', '.join(p.fragments) or '-'}")
+    click.echo(f"sessions:   {', '.join(p.sessions) or '-'}")
+    if p.rationale:
+        click.echo("rationale:\n  " + p.rationale.replace("\n", "\n  "))
+    click.echo(diff)
+
+
+def _edit(ws: Any, ident: str) -> None:
+    from jarvis.reflect.review import edit, editable_text
+
+    op, text = editable_text(ws, ident)
+    new = click.edit(text, extension=".md", require_save=True)
+    if new is None or new.strip() == text.strip():
+        click.echo(f"{op.proposal.id}: unchanged")
+        return
+    new_op = edit(ws, ident, new)
+    click.echo(f"edited {new_op.proposal.id}: {new_op.proposal.text} (commit {new_op.sha[:8]})")
+
+
+def _walk(ws: Any) -> None:
+    from jarvis.reflect.review import accept, open_proposals, reject
+
+    queue = open_proposals(ws)
+    if not queue:
+        click.echo("no open proposals")
+        return
+    for n, op in enumerate(queue, 1):
+        pid = op.proposal.id
+        while True:
+            click.echo(f"\n[{n}/{len(queue)}]")
+            _show(ws, pid)
+            choice = click.prompt(
+                "accept, reject, skip, edit or quit?",
+                type=click.Choice(["a", "r", "s", "e", "q"]),
+                default="s",
+                show_choices=True,
+            )
+            if choice == "e":
+                _edit(ws, pid)
+                continue
+            if choice == "a":
+                result = accept(ws, pid)
+                click.echo(
+                    f"accepted {pid}" + (f" (commit {result.sha[:8]})" if result.sha else " (already there)")
+                )
+            elif choice == "r":
+                reason = click.prompt("reason", default="not worth keeping")
+                reject(ws, pid, reason)
+                click.echo(f"rejected {pid}")
+            elif choice == "q":
+                return
+            break
+
+
+@click.group("review", invoke_without_command=True)
+@click.option("--json", "as_json", is_flag=True, help="List open proposals as JSON (for scripts).")
+@click.option("--interactive", "-i", is_flag=True, help="Walk the queue: accept, reject, skip or edit each.")
+@click.option(
+    "--push", is_flag=True, help="Push proposal branches to a git remote, so it can show them as PRs."
+)
+@click.option("--remote", default=None, help="Remote for --push (default: origin, else the only one).")
+@click.pass_context
+def review_cmd(ctx: click.Context, as_json: bool, interactive: bool, push: bool, remote: str | None) -> None:
+    """Open proposals (git branches `proposals/<id>`): list, show, accept, reject, edit.
+
+    With no subcommand, lists them; `-i` walks them one by one.
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    from jarvis.reflect.review import open_proposals, push_proposals
+
+    ws = workspace_from(ctx)
+    if push:
+        name, count = push_proposals(ws, remote)
+        click.echo(f"pushed {count} proposal branch(es) to {name}")
+    if interactive:
+        _walk(ws)
+        return
+    items = open_proposals(ws)
+    if as_json:
+        click.echo(json.dumps([dict(o.proposal.as_dict(), branch=o.branch) for o in items], indent=1))
+        return
+    if not items:
+        click.echo("no open proposals")
+    for op in items:
+        click.echo(_line(op.proposal))
+
+
+@review_cmd.command("list")
+@click.option("--json", "as_json", is_flag=True, help="As JSON.")
+@click.pass_context
+def review_list_cmd(ctx: click.Context, as_json: bool) -> None:
+    """List open proposals."""
+    ctx.invoke(review_cmd, as_json=as_json, interactive=False, push=False, remote=None)
+
+
+@review_cmd.command("show")
+@click.argument("ident")
+@click.pass_context
+def review_show_cmd(ctx: click.Context, ident: str) -> None:
+    """Print a proposal's diff, rationale and provenance (source fragments and sessions)."""
+    _show(workspace_from(ctx), ident)
+
+
+@review_cmd.command("accept")
+@click.argument("idents", nargs=-1, required=True)
+@click.pass_context
+def review_accept_cmd(ctx: click.Context, idents: tuple[str, ...]) -> None:
+    """Merge proposals into their file (three-way: your edits since are kept), one commit each."""
+    from jarvis.reflect.review import accept
+
+    ws = workspace_from(ctx)
+    for ident in idents:
+        result = accept(ws, ident)
+        done = f"commit {result.sha[:8]}" if result.sha else "already in the file; nothing to commit"
+        click.echo(f"accepted {result.proposal.id}: {result.proposal.text} ({done})")
+
+
+@review_cmd.command("reject")
+@click.argument("idents", nargs=-1, required=True)
+@click.option("--reason", "-r", default="", help="Why (recorded; the same proposal is never raised again).")
+@click.pass_context
+def review_reject_cmd(ctx: click.Context, idents: tuple[str, ...], reason: str) -> None:
+    """Delete proposals' branches and record the rejection."""
+    from jarvis.reflect.review import reject
+
+    ws = workspace_from(ctx)
+    for ident in idents:
+        p = reject(ws, ident, reason)
+        click.echo(f"rejected {p.id}: {p.text}")
+
+
+@review_cmd.command("edit")
+@click.argument("ident")
+@click.pass_context
+def review_edit_cmd(ctx: click.Context, ident: str) -> None:
+    """Edit a proposal in $EDITOR (the bullet, or the whole file for a self-patch)."""
+    _edit(workspace_from(ctx), ident)
+
+
+@click.command("patch")
+@click.argument("target", type=click.Choice(["soul", "agents"]))
+@click.option(
+    "--from",
+    "source",
+    required=True,
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="The new file text ('-' for stdin).",
+)
+@click.option("--summary", "-m", default="", help="One line saying what the patch changes.")
+@click.option("--rationale", default="", help="Why.")
+@click.pass_context
+def patch_cmd(ctx: click.Context, target: str, source: str, summary: str, rationale: str) -> None:
+    """Propose a new SOUL.md or AGENTS.md; it lands only when accepted in review."""
+    from jarvis.errors import InputError
+    from jarvis.reflect.patch import MAX_BYTES, propose_patch
+
+    if source == "-":
+        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+    else:
+        try:
+            with open(source, "rb") as handle:
+                data = handle.read(MAX_BYTES + 1)
+        except OSError as exc:
+            raise InputError(f"{source}: cannot read ({exc.strerror})") from exc
+    op = propose_patch(workspace_from(ctx), target, data, summary, rationale)
+    click.echo(f"proposed {op.proposal.id} ({op.proposal.target}) as branch {op.branch}")
+    click.echo(f"see it with `jarvis review show {op.proposal.id}`, then accept or reject it")
+
+
+@click.command("revert")
+@click.argument("commit")
+@click.pass_context
+def revert_cmd(ctx: click.Context, commit: str) -> None:
+    """Undo COMMIT (e.g. an accepted patch) with a new commit."""
+    from jarvis.reflect.patch import revert
+
+    new, old = revert(workspace_from(ctx), commit)
+    click.echo(f"reverted {old[:10]} with commit {new[:10]}")
+
+
+@click.command("maintain")
+@click.option("--json", "as_json", is_flag=True, help="Print counts and stats as JSON.")
+@click.pass_context
+def maintain_cmd(ctx: click.Context, as_json: bool) -> None:
+    """Supersede near-duplicate fragments, mark stale ones, archive old stale ones; one commit."""
+    from jarvis.index.embed import LazyEmbedder
+    from jarvis.reflect.maintain import maintain
+
+    ws = workspace_from(ctx)
+    result = maintain(ws, embedder=LazyEmbedder(ws.config.embedding))
+    if as_json:
+        payload = {
+            "commit": result.sha,
+            "counts": result.counts,
+            "stats": result.stats,
+            "skipped": result.skipped,
+        }
+        click.echo(json.dumps(payload, indent=1))
+        return
+    counts = ", ".join(f"{n} {k}" for k, n in result.counts.items())
+    click.echo(
+        f"maintain: {counts}; " + (f"commit {result.sha[:8]}" if result.sha else "nothing changed, no commit")
+    )
+    for rel in result.skipped:
+        click.echo(f"skipped {rel}: it has uncommitted edits", err=True)
+    for name, table in result.stats.items():
+        click.echo(f"{name}: " + ", ".join(f"{k} {v}" for k, v in table.items()))
+
+
+def forget_purge(ctx: click.Context, query: str, yes: bool) -> None:
+    """`jarvis forget QUERY --purge-history` (the option lives on the forget command)."""
+    from jarvis.errors import NotFound
+    from jarvis.reflect.purge import forget_and_purge, resolve
+
+    ws = workspace_from(ctx)
+    try:
+        targets = [f.id for _, f in resolve(ws, query)]
+    except NotFound:
+        targets = []
+    click.echo(
+        "WARNING: --purge-history rewrites every commit of this repository: all commit ids change, "
+        "other clones and remotes keep the old history, and it cannot be undone.",
+        err=True,
+    )
+    click.echo(f"fragments to forget: {', '.join(targets) or 'none (purging the text only)'}", err=True)
+    if not yes:
+        click.confirm("Rewrite history now?", abort=True, err=True)
+    forgotten, result = forget_and_purge(ws, query)
+    for fid in forgotten:
+        click.echo(f"forgot {fid}")
+    click.echo(f"rewrote {result.rewritten} of {result.commits} commits; reflogs expired, old objects pruned")
+    click.echo("rebuilt the search index from the files")
+    if result.dropped_proposals:
+        click.echo(f"dropped open proposals that mentioned it: {', '.join(result.dropped_proposals)}")
+    click.echo("cannot reach:")
+    for remote in result.remotes:
+        click.echo(f"  remote {remote!r} still has the old history: git push --force --mirror {remote}")
+    for rel in result.remaining_state:
+        click.echo(f"  {rel} (local state, not in git) still mentions it: delete it if it must go")
+    click.echo("  any other clone or copy of this repository (re-clone them), and backups")

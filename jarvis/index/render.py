@@ -1,0 +1,136 @@
+"""Recall results for people: a rich table and a line saying how fresh the index is.
+
+Works on the JSON-ready dict (`RecallResult.to_dict()`), so an answer from the
+server and one computed in-process print the same.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
+
+from jarvis.index.chunk import COMMENT
+from jarvis.index.lexical import query_terms
+
+SNIPPET_CHARS = 180
+STOP = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "by",
+        "did",
+        "do",
+        "does",
+        "for",
+        "from",
+        "had",
+        "has",
+        "have",
+        "how",
+        "i",
+        "in",
+        "is",
+        "it",
+        "me",
+        "my",
+        "of",
+        "on",
+        "or",
+        "the",
+        "to",
+        "was",
+        "we",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "why",
+        "with",
+        "you",
+        "your",
+    ]
+)
+
+
+def snippet(text: str, query: str, width: int = SNIPPET_CHARS) -> tuple[str, list[tuple[int, int]]]:
+    """A window of `text` around the first query word, and the (start, end) spans of matches in it."""
+    clean = " ".join(COMMENT.sub(" ", text).split())
+    stems = [t[:5] if len(t) > 5 else t for t in query_terms(query) if t not in STOP]
+    pattern = re.compile(r"\b(" + "|".join(re.escape(s) for s in stems) + r")\w*", re.I) if stems else None
+    start = 0
+    if pattern and (first := pattern.search(clean)) and first.start() > width // 3:
+        start = clean.rfind(" ", 0, first.start() - width // 3) + 1
+    window = clean[start : start + width]
+    if start + width < len(clean):
+        window = window.rsplit(" ", 1)[0] + " …"
+    if start:
+        window = "… " + window
+    spans = [(m.start(), m.end()) for m in pattern.finditer(window)] if pattern else []
+    return window, spans
+
+
+def _ago(iso: str | None) -> str:
+    if not iso:
+        return "never"
+    try:
+        then = datetime.fromisoformat(iso)
+    except ValueError:
+        return iso
+    seconds = (datetime.now(then.tzinfo) - then).total_seconds()
+    for size, unit in ((86400, "d"), (3600, "h"), (60, "min")):
+        if seconds >= size:
+            return f"{int(seconds // size)} {unit} ago"
+    return "just now"
+
+
+def freshness_line(result: dict[str, Any]) -> str:
+    fresh = result.get("freshness", {})
+    synced = result.get("synced")
+    base = f"index: {fresh.get('chunks', 0)} chunks from {fresh.get('files', 0)} files"
+    if synced:
+        changed = len(synced["new"]) + len(synced["modified"]) + len(synced["deleted"]) + len(synced["moved"])
+        return f"{base}; brought up to date before answering ({changed} changed file(s))"
+    if fresh.get("stale"):
+        return f"{base}; STALE ({len(fresh.get('new', [])) + len(fresh.get('modified', []))} changed file(s))"
+    return f"{base}; fresh (last change indexed {_ago(fresh.get('indexed_at'))})"
+
+
+def render_result(result: dict[str, Any], console: Any, explain: bool = False) -> None:
+    """Print a recall result as a table with the match highlighted."""
+    from rich.table import Table
+    from rich.text import Text
+
+    hits = result.get("hits", [])
+    query = result.get("query", "")
+    if not hits:
+        console.print(f"no memory matches {query!r}")
+    else:
+        table = Table(show_lines=False, expand=False, pad_edge=False)
+        table.add_column("#", justify="right", style="dim")
+        table.add_column("where", style="cyan", no_wrap=True)
+        table.add_column("heading", style="magenta", max_width=28)
+        table.add_column("snippet", ratio=1)
+        table.add_column("score", justify="right")
+        for n, hit in enumerate(hits, 1):
+            window, spans = snippet(hit["text"], query)
+            text = Text(window)
+            for start, end in spans:
+                text.stylize("bold yellow", start, end)
+            heading = hit.get("heading") or ""
+            score = f"{hit['score']:.3f}"
+            if explain:
+                s = hit["signals"]
+                score += f"\nbm25 {s['bm25']:.2f} vec {s['vector']:.2f}\ndecay {s['decay']:.2f}"
+            table.add_row(
+                str(n), f"{hit['path']}:{hit['start_line']}", heading.rsplit(" > ", 1)[-1], text, score
+            )
+        console.print(table)
+    console.print(Text(freshness_line(result), style="dim"))

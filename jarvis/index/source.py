@@ -1,0 +1,182 @@
+"""Reading the workspace for the index: which files, their stat, and their chunks.
+
+`scan` stats every indexable markdown/text file (hidden folders, editor temp files
+and `[index] exclude` globs left out; symlinks leading outside are skipped with a
+warning). `load_file` reads, hashes, parses (jarvis.doc) and chunks one file; a
+file that cannot be read as text gives a warning naming it and no chunks.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import hashlib
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from jarvis.errors import InputError
+from jarvis.index.chunk import Chunk, FileInfo, chunk_text
+from jarvis.index.manifest import FileRow
+from jarvis.workspace import EVERGREEN, Workspace
+
+SUFFIXES = (".md", ".markdown", ".txt")
+DAILY = re.compile(r"(?:^|/)(\d{4}-\d{2}-\d{2})\.md$")
+ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
+GATES = ("allow", "hold")
+STATUSES = ("active", "stale", "archived")
+
+
+@dataclass
+class Plan:
+    current: dict[str, tuple[int, int]]
+    skipped: list[str] = field(default_factory=list)
+
+
+def _excluded(rel: str, patterns: tuple[str, ...]) -> bool:
+    return any(fnmatch.fnmatch(rel, p) for p in patterns)
+
+
+def scan(ws: Workspace, paths: list[str] | None = None) -> Plan:
+    """Stat every indexable file: rel -> (size, mtime_ns). Symlinks leading out are skipped with a warning."""
+    root = ws.root
+    plan = Plan(current={})
+    patterns = ws.config.index.exclude
+    root_real = root.resolve()
+
+    def consider(abs_path: str, rel: str) -> None:
+        name = rel.rsplit("/", 1)[-1]
+        if not name.endswith(SUFFIXES) or name.startswith((".", "~")) or _excluded(rel, patterns):
+            return
+        try:
+            st = os.lstat(abs_path)
+        except OSError:
+            return
+        if os.path.islink(abs_path):
+            target = Path(abs_path).resolve()
+            if root_real != target and root_real not in target.parents:
+                plan.skipped.append(f"{rel}: symlink to {target}, outside the workspace; skipped")
+            return  # a link inside the workspace: its target is indexed under its own path
+        plan.current[rel] = (st.st_size, st.st_mtime_ns)
+
+    if paths is not None:
+        for rel in paths:
+            consider(str(root / rel), rel)
+        return plan
+    for dirpath, dirnames, filenames in os.walk(root):
+        rel_dir = os.path.relpath(dirpath, root)
+        rel_dir = "" if rel_dir == "." else rel_dir.replace(os.sep, "/") + "/"
+        keep = []
+        for d in dirnames:
+            if d.startswith(".") or d in ("node_modules", "__pycache__"):
+                continue
+            if os.path.islink(os.path.join(dirpath, d)):
+                target = Path(dirpath, d).resolve()
+                if root_real != target and root_real not in target.parents:
+                    plan.skipped.append(f"{rel_dir}{d}/: symlink to {target}, outside the workspace; skipped")
+                continue
+            keep.append(d)
+        dirnames[:] = keep
+        for name in filenames:
+            consider(os.path.join(dirpath, name), rel_dir + name)
+    return plan
+
+
+def git_first_dates(ws: Workspace) -> dict[str, str]:
+    """Path -> date of the commit that added it (one git call for the whole repo)."""
+    if not (ws.root / ".git").exists():
+        return {}
+    from jarvis.errors import JarvisError
+    from jarvis.gitstore import GitStore
+
+    try:
+        out = GitStore(ws.root).run(
+            "log", "--diff-filter=A", "--name-only", "--format=%x1e%aI", what="git log"
+        )
+    except JarvisError:
+        return {}
+    dates: dict[str, str] = {}
+    for record in out.split("\x1e"):
+        lines = [line for line in record.strip().splitlines() if line]
+        if not lines:
+            continue
+        for rel in lines[1:]:
+            dates[rel] = lines[0][:10]  # log is newest first: the last seen is the first add
+    return dates
+
+
+def _file_info(ws: Workspace, rel: str, meta: dict[str, Any], dates: Callable[[str], str | None]) -> FileInfo:
+    created = meta.get("created")
+    date = str(created)[:10] if created and ISO_DATE.match(str(created)) else None
+    if date is None and (match := DAILY.search(rel)):
+        date = match.group(1)
+    if date is None:
+        date = dates(rel)
+    category = meta.get("category")
+    parts = rel.split("/")
+    if not category and len(parts) >= 4 and parts[:2] == ["memory", "notes"]:
+        category = parts[2]
+    gate = str(meta.get("gate", "allow")).lower()
+    status = str(meta.get("status", "active")).lower()
+    pinned = meta.get("pinned") is True or str(meta.get("pinned", "")).lower() == "true"
+    return FileInfo(
+        path=rel,
+        date=date,
+        category=str(category) if category else None,
+        gate=gate if gate in GATES else "allow",
+        status=status if status in STATUSES else "active",
+        pinned=pinned,
+        evergreen=rel in EVERGREEN or pinned,
+        fragment_id=str(meta["id"]) if meta.get("id") and rel.startswith("memory/notes/") else None,
+    )
+
+
+def load_file(
+    ws: Workspace, rel: str, stat: tuple[int, int], dates: Callable[[str], str | None]
+) -> tuple[FileRow, list[Chunk], list[str]]:
+    """Read, hash, parse and chunk one file. Unreadable files give a row with a warning and no chunks."""
+    from jarvis.doc import parse_document
+    from jarvis.fsutil import decode_text
+    from jarvis.taxonomy import category_for_section
+
+    cfg = ws.config.index
+    path = ws.root / rel
+    size, mtime = stat
+    if size > cfg.max_file_bytes:
+        warning = (
+            f"{rel}: {size:,} bytes is over the {cfg.max_file_bytes:,}-byte limit; skipped "
+            "(split the file or raise [index] max_file_bytes in jarvis.toml)"
+        )
+        return FileRow(rel, size, mtime, f"size:{size}:{mtime}", 0, warning), [], [warning]
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        warning = f"{rel}: cannot read ({exc.strerror}); skipped"
+        return FileRow(rel, size, mtime, f"error:{size}:{mtime}", 0, warning), [], [warning]
+    sha = hashlib.sha256(raw).hexdigest()
+    try:
+        text, warnings = decode_text(raw, rel)
+    except InputError as exc:
+        return FileRow(rel, size, mtime, sha, 0, str(exc)), [], [str(exc)]
+    doc = parse_document(text, rel)
+    warnings += list(doc.warnings)
+    body_line = text[: len(text) - len(doc.body)].count("\n") if doc.has_frontmatter else 0
+    info = _file_info(ws, rel, doc.meta, dates)
+    chunks = chunk_text(
+        info,
+        text,
+        body_line,
+        unit=cfg.chunk_unit,
+        limit=cfg.chunk_chars,
+        overlap=cfg.chunk_overlap,
+        whole=rel.startswith("memory/notes/"),
+    )
+    if rel == "MEMORY.md":
+        chunks = [
+            replace(c, info=replace(info, category=category_for_section(c.heading.rsplit(" > ", 1)[-1])))
+            for c in chunks
+        ]
+    note = "; ".join(warnings) if warnings else None
+    return FileRow(rel, size, mtime, sha, len(chunks), note), chunks, warnings

@@ -1,0 +1,263 @@
+"""`observe`: sessions in, fragments, daily-log lines and learnings out, one commit per run.
+
+Incremental: each session has an offset (the next turn to read) in
+`.jarvis/observe/offsets.json`, advanced only after the commit lands. The commit
+message carries a `jarvis-observe: <session> turns a-b` line per session, so if a
+crash lands between commit and offset write, the next run reads the offset back
+from git history instead of observing the same turns twice.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from jarvis.doc import render_fragment
+from jarvis.errors import ProviderError
+from jarvis.events import track
+from jarvis.fsutil import atomic_write
+from jarvis.gitstore import GitStore
+from jarvis.notes import append_daily, daily_line, local_now
+from jarvis.observe.offline import OfflineObserver
+from jarvis.observe.plan import Plan, SourcedFact, build_plan
+from jarvis.observe.schema import LLMObserver, Observer
+from jarvis.observe.sessions import SessionEvent, list_sessions, read_session
+from jarvis.workspace import Workspace
+
+OFFSETS = ("observe", "offsets.json")
+TRAILER = "jarvis-observe:"
+_TRAILER_RE = re.compile(rf"^{TRAILER} (\S+) turns (\d+)-(\d+)$", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class ObserveReport:
+    sessions: tuple[str, ...]
+    observer: str
+    turns: int
+    counts: dict[str, int]
+    written: tuple[str, ...]
+    sha: str | None
+    dry_run: bool
+    preview: tuple[str, ...] = ()
+    errors: tuple[str, ...] = ()
+    skipped_lines: int = 0
+    usage: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def message(self) -> str:
+        return commit_subject(self.sessions, self.counts)
+
+
+def commit_subject(sessions: Sequence[str], counts: dict[str, int]) -> str:
+    who = sessions[0] if len(sessions) == 1 else f"{len(sessions)} sessions"
+    return (
+        f"observe: {who} ({counts.get('allowed', 0)} allowed, {counts.get('held', 0)} held, "
+        f"{counts.get('discarded', 0)} discarded, {counts.get('merged', 0)} merged)"
+    )
+
+
+def make_observer(ws: Workspace, llm: Any | None) -> Observer:
+    if llm is None:
+        return OfflineObserver()
+    return LLMObserver(llm, model=ws.config.observe.model or None, max_tokens=ws.config.llm.max_tokens)
+
+
+# -------------------------------------------------------------------- offsets
+def read_offsets(ws: Workspace) -> dict[str, int]:
+    path = ws.state_dir.joinpath(*OFFSETS)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {str(k): int(v) for k, v in data.items() if isinstance(v, int)} if isinstance(data, dict) else {}
+
+
+def committed_offsets(store: GitStore) -> dict[str, int]:
+    """Offsets recorded in observe commits (the source of truth if the state file is behind)."""
+    if store.head() is None:
+        return {}
+    out = store.run("log", "--format=%B", "--fixed-strings", f"--grep={TRAILER}", what="git log")
+    offsets: dict[str, int] = {}
+    for sid, _, end in _TRAILER_RE.findall(out):
+        offsets[sid] = max(offsets.get(sid, 0), int(end) + 1)
+    return offsets
+
+
+def write_offsets(ws: Workspace, offsets: dict[str, int]) -> None:
+    atomic_write(ws.state(*OFFSETS), json.dumps(offsets, indent=1, sort_keys=True) + "\n")
+
+
+# ---------------------------------------------------------------------- runs
+@dataclass
+class _Work:
+    session_id: str
+    events: list[SessionEvent]
+    done_to: int = -1  # last turn observed successfully in this run
+    facts: list[SourcedFact] = field(default_factory=list)
+    narratives: list[str] = field(default_factory=list)
+
+
+def _extract(observer: Observer, work: _Work, batch_size: int, usage: dict[str, int]) -> str | None:
+    """Run the observer batch by batch; stop at the first failure (that batch is retried next run)."""
+    for start in range(0, len(work.events), batch_size):
+        batch = work.events[start : start + batch_size]
+        try:
+            out = observer.extract(batch)
+        except ProviderError as exc:
+            return f"{work.session_id} turns {batch[0].turn}-{batch[-1].turn}: {exc}"
+        for key, value in out.usage.items():
+            usage[key] = usage.get(key, 0) + int(value)
+        for segment in out.segments:
+            if segment.narrative:
+                work.narratives.append(f"{work.session_id}: {segment.narrative}")
+            work.facts.extend(SourcedFact(work.session_id, f) for f in segment.facts)
+        work.done_to = batch[-1].turn
+    return None
+
+
+def _apply(
+    ws: Workspace, store: GitStore, plan: Plan, works: list[_Work], now: datetime
+) -> tuple[str | None, list[str]]:
+    day_rel = ws.daily_log(now.date()).relative_to(ws.root).as_posix()
+    learn = {"learnings/errors.md": plan.errors_md, "learnings/corrections.md": plan.corrections_md}
+    rels = [*plan.new, *plan.merged, *(r for r, lines in learn.items() if lines)]
+    if plan.daily:
+        rels.append(day_rel)
+    with store.transaction(rels) as tx:
+        for rel, fragment in {**plan.new, **plan.merged}.items():
+            tx.write(rel, render_fragment(fragment))
+        for rel, lines in learn.items():
+            if lines:
+                path = ws.root / rel
+                old = path.read_text(encoding="utf-8") if path.exists() else f"# {path.stem.title()}\n\n"
+                tx.write(rel, (old if old.endswith("\n") else old + "\n") + "".join(lines))
+        if plan.daily:
+            append_daily(
+                ws, tx, [daily_line(t, i, now) for t, i in zip(plan.daily, plan.daily_ids, strict=True)], now
+            )
+        trailers = [
+            f"{TRAILER} {w.session_id} turns {w.events[0].turn}-{w.done_to}" for w in works if w.done_to >= 0
+        ]
+        subject = commit_subject([w.session_id for w in works if w.done_to >= 0], plan.counts)
+        sha = tx.commit(subject + "\n\n" + "\n".join(trailers) + "\n")
+    return sha, rels
+
+
+def _preview(plan: Plan) -> list[str]:
+    lines = [f"{action:8} {text}  ->  {where}" for action, text, where in plan.decisions]
+    lines += [f"learning errors.md: {line.strip()}" for line in plan.errors_md]
+    lines += [f"learning corrections.md: {line.strip()}" for line in plan.corrections_md]
+    return lines
+
+
+def run_observe(
+    ws: Workspace,
+    work_items: list[tuple[str, list[SessionEvent]]],
+    *,
+    llm: Any | None = None,
+    dry_run: bool = False,
+    embedder: Any = None,
+    skipped_lines: int = 0,
+) -> ObserveReport:
+    """Observe the given (session id, events) pairs, skipping turns already observed."""
+    store = GitStore(ws.root)
+    observer = make_observer(ws, llm)
+    with track(ws, "observe", "run") as ev:
+        offsets = read_offsets(ws)
+        for sid, off in committed_offsets(store).items():
+            offsets[sid] = max(offsets.get(sid, 0), off)
+        works = [
+            _Work(sid, [e for e in events if e.turn >= offsets.get(sid, 0)]) for sid, events in work_items
+        ]
+        works = [w for w in works if w.events]
+        usage: dict[str, int] = {}
+        errors = [e for w in works if (e := _extract(observer, w, ws.config.observe.batch_messages, usage))]
+        now = local_now()
+        plan = build_plan(
+            ws,
+            [f for w in works for f in w.facts],
+            embed=_embedder(ws, embedder),
+            observer=observer.name,
+            now=now,
+        )
+        for text in (n for w in works for n in w.narratives):
+            plan.daily.append(text)
+            plan.daily_ids.append(None)
+        sha: str | None = None
+        written: list[str] = []
+        if not dry_run:
+            if not plan.empty:
+                sha, written = _apply(ws, store, plan, works, now)
+            for w in works:
+                if w.done_to >= 0:
+                    offsets[w.session_id] = w.done_to + 1
+            if any(w.done_to >= 0 for w in works):
+                write_offsets(ws, offsets)
+        turns = sum(len([e for e in w.events if e.turn <= w.done_to]) for w in works)
+        ev.counts.update(plan.counts, sessions=len(works), turns=turns, errors=len(errors), **usage)
+        ev.counts["skipped_lines"] = skipped_lines
+        ev.detail.update(observer=observer.name, dry_run=dry_run, sha=sha)
+        if errors:
+            ev.detail["errors"] = errors
+    return ObserveReport(
+        sessions=tuple(w.session_id for w in works),
+        observer=observer.name,
+        turns=turns,
+        counts=dict(plan.counts),
+        written=tuple(written),
+        sha=sha,
+        dry_run=dry_run,
+        preview=tuple(_preview(plan)),
+        errors=tuple(errors),
+        skipped_lines=skipped_lines,
+        usage=usage,
+    )
+
+
+def _embedder(ws: Workspace, embedder: Any) -> Callable[[list[str]], Any]:
+    """Embed through the index's cache; the model loads only if some text is not cached."""
+    from jarvis.index.embed import LazyEmbedder, embed_texts
+
+    model = embedder if embedder is not None else LazyEmbedder(ws.config.embedding)
+    return lambda texts: embed_texts(ws, model, texts)
+
+
+def observe_events(
+    ws: Workspace,
+    session_id: str,
+    events: list[SessionEvent],
+    *,
+    llm: Any | None = None,
+    dry_run: bool = False,
+    embedder: Any = None,
+) -> ObserveReport:
+    """Observe in-memory events of one session (used by chat before compaction).
+
+    Event `turn`s must be their positions in the session file: turns below the
+    session's offset are skipped, and the offset moves past the last one observed,
+    so a later `jarvis observe` does not observe them again.
+    """
+    return run_observe(ws, [(session_id, list(events))], llm=llm, dry_run=dry_run, embedder=embedder)
+
+
+def observe_sessions(
+    ws: Workspace,
+    session_ids: Sequence[str] | None = None,
+    *,
+    llm: Any | None = None,
+    dry_run: bool = False,
+    embedder: Any = None,
+) -> ObserveReport:
+    """Observe stored sessions (None: every session with new turns)."""
+    ids = list(session_ids) if session_ids else list_sessions(ws)
+    items: list[tuple[str, list[SessionEvent]]] = []
+    skipped = 0
+    for sid in ids:
+        session = read_session(ws, sid)
+        skipped += session.skipped
+        items.append((sid, list(session.events)))
+    return run_observe(ws, items, llm=llm, dry_run=dry_run, embedder=embedder, skipped_lines=skipped)

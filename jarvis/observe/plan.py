@@ -1,0 +1,178 @@
+"""Turn observer facts into a write plan: gate, categorise, dedup against fragments.
+
+Pure apart from reading fragments and embedding texts (through the index's
+cached embedder), so `--dry-run` shows exactly what a real run would write.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any
+
+from jarvis.doc import Fragment
+from jarvis.notes import build_fragment, fragment_rel, iter_fragments, touch_fragment
+from jarvis.observe.classify import categorise
+from jarvis.observe.gate import Verdict, judge
+from jarvis.observe.schema import Fact
+from jarvis.taxonomy import TAXONOMY_VERSION
+from jarvis.workspace import Workspace
+
+LEARNING_KINDS = ("tool-failure",)
+
+
+@dataclass(frozen=True)
+class SourcedFact:
+    session_id: str
+    fact: Fact
+
+    @property
+    def source(self) -> str:
+        return f"{self.session_id}:{self.fact.turn_start}-{self.fact.turn_end}"
+
+
+@dataclass
+class Plan:
+    new: dict[str, Fragment] = field(default_factory=dict)  # rel -> fragment
+    merged: dict[str, Fragment] = field(default_factory=dict)  # rel -> updated existing fragment
+    errors_md: list[str] = field(default_factory=list)  # lines for learnings/errors.md
+    corrections_md: list[str] = field(default_factory=list)
+    daily: list[str] = field(default_factory=list)  # texts for today's log (with fragment id or None)
+    daily_ids: list[str | None] = field(default_factory=list)
+    counts: dict[str, int] = field(
+        default_factory=lambda: dict.fromkeys(
+            ("facts", "allowed", "held", "discarded", "merged", "learnings", "redacted"), 0
+        )
+    )
+    decisions: list[tuple[str, str, str]] = field(default_factory=list)  # (gate/action, text, reason)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.new or self.merged or self.errors_md or self.corrections_md or self.daily)
+
+
+def statement(body: str) -> str:
+    """The text a fragment is compared by: its first paragraph."""
+    return body.strip().split("\n\n", 1)[0][:1000]
+
+
+def fragment_body(fact: Fact) -> str:
+    lines = [fact.text]
+    if fact.quote and " ".join(fact.quote.split()) != fact.text:
+        lines += ["", "> " + " ".join(fact.quote.split())]
+    if fact.kind == "correction" and fact.context:
+        lines += ["", f"The assistant had said: {fact.context}"]
+    return "\n".join(lines)
+
+
+def learning_line(day: str, text: str, source: str) -> str:
+    return f"- ({day}) {' '.join(text.split())} (session {source})\n"
+
+
+def _unique(existing: str, lines: list[str], line: str) -> None:
+    core = line.split(") ", 1)[-1].rsplit(" (session ", 1)[0]
+    if core not in existing and all(core not in other for other in lines):
+        lines.append(line)
+
+
+def build_plan(
+    ws: Workspace,
+    facts: list[SourcedFact],
+    *,
+    embed: Callable[[list[str]], Any],
+    observer: str,
+    now: datetime,
+) -> Plan:
+    """Gate, categorise and dedup `facts`; nothing is written here."""
+    import numpy as np
+
+    cfg = ws.config.observe
+    plan = Plan()
+    day = now.date().isoformat()
+    errors_text = _read(ws, "learnings/errors.md")
+    corrections_text = _read(ws, "learnings/corrections.md")
+    kept: list[tuple[SourcedFact, Verdict]] = []
+    for item in facts:
+        plan.counts["facts"] += 1
+        verdict = judge(item.fact, cfg.min_chars)
+        plan.counts["redacted"] += verdict.redacted
+        fact = verdict.fact
+        if verdict.gate == "discard":
+            plan.counts["discarded"] += 1
+            plan.decisions.append(("discard", fact.text, "; ".join(verdict.reasons) or "observer"))
+            continue
+        if fact.kind in LEARNING_KINDS:
+            _unique(errors_text, plan.errors_md, learning_line(day, fact.text, item.source))
+            continue
+        if fact.kind == "correction":
+            said = f"{fact.context[:160]} — " if fact.context else ""
+            _unique(corrections_text, plan.corrections_md, learning_line(day, said + fact.text, item.source))
+        kept.append((item, verdict))
+    plan.counts["learnings"] = len(plan.errors_md) + len(plan.corrections_md)
+    if not kept:
+        return plan
+
+    existing = [(rel, frag) for rel, frag in iter_fragments(ws) if frag.status in ("active", None)]
+    texts = [statement(f.body) for _, f in existing] + [v.fact.text for _, v in kept]
+    vectors = embed(texts) if texts else np.zeros((0, 1), dtype=np.float32)
+    old_vecs, new_vecs = vectors[: len(existing)], vectors[len(existing) :]
+    accepted: list[tuple[str, int]] = []  # (rel of a new fragment, index into new_vecs)
+    for i, (item, verdict) in enumerate(kept):
+        fact = verdict.fact
+        category, how = categorise(fact)
+        target = _best(new_vecs[i], old_vecs, [r for r, _ in existing], cfg.dedup_threshold)
+        current: Fragment | None = None
+        if target is not None:
+            current = plan.merged.get(target) or dict(existing)[target]
+        else:
+            in_run = _best(
+                new_vecs[i], new_vecs[[j for _, j in accepted]], [r for r, _ in accepted], cfg.dedup_threshold
+            )
+            if in_run is not None:
+                target, current = in_run, plan.new[in_run]
+        if target is not None and current is not None:
+            gate = "allow" if verdict.gate == "allow" or current.gate == "allow" else current.gate
+            updated = touch_fragment(current, now, merged_count=current.merged_count + 1, gate=gate)
+            (plan.new if target in plan.new else plan.merged)[target] = updated
+            plan.counts["merged"] += 1
+            plan.decisions.append(("merge", fact.text, target))
+            continue
+        fragment = build_fragment(
+            fragment_body(fact),
+            category=category,
+            type=fact.kind,
+            priority=fact.priority,
+            gate=verdict.gate,
+            confidence=round(fact.confidence, 2),
+            source=item.source,
+            now=now,
+        )
+        fragment = replace(
+            fragment, extra={"observer": observer, "taxonomy": TAXONOMY_VERSION, "category_by": how}
+        )
+        rel = fragment_rel(ws, fragment, set(plan.new))
+        plan.new[rel] = fragment
+        accepted.append((rel, i))
+        plan.counts["allowed" if verdict.gate == "allow" else "held"] += 1
+        plan.decisions.append((verdict.gate, fact.text, rel))
+        if verdict.gate == "allow":
+            plan.daily.append(f"noted: {fact.text}")
+            plan.daily_ids.append(fragment.id)
+    return plan
+
+
+def _best(vec: Any, matrix: Any, rels: list[str], threshold: float) -> str | None:
+    if not rels:
+        return None
+    sims = matrix @ vec
+    j = int(sims.argmax())
+    return rels[j] if float(sims[j]) > threshold else None
+
+
+def _read(ws: Workspace, rel: str) -> str:
+    path = ws.root / rel
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""

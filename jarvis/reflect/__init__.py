@@ -1,0 +1,1 @@
+"""Reflection and review: proposals as git branches, self-patches, maintenance, purge."""

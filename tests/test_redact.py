@@ -1,0 +1,214 @@
+"""Redaction: real-looking secrets are replaced, look-alikes survive.
+
+Every secret-shaped sample is built by concatenation so no literal secret sits in the repo
+(and the repo's own scanners stay quiet).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jarvis.redact import Finding, describe, entropy, redact
+
+R = "[REDACTED:{}]"
+
+SECRETS: list[tuple[str, str, str, str]] = [
+    # (id, text, kind, secret part that must disappear)
+    (
+        "aws-id",
+        "aws key " + "AKIA" + "IOSFODNN7EXAMPL3" + " in config",
+        "aws-access-key-id",
+        "AKIA" + "IOSFODNN7EXAMPL3",
+    ),
+    ("aws-sts", "ASIA" + "Q3EGRWKQ4XNGRDZ7", "aws-access-key-id", "ASIA" + "Q3EGRWKQ4XNGRDZ7"),
+    (
+        "aws-secret",
+        "aws_secret_access_key = " + "wJalrXUtnFEMI/K7MDENG/" + "bPxRfiCYEXAMPLEKEY",
+        "aws-secret-key",
+        "wJalrXUtnFEMI/K7MDENG/" + "bPxRfiCYEXAMPLEKEY",
+    ),
+    ("ghp", "use ghp_" + "A1b2" * 9 + " for the API", "github-token", "ghp_" + "A1b2" * 9),
+    ("gho", "gho_" + "Zz9Y" * 9, "github-token", "gho_" + "Zz9Y" * 9),
+    ("ghs", "ghs_" + "q8W7" * 9, "github-token", "ghs_" + "q8W7" * 9),
+    ("ghu", "ghu_" + "Lm3N" * 9, "github-token", "ghu_" + "Lm3N" * 9),
+    (
+        "github-pat",
+        "github_pat_" + "11AB2CD3E4_" + "f5G6h7J8k9L0" * 6,
+        "github-token",
+        "github_pat_11AB2CD3E4_",
+    ),
+    (
+        "anthropic",
+        "ANTHROPIC_API_KEY=" + "sk-ant-" + "api03-" + "Xy7Zq2Lm9Np4Rs1Tv6Wb3" * 4 + "AA",
+        "anthropic-key",
+        "api03-Xy7Zq2",
+    ),
+    ("openai", "key sk-" + "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb3dEf6hIj9kLm2n", "openai-key", "sk-Ab3dEf6h"),
+    ("openai-proj", "sk-" + "proj-" + "Qw1Er2Ty3Ui4_Op5As6-Df7Gh8Jk9Lz0" * 3, "openai-key", "proj-Qw1Er2"),
+    (
+        "slack-bot",
+        "xoxb-" + "123456789012-1234567890123-" + "AbCdEfGhIjKlMnOpQrStUvWx",
+        "slack-token",
+        "xoxb-1234",
+    ),
+    (
+        "slack-user",
+        "xoxp-" + "123456789012-123456789012-" + "123456789012-0123456789abcdef",
+        "slack-token",
+        "xoxp-",
+    ),
+    (
+        "slack-webhook",
+        "post to https://hooks.slack.com/services/" + "T0A1B2C3D/B0A1B2C3D/" + "Xx1Yy2Zz3Ww4Vv5Uu6Tt7Ss8",
+        "slack-webhook",
+        "T0A1B2C3D",
+    ),
+    ("google", "maps AIza" + "SyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q", "google-api-key", "AIzaSyA1b2"),
+    (
+        "jwt",
+        "Cookie: session="
+        + "eyJ"
+        + "hbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9."
+        + "eyJ"
+        + "zdWIiOiIxMjM0NTY3ODkwIn0."
+        "dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+        "jwt",
+        "eyJzdWIi",
+    ),
+    (
+        "rsa-key",
+        "here:\n-----BEGIN RSA " + "PRIVATE KEY-----\nMIIEowIBAAKCAQEAx7v\nq9PzN1+/abc==\n-----END RSA "
+        "PRIVATE KEY-----\nthanks",
+        "private-key",
+        "MIIEowIBAAKCAQEAx7v",
+    ),
+    (
+        "openssh-key",
+        "-----BEGIN OPENSSH "
+        + "PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----",
+        "private-key",
+        "b3BlbnNzaC1rZXktdjEAAAAA",
+    ),
+    (
+        "truncated-key",
+        "-----BEGIN " + "PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC",
+        "private-key",
+        "MIIEvQIBADANBgkqhkiG9w0",
+    ),
+    (
+        "url-password",
+        "DATABASE_URL=postgres://alice:" + "s3cr3t-P4ss@db.internal:5432/app",
+        "url-password",
+        "s3cr3t-P4ss",
+    ),
+    ("url-password-at", "https://bob:" + "p@ss:w0rd" + "@example.com/x", "url-password", "p@ss:w0rd"),
+    ("password=", "login with password=" + "hunter2!", "password", "hunter2!"),
+    ("passwd:", "passwd: " + "Tr0ub4dor&3", "password", "Tr0ub4dor&3"),
+    ("quoted", 'DB_PASSWORD="' + "correct horse battery staple" + '"', "password", "correct horse"),
+    ("token=", "TOKEN=" + "abcd1234efgh", "token", "abcd1234efgh"),
+    ("secret:", "client_secret: '" + "9f8e7d6c5b4a" + "'", "secret", "9f8e7d6c5b4a"),
+    ("api_key=", "api_key=" + "0123456789abcdef0123456789abcdef", "api-key", "0123456789abcdef"),
+    ("json", '{"api_key": "' + "Zm9vYmFyYmF6cXV4MTIz" + '"}', "api-key", "Zm9vYmFyYmF6cXV4MTIz"),
+    ("prose-key", "my API key for staging is " + "Zx9Qw8Er7Ty6Ui5Op4As3Df2", "api-key", "Zx9Qw8Er7Ty6"),
+    ("prose-credential", "the credential: " + "kP3mN8vR2xQ7wL5zT9bY4", "credential", "kP3mN8vR2xQ7"),
+    ("bearer", "Authorization: Bearer " + "abcDEF123ghiJKL456mnoPQR789", "bearer-token", "abcDEF123ghi"),
+]
+
+
+@pytest.mark.parametrize(("text", "kind", "secret"), [s[1:] for s in SECRETS], ids=[s[0] for s in SECRETS])
+def test_secrets_are_redacted(text: str, kind: str, secret: str) -> None:
+    clean, findings = redact(text)
+    assert secret not in clean
+    assert R.format(kind) in clean
+    assert [f.kind for f in findings] == [kind]
+    f = findings[0]
+    assert secret in text[f.start : f.end]
+    assert clean == text[: f.start] + R.format(kind) + text[f.end :]
+
+
+LOOK_ALIKES = [
+    ("commit-sha", "fixed in 3f786850e387550fdab836ed7e6dc881de23001b, see key commit"),
+    ("short-sha", "key change landed in a1b2c3d (token refresh)"),
+    ("sha256", "sha256 key digest e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+    ("uuid", "session token id 123e4567-e89b-12d3-a456-426614174000"),
+    ("adr", "key decision: adr/0012-redaction-of-secrets-in-every-write-path.md"),
+    ("adr-id", "see 0012-some-title and 0010-document-model-parse-once"),
+    ("fragment-id", "secret recipe is in mem-20260301-143022-ab1c4f"),
+    ("prose", "The key insight: tokens expire; the password manager is Bitwarden."),
+    ("prose-colon", "password: it is on the sticky note, token: short-lived"),
+    ("max-tokens", "max_tokens=4096 and tokenizers==0.15 and secret_santa is fun"),
+    ("url", "docs at https://example.com/path?token_type=bearer#api-key-setup"),
+    ("url-user-only", "clone ssh://git@github.com/org/repo.git or git@github.com:org/repo.git"),
+    ("url-port", "http://localhost:8080/api and https://user@example.com/"),
+    ("env-placeholder", "token=${GITHUB_TOKEN} password=<your-password> api_key=$API_KEY secret=None"),
+    ("code-expr", "secret_key = os.environ['SECRET_KEY'] and password=get_pass()"),
+    ("already", "password=[REDACTED:password] and " + R.format("github-token")),
+    ("base64-prose", "key: VGhlIHF1aWNrIGJyb3duIGZveCBqdW1wcyBvdmVy"),
+    ("camel", "the key class is PostgresConnectionPool"),
+    ("path", "the SSH key is at /Users/alice/.ssh/id_ed25519 and ~/keys/Work2024ProjectFolder"),
+    ("sk-slug", "a task-management-system-for-everyone and sk-learn-is-a-nice-library-name"),
+    ("hex-key", "key fingerprint 9F3A2B1C4D5E6F708192A3B4C5D6E7F8091A2B3C"),
+    ("version", "password rotation policy v2.3.1-rc1 is documented"),
+    ("metadata", "token_type=bearer, password_policy=strict-rotation, api_key_name=production"),
+]
+
+
+@pytest.mark.parametrize("text", [t for _, t in LOOK_ALIKES], ids=[i for i, _ in LOOK_ALIKES])
+def test_look_alikes_survive(text: str) -> None:
+    clean, findings = redact(text)
+    assert findings == [] and clean == text
+
+
+def test_several_secrets_in_one_text_and_describe() -> None:
+    text = "gh: ghp_" + "A1b2" * 9 + "\npassword=hunter22\nand ghp_" + "Z9y8" * 9
+    clean, findings = redact(text)
+    assert [f.kind for f in findings] == ["github-token", "password", "github-token"]
+    assert (
+        clean
+        == f"gh: {R.format('github-token')}\npassword={R.format('password')}\nand {R.format('github-token')}"
+    )
+    assert describe(findings) == "redacted 3 secrets: github-token, password"
+    assert describe(findings[:1]) == "redacted 1 secret: github-token"
+    assert describe([]) == ""
+
+
+def test_specific_kind_wins_over_the_generic_assignment() -> None:
+    clean, findings = redact("GITHUB_TOKEN=ghp_" + "A1b2" * 9)
+    assert clean == "GITHUB_TOKEN=" + R.format("github-token")
+    assert findings == [Finding("github-token", 13, 13 + 40)]
+
+
+def test_entropy() -> None:
+    assert entropy("") == 0.0
+    assert entropy("aaaa") == 0.0
+    assert entropy("abcd") == 2.0
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from([s[1] for s in SECRETS] + [t for _, t in LOOK_ALIKES] + ["x", " ", "\n"]), max_size=6
+    )
+)
+def test_redaction_is_idempotent_and_only_replaces_findings(parts: list[str]) -> None:
+    text = " ".join(parts)
+    clean, findings = redact(text)
+    assert redact(clean) == (clean, [])
+    assert all(a.end <= b.start for a, b in itertools.pairwise(findings))
+    rebuilt, pos = [], 0
+    for f in findings:
+        rebuilt.append(text[pos : f.start] + R.format(f.kind))
+        pos = f.end
+    assert "".join(rebuilt) + text[pos:] == clean
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=300))
+def test_arbitrary_text_never_crashes(text: str) -> None:
+    clean, findings = redact(text)
+    assert redact(clean)[1] == []
+    assert (clean == text) == (findings == [])

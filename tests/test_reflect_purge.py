@@ -1,0 +1,89 @@
+"""`jarvis forget QUERY --purge-history`: the text is in no object reachable from any ref afterwards."""
+
+from __future__ import annotations
+
+import subprocess
+
+from jarvis.gitstore import GitStore
+from jarvis.notes import remember
+from jarvis.reflect.proposals import create_branch, list_open, make_proposal
+from jarvis.reflect.review import accept
+from jarvis.workspace import Workspace
+
+SECRET = "7391-ALPHA-ZULU"
+
+
+def git(ws: Workspace, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=ws.root, check=True, capture_output=True, text=True).stdout
+
+
+def everywhere(ws: Workspace) -> str:
+    """Every commit's patch and message, plus a grep of every revision's tree."""
+    text = git(ws, "log", "--all", "-p", "--format=%H%n%B")
+    revs = git(ws, "rev-list", "--all").split()
+    grep = subprocess.run(["git", "grep", "-I", "-F", SECRET, *revs], cwd=ws.root, capture_output=True, text=True)
+    assert grep.returncode in (0, 1), grep.stderr
+    return text + grep.stdout
+
+
+def test_purge_history_erases_the_text_from_every_reachable_object(ws: Workspace, cli) -> None:
+    fact = f"The storage unit combination is {SECRET}"
+    r = remember(ws, fact, category="operations", priority="high", confidence=0.7)
+    keep = remember(ws, "Prefers tea over coffee in the morning", category="preferences")
+    store = GitStore(ws.root)
+    # promoted into MEMORY.md (a commit message and a blob), and again as an open proposal branch
+    p = make_proposal(section="Operations", text=fact, fragments=(r.id,))
+    base = store.show_file("HEAD", "MEMORY.md") or ""
+    create_branch(store, p, base.replace("## Operations\n", f"## Operations\n\n- (2026-11-22) {fact}\n"))
+    accept(ws, p.id)
+    q = make_proposal(section="Operations", text=f"Combination {SECRET} also opens the shed")
+    create_branch(store, q, base + f"\n- (2026-11-22) Combination {SECRET} also opens the shed\n")
+    other = make_proposal(section="Preferences", text="Reads science fiction before sleeping")
+    create_branch(store, other, base + "\n- (2026-11-22) Reads science fiction before sleeping\n")
+    git(ws, "tag", "before-purge")
+    assert SECRET in everywhere(ws)
+
+    refused = cli("forget", SECRET, "--purge-history", input="n\n", workspace=ws)
+    assert refused.exit_code == 1 and "WARNING" in refused.output
+    assert SECRET in everywhere(ws)  # nothing happened without the confirmation
+
+    result = cli("forget", SECRET, "--purge-history", "--yes", workspace=ws)
+    assert result.exit_code == 0, result.output
+    assert f"forgot {r.id}" in result.output and "rewrote" in result.output
+    assert "cannot reach" in result.output and q.id in result.output
+
+    assert SECRET not in everywhere(ws)
+    assert SECRET not in ws.memory_md.read_text(encoding="utf-8")
+    # no object at all in the repository still holds it (reflogs expired, unreachable objects pruned)
+    objects = git(ws, "cat-file", "--batch-all-objects", "--batch-check=%(objectname)").split()
+    blob_texts = subprocess.run(
+        ["git", "cat-file", "--batch"], cwd=ws.root, input="\n".join(objects) + "\n", capture_output=True
+    ).stdout
+    assert SECRET.encode() not in blob_texts
+    # the unrelated proposal survives; the one that mentioned the secret is gone
+    assert [o.proposal.id for o in list_open(GitStore(ws.root))] == [other.id]
+    assert (ws.root / keep.rel).exists() and not (ws.root / r.rel).exists()
+    assert git(ws, "status", "--porcelain").strip() == ""
+    # the index no longer finds it
+    from jarvis.index.sync import index_dir
+
+    for path in index_dir(ws).rglob("*"):
+        if path.is_file():
+            assert SECRET.encode() not in path.read_bytes(), path
+
+
+def test_purge_refuses_with_uncommitted_changes(ws: Workspace, cli) -> None:
+    remember(ws, f"The storage unit combination is {SECRET}")
+    (ws.root / "USER.md").write_text("# User\n\nhalf-written\n", encoding="utf-8")
+    result = cli("forget", SECRET, "--purge-history", "--yes", workspace=ws)
+    assert result.exit_code == 8 and "uncommitted changes" in result.output
+    assert (ws.root / "USER.md").read_text(encoding="utf-8") == "# User\n\nhalf-written\n"
+
+
+def test_forget_by_text_needs_one_match(ws: Workspace, cli) -> None:
+    remember(ws, "The cat is called Biscuit")
+    remember(ws, "The cat sleeps on the radiator")
+    several = cli("forget", "the cat", workspace=ws)
+    assert several.exit_code == 2 and "2 fragments match" in several.output
+    one = cli("forget", "Biscuit", workspace=ws)
+    assert one.exit_code == 0 and "forgot mem-" in one.output
