@@ -49,6 +49,11 @@ VARIANTS: list[tuple[str, str, dict[str, object]]] = [
         "block",
         {"fusion": "weighted", "decay": True, "half_life_days": 30.0, "mmr": True, "mmr_lambda": 0.5},
     ),
+    ("block+context 300: weighted", "block@300", {"fusion": "weighted", **OFF}),
+    ("block+context 300: RRF", "block@300", {"fusion": "rrf", **OFF}),
+    ("section@400: weighted", "section@400", {"fusion": "weighted", **OFF}),
+    ("section@400: RRF", "section@400", {"fusion": "rrf", **OFF}),
+    ("section@600: weighted", "section@600", {"fusion": "weighted", **OFF}),
     ("section chunks: BM25 only", "section", {"fusion": "bm25", **OFF}),
     ("section chunks: weighted 0.7v+0.3b", "section", {"fusion": "weighted", **OFF}),
     ("section chunks: RRF", "section", {"fusion": "rrf", **OFF}),
@@ -67,8 +72,14 @@ def run(cmd: list[str], **kw: object) -> subprocess.CompletedProcess[str]:
 def build(root: Path, source: Path, unit: str) -> float:
     run([*JARVIS, "init", str(root)])
     shutil.copytree(source / "memory", root / "memory", dirs_exist_ok=True)
+    kind, _, chars = unit.partition("@")
+    lines = [f'chunk_unit = "{kind}"']
+    if chars and kind == "section":
+        lines.append(f"chunk_chars = {chars}")
+    elif chars:
+        lines.append(f"embed_context_chars = {chars}")
     with (root / "jarvis.toml").open("a", encoding="utf-8") as handle:
-        handle.write(f'\n[index]\nchunk_unit = "{unit}"\n')
+        handle.write("\n[index]\n" + "\n".join(lines) + "\n")
     start = time.perf_counter()
     run([*JARVIS, "-w", str(root), "index"])
     return time.perf_counter() - start
@@ -92,12 +103,12 @@ def main() -> int:
     timings: list[str] = []
     for unit in dict.fromkeys(u for _, u, _ in variants):
         for conv in sorted({q["conv_id"] for q in queries}):
-            root = work / f"{conv}-{unit}"
+            root = work / f"{conv}-{unit.replace('@', '')}"
             shutil.rmtree(root, ignore_errors=True)
             seconds = build(root, data / conv, unit)
             batch = work / f"{conv}-{unit}.batch.jsonl"
             with batch.open("w", encoding="utf-8") as handle:
-                for vi, (name, vunit, settings) in enumerate(variants):
+                for vi, (_name, vunit, settings) in enumerate(variants):
                     if vunit != unit:
                         continue
                     for q in queries:

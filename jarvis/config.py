@@ -32,6 +32,8 @@ class IndexConfig:
     chunk_unit: str = "block"
     chunk_chars: int = 1200
     chunk_overlap: int = 150
+    # Characters of the preceding block (same section) embedded with each block chunk.
+    embed_context_chars: int = 0
     # Extra glob patterns (relative to the workspace) left out of the index.
     exclude: tuple[str, ...] = ()
 

@@ -46,6 +46,8 @@ TEXT_KEYS = frozenset(
 # Keys holding a date: a YAML date/datetime becomes its ISO string, any other scalar is kept as written.
 DATE_KEYS = frozenset({"created", "updated", "date"})
 MAX_YAML_NODES = 5000
+# libyaml's parser when PyYAML was built with it (about 10x faster), same SafeConstructor rules.
+YAML_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
 
@@ -72,7 +74,7 @@ def split_frontmatter(text: str) -> tuple[str, str] | None:
 
 def load_yaml_mapping(raw: str) -> tuple[dict[str, Any], list[str]]:
     """Load frontmatter YAML into a normalised dict. Raises ValueError with a one-line reason."""
-    loader = yaml.SafeLoader(raw)
+    loader = YAML_LOADER(raw)
     try:
         node = loader.get_single_node()
         if node is None:

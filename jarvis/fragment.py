@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from jarvis.doc import DATE_KEYS, parse_document, split_frontmatter
+from jarvis.doc import DATE_KEYS, YAML_LOADER, parse_document, split_frontmatter
 from jarvis.errors import InputError
 
 FRAGMENT_KEYS = (
@@ -224,7 +224,7 @@ def _segments(text: str) -> dict[str, str] | None:
         return {}
     raw = split[0]
     try:
-        node = yaml.compose(raw, Loader=yaml.SafeLoader)
+        node = yaml.compose(raw, Loader=YAML_LOADER)
     except yaml.YAMLError:
         return None
     if not isinstance(node, yaml.MappingNode) or node.flow_style:
@@ -263,7 +263,7 @@ def _plain_date(text: str) -> bool:
     if not re.fullmatch(r"\d{4}-\d{2}-\d{2}([T ][0-9:.+\-Z]+)?", text):
         return False
     try:
-        loaded = yaml.safe_load(text)
+        loaded = yaml.load(text, Loader=YAML_LOADER)
     except yaml.YAMLError:
         return False
     return isinstance(loaded, datetime | date) and loaded.isoformat() == text

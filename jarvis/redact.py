@@ -97,6 +97,8 @@ def _assigned_secret(value: str) -> bool:
     """A value after `password=` / `token:`: anything but a placeholder or a code expression."""
     if _PLACEHOLDER.fullmatch(value) or any(c in value for c in "([{") or _base64_prose(value):
         return False
+    if re.fullmatch(_NAME, value, re.IGNORECASE):  # "password": "password" is a label, not a secret
+        return False
     if len(value) < 4 or (value.isdigit() and len(value) < 6):
         return False
     return not value.startswith(("os.", "env.", "process.env", "self."))
@@ -113,10 +115,15 @@ def _prose_secret(value: str) -> bool:
 
 # `token_type`, `password_policy`, `api_key_name`: metadata about a secret, not the secret
 _NOT_SECRET = r"(?:type|name|id|ids|file|path|url|uri|length|len|count|limit|size|max|min|expires?|expiry|ttl|policy|format|kind|hint|rotation|manager|endpoint|header|prefix|env|var|field)"
-_KEYNAME = rf"(?i:\b[\w.\-]*?{_NAME}(?![_.\-]{_NOT_SECRET}\b)(?:[_.\-][\w\-]*)?)[\"']?"
-_ANYKEY = rf"(?i:\b[\w.\-]*?(?:{_NAME}|key)(?:[_.\-][\w\-]*)?)"
+# A key-like name, possibly inside a longer identifier (DB_PASSWORD, github-token, x.api_key).
+# Rules marked `lowered` run on an ASCII-lowercased copy of the text (same offsets, 10x faster
+# than IGNORECASE), so their names are written in lowercase.
+_KEYNAME = rf"{_NAME}(?![_.\-]{_NOT_SECRET}\b)(?:[_.\-][\w\-]*)?[\"']?"
+_ANYKEY = rf"(?:{_NAME}|key)(?:[_.\-][\w\-]*)?"
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
-_RULES: list[tuple[str, re.Pattern[str], int, _Check]] = [
+_RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
+    # (kind, pattern, group holding the secret, check on the secret, runs on lowered text)
     (
         "private-key",
         re.compile(
@@ -126,56 +133,67 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check]] = [
         ),
         0,
         None,
+        False,
     ),
     (
         "slack-webhook",
         re.compile(r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_\-]+"),
         0,
         None,
+        False,
     ),
-    ("jwt", re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*"), 0, None),
+    ("jwt", re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*"), 0, None, False),
     (
         "github-token",
         re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{22,255})"),
         0,
         None,
+        False,
     ),
-    ("anthropic-key", re.compile(r"\bsk-ant-[A-Za-z0-9_\-]{20,}"), 0, _random_looking),
+    ("anthropic-key", re.compile(r"\bsk-ant-[A-Za-z0-9_\-]{20,}"), 0, _random_looking, False),
     (
         "openai-key",
         re.compile(r"\bsk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}"),
         0,
         _random_looking,
+        False,
     ),
-    ("slack-token", re.compile(r"\bxox[abposre]-[A-Za-z0-9\-]{10,}"), 0, None),
-    ("google-api-key", re.compile(r"\bAIza[0-9A-Za-z_\-]{35}"), 0, None),
-    ("aws-access-key-id", re.compile(r"\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b"), 0, None),
+    ("slack-token", re.compile(r"\bxox[abposre]-[A-Za-z0-9\-]{10,}"), 0, None, False),
+    ("google-api-key", re.compile(r"\bAIza[0-9A-Za-z_\-]{35}"), 0, None, False),
+    ("aws-access-key-id", re.compile(r"\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b"), 0, None, False),
     (
         "aws-secret-key",
-        re.compile(
-            r"(?i:aws[\w.\-]*?secret[\w.\-]*?)[\"']?\s*[:=]\s*[\"']?([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])"
-        ),
+        re.compile(r"aws[\w.\-]*?secret[\w.\-]*?[\"']?\s*[:=]\s*[\"']?([a-z0-9/+=]{40})(?![a-z0-9/+=])"),
         1,
         None,
+        True,
     ),
     (
         "url-password",
         re.compile(r"\b[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@]+:([^\s/?#]+)@[^\s@/?#]"),
         1,
         lambda v: not _PLACEHOLDER.fullmatch(v),
+        False,
     ),
-    ("bearer-token", re.compile(r"(?i:\bbearer)\s+([A-Za-z0-9._~+/\-]{20,}=*)"), 1, _high_entropy),
+    ("bearer-token", re.compile(r"\bbearer\s+([a-z0-9._~+/\-]{20,}=*)"), 1, _high_entropy, True),
     # quoted value after = : := => (may hold spaces)
-    ("assignment", re.compile(rf"{_KEYNAME}\s*(?:=|:=|=>|:)\s*([\"'])([^\"'\n]+)\1"), 2, _assigned_secret),
+    (
+        "assignment",
+        re.compile(rf"{_KEYNAME}\s*(?:=|:=|=>|:)\s*([\"'])([^\"'\n]+)\1"),
+        2,
+        _assigned_secret,
+        True,
+    ),
     # unquoted value after = := =>
-    ("assignment", re.compile(rf"{_KEYNAME}\s*(?:=|:=|=>)\s*([^\s\"'`,;]+)"), 1, _assigned_secret),
+    ("assignment", re.compile(rf"{_KEYNAME}\s*(?:=|:=|=>)\s*([^\s\"'`,;]+)"), 1, _assigned_secret, True),
     # `password: value` as people write it in prose: the value must look like a secret
-    ("assignment", re.compile(rf"{_KEYNAME}:[ \t]*([^\s\"'`,;]+)"), 1, _prose_secret),
+    ("assignment", re.compile(rf"{_KEYNAME}:[ \t]*([^\s\"'`,;]+)"), 1, _prose_secret, True),
     (
         "high-entropy",
-        re.compile(rf"{_ANYKEY}[^\n]{{0,30}}?(?<![A-Za-z0-9+/_\-])([A-Za-z0-9+/_\-]{{20,}}=*)"),
+        re.compile(rf"{_ANYKEY}[^\n]{{0,30}}?(?<![a-z0-9+/_\-])([a-z0-9+/_\-]{{20,}}=*)"),
         1,
         _high_entropy,
+        True,
     ),
 ]
 
@@ -191,10 +209,11 @@ def _assignment_kind(name: str) -> str:
 def find_secrets(text: str) -> list[Finding]:
     """Every secret in `text`, in order, without overlaps (a specific rule beats a generic one)."""
     taken: list[Finding] = []
-    for kind, pattern, group, check in _RULES:
-        for match in pattern.finditer(text):
+    lowered = text.translate(_ASCII_LOWER)
+    for kind, pattern, group, check, on_lowered in _RULES:
+        for match in pattern.finditer(lowered if on_lowered else text):
             start, end = match.span(group)
-            value = match.group(group)
+            value = text[start:end]
             if start == end or (check is not None and not check(value)):
                 continue
             if any(start < f.end and f.start < end for f in taken):

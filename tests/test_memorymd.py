@@ -20,6 +20,7 @@ from jarvis.memorymd import (
     remove_bullet,
     replace_bullet,
 )
+from jarvis.taxonomy import SECTIONS
 
 TEMPLATE = (Path(__file__).parents[1] / "workspace" / "MEMORY.md").read_text(encoding="utf-8")
 
@@ -63,15 +64,7 @@ def diff(before: str, after: str) -> list[str]:
 
 def test_template_has_one_empty_section_per_category() -> None:
     doc = parse_memory(TEMPLATE)
-    assert [s.name for s in doc.sections] == [
-        "Preferences",
-        "Rules and conventions",
-        "System architecture",
-        "Operations",
-        "Memory system",
-        "Projects",
-        "People and relationships",
-    ]
+    assert [s.name for s in doc.sections] == list(SECTIONS.values())
     assert count_bullets(TEMPLATE) == 0
 
 
@@ -227,7 +220,7 @@ sections = st.sampled_from(["Alpha", "beta", "Gamma"])
 new_facts = st.text(st.sampled_from(list("qQ0123 xyz")), min_size=1, max_size=20).map(lambda s: "q" + s)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents, sections, new_facts)
 def test_add_then_remove_restores_the_text_exactly(text: str, section: str, fact: str) -> None:
     try:
@@ -240,7 +233,7 @@ def test_add_then_remove_restores_the_text_exactly(text: str, section: str, fact
         assert remove_bullet(added, section, fact) == text
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents, sections, new_facts)
 def test_add_never_changes_lines_outside_the_insertion(text: str, section: str, fact: str) -> None:
     try:

@@ -52,7 +52,10 @@ def test_anchors() -> None:
 
 
 def test_categories_keywords_first_then_kind_then_observer() -> None:
-    assert categorise(Fact(text="The user's cat is named Whiskerino.")) == ("people-relationships", "keywords")
+    assert categorise(Fact(text="The user's cat is named Whiskerino.")) == (
+        "people-relationships",
+        "keywords",
+    )
     assert categorise(Fact(text="The user prefers tea.", kind="preference")) == ("preferences", "kind")
     assert categorise(Fact(text="Deploy with docker compose up.")) == ("operations", "keywords")
     assert categorise(Fact(text="Blue things are nice.", category="projects")) == ("projects", "observer")

@@ -38,10 +38,16 @@ def one(text: str, **kw: str) -> Fact:
         ("I really love hiking with my kids", "The user loves hiking with their kids.", "preference"),
         ("I don't like long meetings", "The user doesn't like long meetings.", "preference"),
         ("My favourite editor is Helix", "The user's favourite editor is Helix.", "preference"),
-        ("Please remember that my passport expires in March 2027",
-         "The user's passport expires in March 2027.", "remember-request"),
-        ("Don't forget I have a dentist appointment on Friday",
-         "The user has a dentist appointment on Friday.", "remember-request"),
+        (
+            "Please remember that my passport expires in March 2027",
+            "The user's passport expires in March 2027.",
+            "remember-request",
+        ),
+        (
+            "Don't forget I have a dentist appointment on Friday",
+            "The user has a dentist appointment on Friday.",
+            "remember-request",
+        ),
         ("Always run the tests before committing.", "Always run the tests before committing.", "rule"),
         ("From now on, answer in British English", "Answer in British English.", "rule"),
         ("We decided to use Postgres for the index", "We decided to use Postgres for the index.", "decision"),
@@ -103,7 +109,9 @@ def test_correction_needs_a_preceding_assistant_message() -> None:
 
 
 def test_i_said_x_not_y() -> None:
-    facts = run(("assistant", "Booked the 5th floor room."), ("user", "Actually, I said the 3rd floor, not the 5th."))
+    facts = run(
+        ("assistant", "Booked the 5th floor room."), ("user", "Actually, I said the 3rd floor, not the 5th.")
+    )
     assert facts[0].kind == "correction"
     assert facts[0].text == "Correction: The 3rd floor, not the 5th."
 
@@ -111,7 +119,9 @@ def test_i_said_x_not_y() -> None:
 def test_tool_failures_name_the_tool_and_command() -> None:
     events = [
         SessionEvent("tool_call", turn=0, name="bash", id="t1", data={"command": "pytest -x"}),
-        SessionEvent("tool_result", turn=1, name="bash", id="t1", text="\nModuleNotFoundError: foo\n", is_error=True),
+        SessionEvent(
+            "tool_result", turn=1, name="bash", id="t1", text="\nModuleNotFoundError: foo\n", is_error=True
+        ),
         SessionEvent("tool_result", turn=2, name="bash", id="t2", text="all good"),
     ]
     facts = OfflineObserver().extract(events).facts
@@ -135,4 +145,7 @@ def test_helpers() -> None:
     assert [conjugate(v) for v in ("go", "watch", "study", "went", "can", "play")] == [
         "goes", "watches", "studies", "went", "can", "plays",
     ]  # fmt: skip
-    assert third_person("I'm sure my plan works and I have it", "Sam") == "Sam is sure their plan works and they have it"
+    assert (
+        third_person("I'm sure my plan works and I have it", "Sam")
+        == "Sam is sure their plan works and they have it"
+    )

@@ -63,11 +63,18 @@ def test_observe_writes_fragments_one_commit_and_rerun_changes_nothing(ws: Works
     found = fragments(ws)
     cat = next(f for f in found.values() if "Whiskerino" in f.body)
     assert cat.body.startswith("The user's cat is named Whiskerino.\n")
-    assert (cat.source, cat.gate, cat.category, cat.type) == ("s1:0-0", "allow", "people-relationships", "fact")
+    assert (cat.source, cat.gate, cat.category, cat.type) == (
+        "s1:0-0",
+        "allow",
+        "people-relationships",
+        "fact",
+    )
     assert cat.extra["taxonomy"] == 1
     day = (ws.daily_log(local_now().date())).read_text(encoding="utf-8")
     assert f"<!-- {cat.id} -->" in day
-    assert "The vet visit is on Wednesday" in (ws.root / "learnings/corrections.md").read_text(encoding="utf-8")
+    assert "The vet visit is on Wednesday" in (ws.root / "learnings/corrections.md").read_text(
+        encoding="utf-8"
+    )
     assert read_offsets(ws) == {"s1": 5}
     assert git(ws, "status", "--porcelain").strip() == ""
 
@@ -86,14 +93,19 @@ def test_observe_writes_fragments_one_commit_and_rerun_changes_nothing(ws: Works
 def test_new_turns_only_and_dedup_merges(ws: Workspace, embedder: Any) -> None:
     events = session(ws, "s1", ("user", "My cat's name is Whiskerino."))
     observe_sessions(ws, ["s1"], embedder=embedder)
-    events.append(SessionEvent("message", turn=1, role="user", text="Remember that my cat's name is Whiskerino!"))
+    events.append(
+        SessionEvent("message", turn=1, role="user", text="Remember that my cat's name is Whiskerino!")
+    )
     write_session(ws, SessionMeta(id="s1"), events)
     report = observe_sessions(ws, ["s1"], embedder=embedder)
     assert report.turns == 1
     assert (report.counts["allowed"], report.counts["merged"]) == (0, 1)
     [cat] = [f for f in fragments(ws).values() if "Whiskerino" in f.body]
     assert cat.merged_count == 1
-    assert git(ws, "log", "-1", "--format=%s").strip() == "observe: s1 (0 allowed, 0 held, 0 discarded, 1 merged)"
+    assert (
+        git(ws, "log", "-1", "--format=%s").strip()
+        == "observe: s1 (0 allowed, 0 held, 0 discarded, 1 merged)"
+    )
 
 
 def test_different_facts_are_not_merged(ws: Workspace, embedder: Any) -> None:
@@ -167,7 +179,9 @@ def test_tool_failures_go_to_learnings_and_held_facts_are_marked(ws: Workspace, 
     assert errors == (ws.root / "learnings/errors.md").read_text(encoding="utf-8")
 
 
-def test_cli_reports_malformed_lines_and_emits_one_event(ws: Workspace, embedder: Any, cli: Any, tmp_path: Path) -> None:
+def test_cli_reports_malformed_lines_and_emits_one_event(
+    ws: Workspace, embedder: Any, cli: Any, tmp_path: Path
+) -> None:
     path = tmp_path / "chat.jsonl"
     lines = [
         json.dumps({"type": "message", "role": "user", "text": "I live in Porto, by the sea."}),
@@ -183,3 +197,24 @@ def test_cli_reports_malformed_lines_and_emits_one_event(ws: Workspace, embedder
     assert len(runs) == 1 and runs[0]["counts"]["allowed"] == 1
     frag = parse_fragment(next(iter(fragments(ws).values())).original or "", "x.md")
     assert frag.body.startswith("The user lives in Porto, by the sea.")
+
+
+def test_import_claude_code_scans_the_home_folder(ws: Workspace, embedder: Any, cli: Any) -> None:
+    folder = Path.home() / ".claude" / "projects" / "-work-repo"
+    folder.mkdir(parents=True)
+    lines = [
+        {
+            "type": "user",
+            "message": {"role": "user", "content": "Remember that the staging database is db-stage-2."},
+        },
+        {
+            "type": "assistant",
+            "message": {"role": "assistant", "content": [{"type": "text", "text": "Noted."}]},
+        },
+    ]
+    (folder / "5f0c.jsonl").write_text("\n".join(json.dumps(x) for x in lines) + "\n", encoding="utf-8")
+    result = cli("observe", "--import-claude-code", workspace=ws)
+    assert result.exit_code == 0, result.output
+    assert "as cc-5f0c (claude-code, 2 events)" in result.output
+    [frag] = fragments(ws).values()
+    assert frag.body.startswith("The staging database is db-stage-2.") and frag.source == "cc-5f0c:0-0"

@@ -61,4 +61,6 @@ def test_observed_facts_are_recalled_first_by_a_new_process(
 
     dentist = recall(ws, cache_home, "when is my dentist appointment")
     assert dentist[0]["path"].startswith("memory/notes/")
-    assert "Correction: The user's dentist appointments are always on Thursday afternoons" in dentist[0]["text"]
+    assert (
+        "Correction: The user's dentist appointments are always on Thursday afternoons" in dentist[0]["text"]
+    )

@@ -10,7 +10,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from jarvis.errors import InputError, NotFound, UsageError
-from jarvis.observe.importers import detect_format, import_transcript, parse_claude_code, parse_text, read_transcript
+from jarvis.observe.importers import (
+    detect_format,
+    import_transcript,
+    parse_claude_code,
+    parse_text,
+    read_transcript,
+)
 from jarvis.observe.sessions import (
     SessionEvent,
     SessionMeta,

@@ -153,6 +153,7 @@ LOOK_ALIKES = [
     ("sk-slug", "a task-management-system-for-everyone and sk-learn-is-a-nice-library-name"),
     ("hex-key", "key fingerprint 9F3A2B1C4D5E6F708192A3B4C5D6E7F8091A2B3C"),
     ("version", "password rotation policy v2.3.1-rc1 is documented"),
+    ("labels", 'KINDS = {"passwd": "password", "token": "token", "secret": "secret"}'),
     ("metadata", "token_type=bearer, password_policy=strict-rotation, api_key_name=production"),
 ]
 

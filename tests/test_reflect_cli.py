@@ -18,8 +18,12 @@ def git(cwd: Path, *args: str) -> str:
 
 @pytest.fixture
 def two_proposals(ws: Workspace, cli) -> list[str]:
-    remember(ws, "Prefers tea over coffee in the morning", category="preferences", priority="high", confidence=0.7)
-    remember(ws, "Reads science fiction before sleeping", category="preferences", priority="high", confidence=0.6)
+    remember(
+        ws, "Prefers tea over coffee in the morning", category="preferences", priority="high", confidence=0.7
+    )
+    remember(
+        ws, "Reads science fiction before sleeping", category="preferences", priority="high", confidence=0.6
+    )
     result = cli("reflect", "--offline", workspace=ws)
     assert result.exit_code == 0, result.output
     assert "2 for review" in result.output
@@ -29,8 +33,13 @@ def two_proposals(ws: Workspace, cli) -> list[str]:
 
 def test_review_lists_and_shows(ws: Workspace, cli, two_proposals: list[str]) -> None:
     listed = json.loads(cli("review", "--json", workspace=ws).output)
-    assert {i["text"] for i in listed} == {"Prefers tea over coffee in the morning", "Reads science fiction before sleeping"}
-    assert all(i["target"] == "MEMORY.md" and i["section"] == "Preferences" and i["tier"] == "human" for i in listed)
+    assert {i["text"] for i in listed} == {
+        "Prefers tea over coffee in the morning",
+        "Reads science fiction before sleeping",
+    }
+    assert all(
+        i["target"] == "MEMORY.md" and i["section"] == "Preferences" and i["tier"] == "human" for i in listed
+    )
     assert all({"confidence", "fragments", "branch"} <= set(i) for i in listed)
     plain = cli("review", workspace=ws).output
     assert all(pid in plain for pid in two_proposals)
@@ -48,7 +57,10 @@ def test_edit_uses_editor(ws: Workspace, cli, two_proposals: list[str], tmp_path
     tea = next(i for i in json.loads(cli("review", "--json", workspace=ws).output) if "tea" in i["text"])
     result = cli("review", "edit", tea["id"], workspace=ws)
     assert result.exit_code == 0, result.output
-    assert "Prefers jasmine tea over coffee in the morning" in cli("review", "show", tea["id"], workspace=ws).output
+    assert (
+        "Prefers jasmine tea over coffee in the morning"
+        in cli("review", "show", tea["id"], workspace=ws).output
+    )
 
 
 def test_interactive_walk(ws: Workspace, cli, two_proposals: list[str]) -> None:
@@ -60,7 +72,9 @@ def test_interactive_walk(ws: Workspace, cli, two_proposals: list[str]) -> None:
     assert sum(t in memory for t in ("Prefers tea over coffee", "Reads science fiction")) == 1
 
 
-def test_push_sends_branches_to_the_remote(ws: Workspace, cli, two_proposals: list[str], tmp_path: Path) -> None:
+def test_push_sends_branches_to_the_remote(
+    ws: Workspace, cli, two_proposals: list[str], tmp_path: Path
+) -> None:
     no_remote = cli("review", "--push", workspace=ws)
     assert no_remote.exit_code == 2 and "no git remote" in no_remote.output
     bare = tmp_path / "remote.git"

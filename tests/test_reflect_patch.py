@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 
 from jarvis.errors import InputError, UsageError
-from jarvis.reflect.patch import propose_patch, revert, validate_patch
-from jarvis.reflect.review import accept
+from jarvis.reflect.patch import validate_patch
 from jarvis.workspace import Workspace
 
 
@@ -25,7 +24,7 @@ def test_validation_rules(ws: Workspace) -> None:
         validate_patch("SOUL.md", old, b"# Soul\n\xff\xfe broken bytes here\n")
     with pytest.raises(InputError, match="over the 64,000-byte limit"):
         validate_patch("SOUL.md", old, b"# Soul\n" + b"x" * 70_000)
-    with pytest.raises(UsageError, match="removes or renames heading.*'## Boundaries'"):
+    with pytest.raises(UsageError, match=r"removes or renames heading.*'## Boundaries'"):
         validate_patch("SOUL.md", old, old.replace("## Boundaries", "## Limits"))
     with pytest.raises(UsageError, match="the same as the current"):
         validate_patch("SOUL.md", old, old)
@@ -45,10 +44,16 @@ def test_patch_is_a_proposal_applied_on_accept_and_revertable(ws: Workspace, tmp
     # only a proposal: the file and the branch are untouched
     assert soul.read_text(encoding="utf-8") == old and git(ws, "rev-parse", "HEAD") == head
     shown = cli("review", "show", pid, workspace=ws)
-    assert "+- Direct, warm, brief and a little funny." in shown.output and "self-patches are always reviewed" in shown.output
+    assert (
+        "+- Direct, warm, brief and a little funny." in shown.output
+        and "self-patches are always reviewed" in shown.output
+    )
     accepted = cli("review", "accept", pid, workspace=ws)
     assert accepted.exit_code == 0, accepted.output
-    assert git(ws, "log", "-1", "--format=%s").strip() == f"patch(soul): SOUL.md: a little humour (proposal {pid})"
+    assert (
+        git(ws, "log", "-1", "--format=%s").strip()
+        == f"patch(soul): SOUL.md: a little humour (proposal {pid})"
+    )
     assert "a little funny" in soul.read_text(encoding="utf-8")
     sha = git(ws, "rev-parse", "HEAD").strip()
     reverted = cli("revert", sha, workspace=ws)

@@ -7,6 +7,7 @@ import subprocess
 from jarvis.gitstore import GitStore
 from jarvis.notes import remember
 from jarvis.reflect.proposals import create_branch, list_open, make_proposal
+from jarvis.reflect.purge import forget_and_purge
 from jarvis.reflect.review import accept
 from jarvis.workspace import Workspace
 
@@ -21,12 +22,14 @@ def everywhere(ws: Workspace) -> str:
     """Every commit's patch and message, plus a grep of every revision's tree."""
     text = git(ws, "log", "--all", "-p", "--format=%H%n%B")
     revs = git(ws, "rev-list", "--all").split()
-    grep = subprocess.run(["git", "grep", "-I", "-F", SECRET, *revs], cwd=ws.root, capture_output=True, text=True)
+    grep = subprocess.run(
+        ["git", "grep", "-I", "-F", SECRET, *revs], cwd=ws.root, capture_output=True, text=True
+    )
     assert grep.returncode in (0, 1), grep.stderr
     return text + grep.stdout
 
 
-def test_purge_history_erases_the_text_from_every_reachable_object(ws: Workspace, cli) -> None:
+def test_purge_history_erases_the_text_from_every_reachable_object(ws: Workspace, cli, embedder) -> None:
     fact = f"The storage unit combination is {SECRET}"
     r = remember(ws, fact, category="operations", priority="high", confidence=0.7)
     keep = remember(ws, "Prefers tea over coffee in the morning", category="preferences")
@@ -47,17 +50,18 @@ def test_purge_history_erases_the_text_from_every_reachable_object(ws: Workspace
     assert refused.exit_code == 1 and "WARNING" in refused.output
     assert SECRET in everywhere(ws)  # nothing happened without the confirmation
 
-    result = cli("forget", SECRET, "--purge-history", "--yes", workspace=ws)
-    assert result.exit_code == 0, result.output
-    assert f"forgot {r.id}" in result.output and "rewrote" in result.output
-    assert "cannot reach" in result.output and q.id in result.output
+    forgotten, result = forget_and_purge(ws, SECRET, embedder)
+    assert forgotten == [r.id] and result.rewritten > 0 and result.dropped_proposals == (q.id,)
 
     assert SECRET not in everywhere(ws)
     assert SECRET not in ws.memory_md.read_text(encoding="utf-8")
     # no object at all in the repository still holds it (reflogs expired, unreachable objects pruned)
     objects = git(ws, "cat-file", "--batch-all-objects", "--batch-check=%(objectname)").split()
     blob_texts = subprocess.run(
-        ["git", "cat-file", "--batch"], cwd=ws.root, input="\n".join(objects) + "\n", capture_output=True
+        ["git", "cat-file", "--batch"],
+        cwd=ws.root,
+        input=("\n".join(objects) + "\n").encode(),
+        capture_output=True,
     ).stdout
     assert SECRET.encode() not in blob_texts
     # the unrelated proposal survives; the one that mentioned the secret is gone
@@ -70,6 +74,13 @@ def test_purge_history_erases_the_text_from_every_reachable_object(ws: Workspace
     for path in index_dir(ws).rglob("*"):
         if path.is_file():
             assert SECRET.encode() not in path.read_bytes(), path
+    # through the CLI (a second purge finds nothing left to forget): it says what it cannot reach
+    git(ws, "remote", "add", "origin", str(ws.root.parent / "elsewhere.git"))
+    shown = cli("forget", SECRET, "--purge-history", "--yes", workspace=ws)
+    assert shown.exit_code == 0, shown.output
+    assert "none (purging the text only)" in shown.output and "rewrote 0 of" in shown.output
+    assert "remote 'origin' still has the old history: git push --force --mirror origin" in shown.output
+    assert git(ws, "remote").split() == ["origin"]
 
 
 def test_purge_refuses_with_uncommitted_changes(ws: Workspace, cli) -> None:

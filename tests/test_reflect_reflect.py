@@ -46,7 +46,9 @@ def test_reference_and_artefact_rules() -> None:
 
 
 def test_offline_reflect_triages_in_tiers(ws: Workspace) -> None:
-    remember(ws, "Prefers tea over coffee in the morning", category="preferences", priority="high", confidence=0.7)
+    remember(
+        ws, "Prefers tea over coffee in the morning", category="preferences", priority="high", confidence=0.7
+    )
     remember(ws, "Deploys run with `make deploy` from the build host", category="operations", priority="high",
              confidence=0.95)  # fmt: skip
     remember(ws, "Had a sandwich for lunch today", category="preferences", priority="low", confidence=0.9)
@@ -63,7 +65,9 @@ def test_offline_reflect_triages_in_tiers(ws: Workspace) -> None:
     assert "too short" in reasons["Likes it"]
     assert "confidence 0.10" in reasons["Uses a vague maybe-preference"]
     # the promotion is a commit on the person's branch; the rest wait as branches
-    assert git(ws, "log", "-1", "--format=%s").startswith("promote: Operations: Deploys run with `make deploy`")
+    assert git(ws, "log", "-1", "--format=%s").startswith(
+        "promote: Operations: Deploys run with `make deploy`"
+    )
     assert git(ws, "rev-parse", "HEAD~1").strip() == head
     assert "Deploys run with `make deploy`" in ws.memory_md.read_text(encoding="utf-8")
     assert open_texts(ws) == ["Prefers tea over coffee in the morning"]
@@ -77,15 +81,21 @@ def test_offline_reflect_triages_in_tiers(ws: Workspace) -> None:
 
 def test_exact_duplicate_of_a_bullet_is_rejected(ws: Workspace) -> None:
     text = ws.memory_md.read_text(encoding="utf-8")
-    ws.memory_md.write_text(text.replace("## Preferences\n", "## Preferences\n\n- (2026-01-02) Prefers tea over coffee\n"))
+    ws.memory_md.write_text(
+        text.replace("## Preferences\n", "## Preferences\n\n- (2026-01-02) Prefers tea over coffee\n")
+    )
     git(ws, "-c", "user.name=P", "-c", "user.email=p@x", "commit", "-qam", "edit")
     remember(ws, "prefers tea over  coffee.", category="preferences", priority="high", confidence=0.9)
     result = reflect(ws)
-    assert [(v.action, v.reason) for v in result.verdicts] == [("reject", "exact duplicate of an existing bullet")]
+    assert [(v.action, v.reason) for v in result.verdicts] == [
+        ("reject", "exact duplicate of an existing bullet")
+    ]
 
 
 def test_rejected_proposal_is_never_raised_again(ws: Workspace) -> None:
-    remember(ws, "Prefers tea over coffee in the morning", category="preferences", priority="high", confidence=0.7)
+    remember(
+        ws, "Prefers tea over coffee in the morning", category="preferences", priority="high", confidence=0.7
+    )
     first = reflect(ws)
     [pid] = [v.proposal.id for v in first.verdicts]
     reject(ws, pid, "I switched to coffee")
@@ -105,7 +115,9 @@ def test_over_the_bullet_limit_reflect_proposes_pruning(ws: Workspace) -> None:
     text = ws.memory_md.read_text(encoding="utf-8").replace("## Projects\n", "## Projects\n\n" + bullets)
     ws.memory_md.write_text(text, encoding="utf-8")
     git(ws, "-c", "user.name=P", "-c", "user.email=p@x", "commit", "-qam", "edit")
-    remember(ws, "Prefers tea over coffee in the morning", category="preferences", priority="high", confidence=0.7)
+    remember(
+        ws, "Prefers tea over coffee in the morning", category="preferences", priority="high", confidence=0.7
+    )
     ws2 = Workspace(ws.root)
     result = reflect(ws2)
     assert result.pruning
@@ -119,7 +131,9 @@ def test_over_the_bullet_limit_reflect_proposes_pruning(ws: Workspace) -> None:
 
 def test_near_duplicate_becomes_a_change_of_the_existing_bullet(ws: Workspace, embedder: Any) -> None:
     text = ws.memory_md.read_text(encoding="utf-8")
-    ws.memory_md.write_text(text.replace("## Preferences\n", "## Preferences\n\n- (2026-01-02) Prefers tea over coffee\n"))
+    ws.memory_md.write_text(
+        text.replace("## Preferences\n", "## Preferences\n\n- (2026-01-02) Prefers tea over coffee\n")
+    )
     git(ws, "-c", "user.name=P", "-c", "user.email=p@x", "commit", "-qam", "edit")
     remember(ws, "Prefers tea over coffee, especially green tea in the morning", category="preferences",
              priority="high", confidence=0.7)  # fmt: skip
@@ -174,7 +188,11 @@ def test_llm_reflection_and_batch_review(ws: Workspace) -> None:
     assert a.id in seen[0]["messages"][0]["content"] and "proposals" in seen[0]["system"]
     assert marathon in seen[1]["messages"][0]["content"]
     tiers = {v.proposal.text: (v.action, v.tier, v.reason) for v in result.verdicts}
-    assert tiers["Training for the Berlin marathon (September)"] == ("promote", "llm", "a durable personal goal")
+    assert tiers["Training for the Berlin marathon (September)"] == (
+        "promote",
+        "llm",
+        "a durable personal goal",
+    )
     assert tiers["The weather was nice on Tuesday"] == ("reject", "llm", "transient small talk")
     assert "Training for the Berlin marathon (September)" in ws.memory_md.read_text(encoding="utf-8")
     message = git(ws, "log", "-1", "--format=%B")
@@ -189,6 +207,6 @@ def test_malformed_llm_reflection_fails_loudly(ws: Workspace) -> None:
     seen: list[dict[str, Any]] = []
     client = _replay(['{"proposals": [{"kind": "add", "section": "Nowhere", "text": "x"}]}'], seen)
     llm = get_llm(LLMConfig(provider="anthropic"), {"ANTHROPIC_API_KEY": "sk-test"}, http_client=client)
-    with pytest.raises(ProviderError, match="section 'Nowhere' is not a MEMORY.md section"):
+    with pytest.raises(ProviderError, match=r"section 'Nowhere' is not a MEMORY\.md section"):
         reflect(ws, llm=llm)
     assert open_texts(ws) == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -110,7 +111,9 @@ def _as_nobody(ws: Workspace) -> int:
                 except PermissionError:
                     code = 0
                 else:
-                    sock.sendall(b'{"op": "ping"}\n')
+                    # the server may already have answered and closed (it refuses at accept)
+                    with contextlib.suppress(OSError):
+                        sock.sendall(b'{"op": "ping"}\n')
                     data = sock.recv(65536)
                     code = 10 if b"refused: uid 65534" in data else 20
         finally:

@@ -115,11 +115,11 @@ def _request(options: dict[str, Any]) -> dict[str, Any]:
 def _answer(ws: Any, request: dict[str, Any]) -> dict[str, Any]:
     """Ask the running server if there is one, else answer in-process with the same code."""
     try:
-        from jarvis.serve.client import query as ask_server
-    except ImportError:
-        ask_server = None
-    if ask_server is not None:
-        reply = ask_server(ws, request)
+        from jarvis.serve import client
+    except ImportError:  # the server is optional: answer in-process
+        client = None  # type: ignore[assignment]
+    if client is not None:
+        reply = client.query(ws, request)
         if reply is not None:
             return reply
     from jarvis.index.recall import handle_request
@@ -217,8 +217,11 @@ def recall_cmd(
     if as_json:
         click.echo(json.dumps(result, indent=2, ensure_ascii=False))
         return
+    import shutil
+
     from rich.console import Console
 
     from jarvis.index.render import render_result
 
-    render_result(result, Console(), explain=explain)
+    width = None if sys.stdout.isatty() else shutil.get_terminal_size((120, 24)).columns
+    render_result(result, Console(width=width), explain=explain)

@@ -49,6 +49,7 @@ class Chunk:
     heading: str  # heading trail, " > " joined
     text: str  # the source text of the lines (what a person reads)
     info: FileInfo
+    context: str = ""  # the block before it in the same section, given to the model only
 
     @property
     def search_text(self) -> str:
@@ -58,6 +59,8 @@ class Chunk:
     @property
     def embed_text(self) -> str:
         body = self.search_text
+        if self.context:
+            body = f"{' '.join(COMMENT.sub(' ', self.context).split())}\n{body}"
         return f"{self.heading}\n{body}" if self.heading else body
 
 
@@ -201,10 +204,13 @@ def chunk_text(
     limit: int = 1200,
     overlap: int = 150,
     whole: bool = False,
+    context: int = 0,
 ) -> list[Chunk]:
     """Chunks of a file's text; `body_line` is the 0-based line where the body starts (after frontmatter).
 
-    `whole` keeps the body as one chunk (fragments) unless it is over the limit.
+    `whole` keeps the body as one chunk (fragments) unless it is over the limit. With
+    `context` > 0 (block unit), each chunk carries up to that many characters of the
+    preceding block of its section, embedded with it (a reply is understood with its question).
     """
     if unit not in UNITS:
         raise ValueError(f"unknown chunk unit {unit!r}")
@@ -218,8 +224,14 @@ def chunk_text(
         return _emit(info, first.start, span, first.heading, limit, overlap)
     chunks: list[Chunk] = []
     if unit == "block":
+        previous: _Block | None = None
         for block in blocks:
-            chunks += _emit(info, block.start, list(block.lines), block.heading, limit, overlap)
+            made = _emit(info, block.start, list(block.lines), block.heading, limit, overlap)
+            if context and previous is not None and previous.heading == block.heading:
+                before = "\n".join(previous.lines)[-context:]
+                made = [replace(c, context=before) for c in made]
+            chunks += made
+            previous = block
         return chunks
     group: list[_Block] = []
 

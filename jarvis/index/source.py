@@ -172,6 +172,7 @@ def load_file(
         limit=cfg.chunk_chars,
         overlap=cfg.chunk_overlap,
         whole=rel.startswith("memory/notes/"),
+        context=cfg.embed_context_chars,
     )
     if rel == "MEMORY.md":
         chunks = [

@@ -103,6 +103,7 @@ def index_identity(ws: Workspace) -> dict[str, Any]:
         "unit": cfg.index.chunk_unit,
         "chunk_chars": cfg.index.chunk_chars,
         "chunk_overlap": cfg.index.chunk_overlap,
+        "embed_context_chars": cfg.index.embed_context_chars,
     }
 
 

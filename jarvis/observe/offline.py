@@ -33,6 +33,7 @@ from jarvis.observe.sessions import SessionEvent
 USER_NAMES = frozenset({"", "user", "human", "me", "you"})
 IC = re.IGNORECASE
 _FENCE_RE = re.compile(r"```.*?(```|$)", re.DOTALL)
+_STAGE_RE = re.compile(r"\[(?:shares|sends|posts|shows)\b[^\]]*\]", IC)
 _SPLIT_RE = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
 _SKIP_START_RE = re.compile(
     r"^(?:if|when|whether|unless|maybe|perhaps|do you|did you|would you|what|why|how|who|where|which|"
@@ -40,7 +41,7 @@ _SKIP_START_RE = re.compile(
     IC,
 )
 _CONTEXT_BOUND_RE = re.compile(
-    r"^(?:that|this|it|its|it's|those|these|them|you|your|yours|the way you|how you|what you|hearing|"
+    r"^(?:that|this|it|its|it's|those|these|them|you|your|yours|the way|how|what|when|hearing|"
     r"to hear|seeing|reading about|the idea|the sound of|the look of|the photo|the pic|the picture)\b",
     IC,
 )
@@ -54,7 +55,7 @@ _REMEMBER_RE = re.compile(
     r"^(?:(?:hey|ok|okay|so|and|also|oh|jarvis|btw|by the way)[,!]?\s+)*(?:please\s+)?"
     r"(?:(?:can|could|would|will) you\s+(?:please\s+)?|i (?:want|need) you to\s+|i'd like you to\s+)?"
     r"(?:remember|don't forget|do not forget|never forget|keep in mind|make a note|take a note|take note|note|memori[sz]e)"
-    r"(?:\s+(?:that|this|of))?[:,]?\s+(?P<x>.{3,})$",
+    r"(?:\s+that\s+|\s+this:\s*|:\s*|\s+(?=(?:my|our|I|I'm|I've|we|we're)\b))(?P<x>.{3,})$",
     IC,
 )
 _NOSTALGIA_RE = re.compile(r"^(?:when|the time|how|what|who|where|back when|our|those|that)\b", IC)
@@ -72,7 +73,9 @@ _SAID_NOT_RE = re.compile(r"\bI (?:said|meant|asked for) (?P<right>[^,;]+?),? no
 _RULE_RES = (
     re.compile(r"^(?:please\s+)?(?:from now on|going forward|in (?:the )?future)[,\s]+(?P<x>.{6,})$", IC),
     re.compile(
-        r"^(?:please\s+)?(?:you should\s+|we should\s+|you must\s+|we must\s+)?(?P<x>(?:always|never)\s+.{6,})$",
+        r"^(?:please\s+)?(?:you should\s+|we should\s+|you must\s+|we must\s+)?"
+        r"(?P<x>(?:always|never)\s+(?!(?:here|there|been|had|was|were|did|a|an|the|gonna|too|so|in|at|on|mind)\b)"
+        r"(?![a-z]+ed\b)[a-z]+\b.{4,})$",
         IC,
     ),
     re.compile(r"^(?:please\s+)?(?:don't|do not) ever\s+(?P<x>.{6,})$", IC),
@@ -91,9 +94,10 @@ _NAME_OF = r"\bmy\s+(?P<rel>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?:'s|s'|’s)\s
 _NAMED = r"\bmy\s+(?P<rel>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+is\s+(?:called|named)\s+(?P<v>.+)$"
 _FAV = r"\bmy\s+(?:absolute\s+|all-time\s+)?favou?rite\s+(?P<rel>[\w\s-]{1,30}?)\s+(?:is|are)\s+(?P<v>.+)$"
 _PREF = (
-    r"\bI\s+(?:(?:really|much|strongly|generally|usually|absolutely|definitely|totally|also|just|still|"
+    r"(?:^|[,;:]\s*|\b(?:and|but|so|because|also|honestly|personally)\s+)I\s+(?:(?:really|much|strongly|generally|usually|absolutely|definitely|totally|also|just|still|"
     r"truly|kinda)\s+)*(?P<verb>prefer|like|love|enjoy|hate|dislike|adore|detest|can't stand|cannot stand|"
-    r"don't like|do not like|don't mind)\s+(?P<v>.+)$"
+    r"don't like|do not like|don't mind|(?:'m|am) (?:really |so )?(?:into|keen on|passionate about|a big fan of|fond of))"
+    r"\s+(?P<v>.+)$"
 )
 _JOBS = (
     "engineer|developer|teacher|nurse|doctor|designer|manager|student|writer|artist|lawyer|scientist|"
@@ -133,6 +137,8 @@ def _named(m: re.Match[str], s: str) -> str:
 
 def _pref(m: re.Match[str], s: str) -> str:
     verb = m.group("verb").lower()
+    if verb.startswith(("'m ", "am ")):
+        return f"{s} is {verb.split(' ', 1)[1]} {_v(m)}"
     verb = {"don't like": "doesn't like", "do not like": "does not like", "don't mind": "doesn't mind"}.get(
         verb, verb if " " in verb else verb + ("s" if not verb.endswith("s") else "")
     )
@@ -202,6 +208,12 @@ FACT_PATTERNS: tuple[Pattern, ...] = (
         confidence=0.75,
     ),
     _pat(
+        r"(?:^|[,;:]\s*|\b(?:and|but|so)\s+)I(?:'ve| have)\s+been\s+(?P<v>[a-z]+ing\b.{2,}?\b(?:for|since)\s+.{2,})$",
+        "fact",
+        lambda m, s: f"{s} has been {_v(m)}",
+        confidence=0.7,
+    ),
+    _pat(
         _FAV,
         "preference",
         lambda m, s: f"{possessive(s)} favourite {m.group('rel').strip().lower()} is {_v(m)}",
@@ -227,7 +239,7 @@ FACT_PATTERNS: tuple[Pattern, ...] = (
 
 def split_sentences(text: str) -> list[str]:
     """Sentences of a message, with code blocks removed."""
-    text = _FENCE_RE.sub("\n", text)
+    text = _STAGE_RE.sub(" ", _FENCE_RE.sub("\n", text))
     parts = (p.strip().lstrip("-*> ").strip() for p in _SPLIT_RE.split(text))
     return [p for p in parts if len(p) >= 3]
 

@@ -114,6 +114,7 @@ def build_plan(
         return plan
 
     existing = [(rel, frag) for rel, frag in iter_fragments(ws) if frag.status in ("active", None)]
+    by_rel = dict(existing)
     texts = [statement(f.body) for _, f in existing] + [v.fact.text for _, v in kept]
     vectors = embed(texts) if texts else np.zeros((0, 1), dtype=np.float32)
     old_vecs, new_vecs = vectors[: len(existing)], vectors[len(existing) :]
@@ -124,7 +125,7 @@ def build_plan(
         target = _best(new_vecs[i], old_vecs, [r for r, _ in existing], cfg.dedup_threshold)
         current: Fragment | None = None
         if target is not None:
-            current = plan.merged.get(target) or dict(existing)[target]
+            current = plan.merged.get(target) or by_rel[target]
         else:
             in_run = _best(
                 new_vecs[i], new_vecs[[j for _, j in accepted]], [r for r, _ in accepted], cfg.dedup_threshold

@@ -15,6 +15,7 @@ import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jarvis.errors import NotFound, UncommittedEdit, UsageError
 from jarvis.events import track
@@ -24,10 +25,18 @@ from jarvis.notes import NOTES_REL, find_fragment, iter_fragments, summary
 from jarvis.reflect.proposals import delete_branch, list_open
 from jarvis.workspace import Workspace
 
+if TYPE_CHECKING:
+    from jarvis.index.embed import Embedder
+
 REPLACEMENT = "[forgotten]"
 MIN_LITERAL = 6
 _ID_RE = re.compile(r"^mem-\d{8}-\d{6}-[0-9a-f]{6}$")
 _SCAN_LIMIT = 20_000_000
+
+
+def _is_ref(query: str) -> bool:
+    q = query.strip()
+    return bool(_ID_RE.match(q)) or q.startswith(NOTES_REL + "/") or q.endswith(".md")
 
 
 def resolve(ws: Workspace, query: str) -> list[tuple[str, Fragment]]:
@@ -35,14 +44,16 @@ def resolve(ws: Workspace, query: str) -> list[tuple[str, Fragment]]:
     q = query.strip()
     if not q:
         raise UsageError("forget needs an id, a path or some text of the fact")
-    if _ID_RE.match(q) or q.startswith(NOTES_REL + "/") or q.endswith(".md"):
+    if _is_ref(q):
         return [find_fragment(ws, q)]
     needle = " ".join(q.split()).casefold()
     return [(rel, f) for rel, f in iter_fragments(ws) if needle in " ".join(f.body.split()).casefold()]
 
 
 def resolve_one(ws: Workspace, query: str) -> str:
-    """The one fragment QUERY names (its path); a clear error when none or several match."""
+    """What `forget` should remove: an id or path as given, else the one fragment containing the text."""
+    if _is_ref(query):
+        return query.strip()  # notes.forget checks it (and records the failure as its event)
     found = resolve(ws, query)
     if not found:
         raise NotFound(f"{query}: no fragment contains this text; search with `jarvis recall`")
@@ -96,7 +107,7 @@ def _scrub_state(ws: Workspace, literals: list[str]) -> list[str]:
     return remaining
 
 
-def _rebuild_index(ws: Workspace) -> None:
+def _rebuild_index(ws: Workspace, embedder: Embedder | None) -> None:
     from jarvis.index.sync import index_dir, index_lock, reconcile
 
     folder = index_dir(ws)
@@ -104,10 +115,10 @@ def _rebuild_index(ws: Workspace) -> None:
         for child in folder.iterdir():
             if child.name != "lock":
                 shutil.rmtree(child) if child.is_dir() else child.unlink()
-    reconcile(ws)
+    reconcile(ws, embedder=embedder)
 
 
-def purge_history(ws: Workspace, literals: list[str]) -> PurgeResult:
+def purge_history(ws: Workspace, literals: list[str], embedder: Embedder | None = None) -> PurgeResult:
     """Erase `literals` from every commit of every ref; see the module docstring."""
     literals = [lit for lit in literals if len(lit) >= MIN_LITERAL]
     if not literals:
@@ -150,12 +161,14 @@ def purge_history(ws: Workspace, literals: list[str]) -> PurgeResult:
         m = re.search(r"You rewrote (\d+) \(of (\d+)\) commits", output)
         rewritten, total = (int(m.group(1)), int(m.group(2))) if m else (0, 0)
         remaining = _scrub_state(ws, literals)
-        _rebuild_index(ws)
+        _rebuild_index(ws, embedder)
         ev.counts.update(rewritten=rewritten, commits=total, proposals_dropped=len(dropped))
     return PurgeResult(rewritten, total, tuple(dropped), tuple(remaining), tuple(store.remotes()))
 
 
-def forget_and_purge(ws: Workspace, query: str) -> tuple[list[str], PurgeResult]:
+def forget_and_purge(
+    ws: Workspace, query: str, embedder: Embedder | None = None
+) -> tuple[list[str], PurgeResult]:
     """Forget every fragment QUERY names (one commit each), then purge their text from history."""
     from jarvis.notes import forget
 
@@ -164,7 +177,7 @@ def forget_and_purge(ws: Workspace, query: str) -> tuple[list[str], PurgeResult]
     except NotFound:
         targets = []
     literals: list[str] = []
-    if query.strip() and not (_ID_RE.match(query.strip()) or query.strip().endswith(".md")):
+    if not _is_ref(query):
         literals.append(" ".join(query.split()))
     forgotten = []
     for rel, fragment in targets:
@@ -173,7 +186,7 @@ def forget_and_purge(ws: Workspace, query: str) -> tuple[list[str], PurgeResult]
         literals += literals_for(fragment.body)
     if not literals:
         raise NotFound(f"{query}: no fragment matches and there is no text to purge; check the id or path")
-    return forgotten, purge_history(ws, list(dict.fromkeys(literals)))
+    return forgotten, purge_history(ws, list(dict.fromkeys(literals)), embedder)
 
 
 @dataclass(frozen=True)

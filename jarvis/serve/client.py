@@ -16,8 +16,6 @@ import json
 import os
 import signal
 import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -209,6 +207,9 @@ def stop(ws: Workspace, timeout: float = 15.0) -> int | None:
 
 def spawn(ws: Workspace) -> bool:
     """Start `jarvis -w WS serve` detached (new session, output to .jarvis/serve.log); never blocks."""
+    import subprocess
+    import sys
+
     log = ws.state(LOG_NAME)
     try:
         with open(log, "ab") as out, open(os.devnull, "rb") as devnull:

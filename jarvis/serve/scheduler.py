@@ -40,9 +40,9 @@ class Job:
 def default_jobs(ws: Workspace) -> list[Job]:
     sched = ws.config.schedule
     return [
-        Job("observe", sched.observe_every_s, "jarvis.observe.pipeline", ("observe_new", "observe_all_new")),
-        Job("recent", sched.recent_every_s, "jarvis.agent.recent", ("refresh_recent", "refresh")),
-        Job("maintain", sched.maintain_every_s, "jarvis.reflect.maintain", ("maintain", "run_maintenance")),
+        Job("observe", sched.observe_every_s, "jarvis.observe.pipeline", ("observe_sessions",)),
+        Job("recent", sched.recent_every_s, "jarvis.agent.recent", ("refresh_recent",)),
+        Job("maintain", sched.maintain_every_s, "jarvis.reflect.maintain", ("maintain",)),
         Job("heartbeat", sched.heartbeat_every_s, "jarvis.serve.health", ("heartbeat",)),
     ]
 

@@ -277,13 +277,22 @@ class Server:
         )
         thread.start()
         self._threads.append(thread)
-        self.scheduler = Scheduler(
-            self.ws, default_jobs(self.ws), {"embedder": self.embedder, "health": self.health}
-        )
+        context = {"embedder": self.embedder, "health": self.health, "llm": self._llm()}
+        self.scheduler = Scheduler(self.ws, default_jobs(self.ws), context)
         self.scheduler.start()
         if self.autocommit is not None:
             self.autocommit.start()
             self.autocommit.poke()  # edits made while no server ran are committed after the quiet period
+
+    def _llm(self) -> Any:
+        """The configured LLM for the jobs (None: offline rules). Server start is a composition root."""
+        try:
+            from jarvis.observe.llm import get_llm
+
+            return get_llm(self.ws.config.llm, os.environ)
+        except Exception as exc:  # a bad [llm] section must not stop recall; the jobs run offline
+            emit(self.ws, "serve", "llm", success=False, error=f"{type(exc).__name__}: {exc}")
+            return None
 
     def _shutdown(self) -> None:
         self.state = "stopping"
