@@ -51,6 +51,28 @@ VARIANTS: list[tuple[str, str, dict[str, object]]] = [
     ),
     ("block+context 300: weighted", "block@300", {"fusion": "weighted", **OFF}),
     ("block+context 300: RRF", "block@300", {"fusion": "rrf", **OFF}),
+    ("block+context 300 (+BM25): BM25 only", "block@300+bm25", {"fusion": "bm25", **OFF}),
+    ("block+context 300 (+BM25): weighted", "block@300+bm25", {"fusion": "weighted", **OFF}),
+    (
+        "block+context 300 (+BM25): weighted 0.8v",
+        "block@300+bm25",
+        {"fusion": "weighted", "vector_weight": 0.8, "bm25_weight": 0.2, **OFF},
+    ),
+    (
+        "block+context 300 (+BM25): weighted 0.5v",
+        "block@300+bm25",
+        {"fusion": "weighted", "vector_weight": 0.5, "bm25_weight": 0.5, **OFF},
+    ),
+    (
+        "block+context 300 (+BM25): weighted + decay 180d",
+        "block@300+bm25",
+        {"fusion": "weighted", "decay": True, "half_life_days": 180.0, "mmr": False},
+    ),
+    (
+        "block+context 300 (+BM25): weighted + MMR 0.7",
+        "block@300+bm25",
+        {"fusion": "weighted", "decay": False, "mmr": True, "mmr_lambda": 0.7},
+    ),
     ("section@400: weighted", "section@400", {"fusion": "weighted", **OFF}),
     ("section@400: RRF", "section@400", {"fusion": "rrf", **OFF}),
     ("section@600: weighted", "section@600", {"fusion": "weighted", **OFF}),
@@ -72,8 +94,9 @@ def run(cmd: list[str], **kw: object) -> subprocess.CompletedProcess[str]:
 def build(root: Path, source: Path, unit: str) -> float:
     run([*JARVIS, "init", str(root)])
     shutil.copytree(source / "memory", root / "memory", dirs_exist_ok=True)
+    unit, lexical_context = unit.removesuffix("+bm25"), unit.endswith("+bm25")
     kind, _, chars = unit.partition("@")
-    lines = [f'chunk_unit = "{kind}"']
+    lines = [f'chunk_unit = "{kind}"', f"lexical_context = {str(lexical_context).lower()}"]
     if chars and kind == "section":
         lines.append(f"chunk_chars = {chars}")
     elif chars:
@@ -103,7 +126,7 @@ def main() -> int:
     timings: list[str] = []
     for unit in dict.fromkeys(u for _, u, _ in variants):
         for conv in sorted({q["conv_id"] for q in queries}):
-            root = work / f"{conv}-{unit.replace('@', '')}"
+            root = work / f"{conv}-{unit.replace('@', '').replace('+', '-')}"
             shutil.rmtree(root, ignore_errors=True)
             seconds = build(root, data / conv, unit)
             batch = work / f"{conv}-{unit}.batch.jsonl"

@@ -32,8 +32,10 @@ class IndexConfig:
     chunk_unit: str = "block"
     chunk_chars: int = 1200
     chunk_overlap: int = 150
-    # Characters of the preceding block (same section) embedded with each block chunk.
+    # Characters of the blocks before and after (same section) embedded with each block chunk.
     embed_context_chars: int = 0
+    # Put those neighbours in the BM25 text too.
+    lexical_context: bool = False
     # Extra glob patterns (relative to the workspace) left out of the index.
     exclude: tuple[str, ...] = ()
 

@@ -17,7 +17,7 @@ import hashlib
 import re
 from dataclasses import dataclass, replace
 
-CHUNKER_VERSION = 2
+CHUNKER_VERSION = 3
 HEADING = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 LIST_ITEM = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:\s+|$)")
 FENCE = re.compile(r"^ {0,3}(```|~~~)")
@@ -49,18 +49,35 @@ class Chunk:
     heading: str  # heading trail, " > " joined
     text: str  # the source text of the lines (what a person reads)
     info: FileInfo
-    context: str = ""  # the block before it in the same section, given to the model only
+    context: str = ""  # the block before it in the same section
+    after: str = ""  # the block after it in the same section
+    lexical_context: bool = False  # neighbours also go into the BM25 text
 
     @property
-    def search_text(self) -> str:
-        """Text given to BM25 and the embedding model: HTML comments removed."""
+    def _neighbours(self) -> tuple[str, str]:
+        return (
+            " ".join(COMMENT.sub(" ", self.context).split()),
+            " ".join(COMMENT.sub(" ", self.after).split()),
+        )
+
+    @property
+    def own_text(self) -> str:
+        """The chunk's words: HTML comments (invisible in rendered markdown) removed."""
         return " ".join(COMMENT.sub(" ", self.text).split())
 
     @property
+    def search_text(self) -> str:
+        """Text given to BM25."""
+        if not self.lexical_context:
+            return self.own_text
+        before, after = self._neighbours
+        return " ".join(t for t in (before, self.own_text, after) if t)
+
+    @property
     def embed_text(self) -> str:
-        body = self.search_text
-        if self.context:
-            body = f"{' '.join(COMMENT.sub(' ', self.context).split())}\n{body}"
+        """Text given to the embedding model: heading trail, neighbours, own words."""
+        before, after = self._neighbours
+        body = "\n".join(t for t in (before, self.own_text, after) if t)
         return f"{self.heading}\n{body}" if self.heading else body
 
 
@@ -205,12 +222,14 @@ def chunk_text(
     overlap: int = 150,
     whole: bool = False,
     context: int = 0,
+    lexical_context: bool = False,
 ) -> list[Chunk]:
     """Chunks of a file's text; `body_line` is the 0-based line where the body starts (after frontmatter).
 
     `whole` keeps the body as one chunk (fragments) unless it is over the limit. With
     `context` > 0 (block unit), each chunk carries up to that many characters of the
-    preceding block of its section, embedded with it (a reply is understood with its question).
+    blocks before and after it in its section, embedded with it (a reply is understood with
+    its question); `lexical_context` puts them in the BM25 text too.
     """
     if unit not in UNITS:
         raise ValueError(f"unknown chunk unit {unit!r}")
@@ -224,14 +243,19 @@ def chunk_text(
         return _emit(info, first.start, span, first.heading, limit, overlap)
     chunks: list[Chunk] = []
     if unit == "block":
-        previous: _Block | None = None
-        for block in blocks:
+        for n, block in enumerate(blocks):
             made = _emit(info, block.start, list(block.lines), block.heading, limit, overlap)
-            if context and previous is not None and previous.heading == block.heading:
-                before = "\n".join(previous.lines)[-context:]
-                made = [replace(c, context=before) for c in made]
+            if context:
+                prev = blocks[n - 1] if n and blocks[n - 1].heading == block.heading else None
+                nxt = (
+                    blocks[n + 1] if n + 1 < len(blocks) and blocks[n + 1].heading == block.heading else None
+                )
+                before = "\n".join(prev.lines)[-context:] if prev else ""
+                after = "\n".join(nxt.lines)[:context] if nxt else ""
+                made = [
+                    replace(c, context=before, after=after, lexical_context=lexical_context) for c in made
+                ]
             chunks += made
-            previous = block
         return chunks
     group: list[_Block] = []
 

@@ -173,6 +173,7 @@ def load_file(
         overlap=cfg.chunk_overlap,
         whole=rel.startswith("memory/notes/"),
         context=cfg.embed_context_chars,
+        lexical_context=cfg.lexical_context,
     )
     if rel == "MEMORY.md":
         chunks = [

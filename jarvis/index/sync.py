@@ -104,6 +104,7 @@ def index_identity(ws: Workspace) -> dict[str, Any]:
         "chunk_chars": cfg.index.chunk_chars,
         "chunk_overlap": cfg.index.chunk_overlap,
         "embed_context_chars": cfg.index.embed_context_chars,
+        "lexical_context": cfg.index.lexical_context,
     }
 
 
