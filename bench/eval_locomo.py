@@ -23,16 +23,18 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 JARVIS = [sys.executable, "-m", "jarvis"]
-OFF = {"decay": False, "mmr": False}
+# Every non-default row states all the settings it depends on (the shipped defaults may change).
+OFF = {"decay": False, "mmr": False, "merge_adjacent_chars": 0}
 # name -> (chunk unit, [recall] settings); the first unit's rows come first.
 VARIANTS: list[tuple[str, str, dict[str, object]]] = [
+    ("**shipped defaults** (jarvis.toml untouched)", "default", {}),
     ("BM25 only", "block", {"fusion": "bm25", **OFF}),
     ("vector only", "block", {"fusion": "vector", **OFF}),
     ("weighted 0.7v+0.3b", "block", {"fusion": "weighted", **OFF}),
     ("weighted 0.5v+0.5b", "block", {"fusion": "weighted", "vector_weight": 0.5, "bm25_weight": 0.5, **OFF}),
     ("RRF (k=60)", "block", {"fusion": "rrf", **OFF}),
-    ("weighted + MMR 0.5", "block", {"fusion": "weighted", "decay": False, "mmr": True, "mmr_lambda": 0.5}),
-    ("weighted + MMR 0.7", "block", {"fusion": "weighted", "decay": False, "mmr": True, "mmr_lambda": 0.7}),
+    ("weighted + MMR 0.5", "block", {**OFF, "fusion": "weighted", "mmr": True, "mmr_lambda": 0.5}),
+    ("weighted + MMR 0.7", "block", {**OFF, "fusion": "weighted", "mmr": True, "mmr_lambda": 0.7}),
     (
         "weighted + decay 30d",
         "block",
@@ -49,33 +51,58 @@ VARIANTS: list[tuple[str, str, dict[str, object]]] = [
         "block",
         {"fusion": "weighted", "decay": True, "half_life_days": 30.0, "mmr": True, "mmr_lambda": 0.5},
     ),
-    ("block+context 300: weighted", "block@300", {"fusion": "weighted", **OFF}),
-    ("block+context 300: RRF", "block@300", {"fusion": "rrf", **OFF}),
-    ("block+context 300 (+BM25): BM25 only", "block@300+bm25", {"fusion": "bm25", **OFF}),
-    ("block+context 300 (+BM25): weighted", "block@300+bm25", {"fusion": "weighted", **OFF}),
+    ("context 300, embedding only: weighted", "block@300", {"fusion": "weighted", **OFF}),
+    ("context 300: BM25 only", "block@300+bm25", {"fusion": "bm25", **OFF}),
+    ("context 300: weighted 0.7v+0.3b", "block@300+bm25", {"fusion": "weighted", **OFF}),
     (
-        "block+context 300 (+BM25): weighted 0.8v",
-        "block@300+bm25",
-        {"fusion": "weighted", "vector_weight": 0.8, "bm25_weight": 0.2, **OFF},
-    ),
-    (
-        "block+context 300 (+BM25): weighted 0.5v",
+        "context 300: weighted 0.5v+0.5b",
         "block@300+bm25",
         {"fusion": "weighted", "vector_weight": 0.5, "bm25_weight": 0.5, **OFF},
     ),
+    ("context 300: RRF", "block@300+bm25", {"fusion": "rrf", **OFF}),
     (
-        "block+context 300 (+BM25): weighted + decay 180d",
+        "context 300: weighted + merge adjacent 600",
         "block@300+bm25",
-        {"fusion": "weighted", "decay": True, "half_life_days": 180.0, "mmr": False},
+        {"fusion": "weighted", "merge_adjacent_chars": 600, **OFF},
     ),
     (
-        "block+context 300 (+BM25): weighted + MMR 0.7",
+        "context 300: weighted + merge adjacent 1200",
+        "block@300+bm25",
+        {"fusion": "weighted", "merge_adjacent_chars": 1200, **OFF},
+    ),
+    (
+        "context 300: weighted + merge 600 + MMR 0.7",
+        "block@300+bm25",
+        {"fusion": "weighted", "merge_adjacent_chars": 600, "decay": False, "mmr": True, "mmr_lambda": 0.7},
+    ),
+    (
+        "context 300: weighted + merge 600 + decay 180d",
+        "block@300+bm25",
+        {
+            "fusion": "weighted",
+            "merge_adjacent_chars": 600,
+            "decay": True,
+            "half_life_days": 180.0,
+            "mmr": False,
+        },
+    ),
+    (
+        "context 300: weighted + MMR 0.7",
         "block@300+bm25",
         {"fusion": "weighted", "decay": False, "mmr": True, "mmr_lambda": 0.7},
     ),
+    (
+        "context 300: weighted + decay 30d",
+        "block@300+bm25",
+        {"fusion": "weighted", "decay": True, "half_life_days": 30.0, "mmr": False},
+    ),
+    (
+        "context 300: weighted + decay 180d",
+        "block@300+bm25",
+        {"fusion": "weighted", "decay": True, "half_life_days": 180.0, "mmr": False},
+    ),
     ("section@400: weighted", "section@400", {"fusion": "weighted", **OFF}),
     ("section@400: RRF", "section@400", {"fusion": "rrf", **OFF}),
-    ("section@600: weighted", "section@600", {"fusion": "weighted", **OFF}),
     ("section chunks: BM25 only", "section", {"fusion": "bm25", **OFF}),
     ("section chunks: weighted 0.7v+0.3b", "section", {"fusion": "weighted", **OFF}),
     ("section chunks: RRF", "section", {"fusion": "rrf", **OFF}),
@@ -94,6 +121,10 @@ def run(cmd: list[str], **kw: object) -> subprocess.CompletedProcess[str]:
 def build(root: Path, source: Path, unit: str) -> float:
     run([*JARVIS, "init", str(root)])
     shutil.copytree(source / "memory", root / "memory", dirs_exist_ok=True)
+    if unit == "default":
+        start = time.perf_counter()
+        run([*JARVIS, "-w", str(root), "index"])
+        return time.perf_counter() - start
     unit, lexical_context = unit.removesuffix("+bm25"), unit.endswith("+bm25")
     kind, _, chars = unit.partition("@")
     lines = [f'chunk_unit = "{kind}"', f"lexical_context = {str(lexical_context).lower()}"]
@@ -138,9 +169,10 @@ def main() -> int:
                         if q["conv_id"] != conv:
                             continue
                         line = {"qid": f"{vi}|{q['qid']}", "query": q["question"], "now": q["asked_after"]}
-                        fusion = settings.get("fusion")
-                        line["fusion"] = fusion
-                        line["settings"] = {k: v for k, v in settings.items() if k != "fusion"}
+                        if "fusion" in settings:
+                            line["fusion"] = settings["fusion"]
+                        base = {} if vunit == "default" else OFF  # other rows spell out every setting
+                        line["settings"] = {k: v for k, v in {**base, **settings}.items() if k != "fusion"}
                         handle.write(json.dumps(line) + "\n")
             start = time.perf_counter()
             out = run([*JARVIS, "-w", str(root), "recall", "--batch", str(batch), "-k", "10", "--no-record"])

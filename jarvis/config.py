@@ -33,9 +33,9 @@ class IndexConfig:
     chunk_chars: int = 1200
     chunk_overlap: int = 150
     # Characters of the blocks before and after (same section) embedded with each block chunk.
-    embed_context_chars: int = 0
-    # Put those neighbours in the BM25 text too.
-    lexical_context: bool = False
+    embed_context_chars: int = 300
+    # Put those neighbours in a lower-weighted BM25 field too.
+    lexical_context: bool = True
     # Extra glob patterns (relative to the workspace) left out of the index.
     exclude: tuple[str, ...] = ()
 
@@ -49,10 +49,14 @@ class RecallConfig:
     fusion: str = "weighted"  # weighted | rrf
     rrf_k: int = 60
     half_life_days: float = 30.0
-    decay: bool = True
+    # Defaults chosen on the LoCoMo dev split (adr/0022): decay and MMR both cost recall there.
+    decay: bool = False
     stale_factor: float = 0.5
-    mmr: bool = True
+    mmr: bool = False
     mmr_lambda: float = 0.5
+    # A result touching an already chosen one in the same file joins it (one passage, at most
+    # this many characters; 0 turns merging off).
+    merge_adjacent_chars: int = 1200
     profile: str = "balanced"  # lean | balanced | deep | auto
     rewrite: bool = False
     rewrite_timeout_s: float = 2.0

@@ -88,7 +88,7 @@ def test_decay_prefers_recent_and_spares_evergreen(ws: Workspace, embedder: obje
         now=NOW,
         record=False,
         k=40,
-        settings={"mmr": False},  # type: ignore[arg-type]
+        settings={"mmr": False, "decay": True},  # type: ignore[arg-type]
     )
     by_path = {h.path: h for h in result.hits}
     assert by_path["memory/2023-05-02.md"].signals["decay"] < 0.01  # a year at 30-day half-life
@@ -199,3 +199,16 @@ def test_cli_recall_json_table_batch_and_index_status(
     bad = cli("recall", "x", "--now", "yesterday-ish", workspace=ws)
     assert bad.exit_code == 2 and "--now" in bad.output
     assert read_access(ws) == {}
+
+
+def test_adjacent_results_merge_into_one_passage(ws: Workspace, embedder: object) -> None:
+    log = "# 2024-05-02\n\n- Where did we put the spare key?\n- Under the blue flowerpot by the door.\n- Unrelated: bought milk.\n"
+    write_files(ws, {"memory/2024-05-02.md": log})
+    kw = {"embedder": embedder, "now": NOW, "record": False, "k": 3, "path_glob": "memory/*"}
+    apart = recall(ws, "spare key flowerpot", settings={"merge_adjacent_chars": 0, "mmr": False}, **kw)  # type: ignore[arg-type]
+    joined = recall(ws, "spare key flowerpot", settings={"merge_adjacent_chars": 600, "mmr": False}, **kw)  # type: ignore[arg-type]
+    assert len(apart.hits) == 3
+    top = joined.hits[0]
+    assert (top.start_line, top.end_line) == (3, 4) or top.signals.get("merged", 1) >= 2
+    assert "spare key" in top.text and "flowerpot" in top.text
+    assert top.text.splitlines()[0].startswith("- Where did")  # in file order

@@ -17,7 +17,7 @@ import hashlib
 import re
 from dataclasses import dataclass, replace
 
-CHUNKER_VERSION = 3
+CHUNKER_VERSION = 4
 HEADING = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 LIST_ITEM = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:\s+|$)")
 FENCE = re.compile(r"^ {0,3}(```|~~~)")
@@ -67,17 +67,19 @@ class Chunk:
 
     @property
     def search_text(self) -> str:
-        """Text given to BM25."""
-        if not self.lexical_context:
-            return self.own_text
-        before, after = self._neighbours
-        return " ".join(t for t in (before, self.own_text, after) if t)
+        """Text given to BM25's body field."""
+        return self.own_text
+
+    @property
+    def context_text(self) -> str:
+        """Neighbours for BM25's lower-weighted context field (empty unless lexical_context)."""
+        return " ".join(t for t in self._neighbours if t) if self.lexical_context else ""
 
     @property
     def embed_text(self) -> str:
-        """Text given to the embedding model: heading trail, neighbours, own words."""
-        before, after = self._neighbours
-        body = "\n".join(t for t in (before, self.own_text, after) if t)
+        """Text given to the embedding model: heading trail, the block before, own words."""
+        before = self._neighbours[0]
+        body = f"{before}\n{self.own_text}" if before else self.own_text
         return f"{self.heading}\n{body}" if self.heading else body
 
 

@@ -21,7 +21,7 @@ from jarvis.fsutil import atomic_write
 POINTER = "lexical.json"
 WORD = re.compile(r"\w+", re.UNICODE)
 HEAP_BYTES = 64_000_000
-FIELD_BOOSTS = {"body": 1.0, "heading": 0.3, "path_words": 0.2}
+FIELD_BOOSTS = {"body": 1.0, "context": 0.5, "heading": 0.3, "path_words": 0.2}
 
 
 def _schema() -> Any:
@@ -33,6 +33,7 @@ def _schema() -> Any:
     builder.add_text_field("path_words", stored=False, tokenizer_name="default")
     builder.add_text_field("body", stored=False, tokenizer_name="en_stem")
     builder.add_text_field("heading", stored=False, tokenizer_name="en_stem")
+    builder.add_text_field("context", stored=False, tokenizer_name="en_stem")
     builder.add_text_field("category", stored=False, tokenizer_name="raw")
     builder.add_text_field("date", stored=False, tokenizer_name="raw")
     return builder.build()
@@ -56,13 +57,14 @@ def _add(writer: Any, rows: Iterable[tuple[Any, ...]]) -> int:
     import tantivy
 
     n = 0
-    for rowid, path, heading, text, category, date in rows:
+    for rowid, path, heading, text, context, category, date in rows:
         doc = tantivy.Document()
         doc.add_unsigned("id", int(rowid))
         doc.add_text("path", path)
         doc.add_text("path_words", path.replace("/", " ").replace("-", " ").replace("_", " "))
         doc.add_text("body", text)
         doc.add_text("heading", heading or "")
+        doc.add_text("context", context or "")
         doc.add_text("category", category or "")
         doc.add_text("date", date or "")
         writer.add_document(doc)
@@ -131,7 +133,7 @@ def search(index: Any, text: str, limit: int) -> list[tuple[int, float]]:
     if not terms:
         return []
     query, _errors = index.parse_query_lenient(
-        " ".join(terms), ["body", "heading", "path_words"], field_boosts=FIELD_BOOSTS
+        " ".join(terms), list(FIELD_BOOSTS), field_boosts=FIELD_BOOSTS
     )
     searcher = index.searcher()
     result = searcher.search(query, limit, count=False)

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
     from jarvis.workspace import Workspace
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 INDEX_DIR = "index"
 DB_NAME = "index.sqlite"
 
@@ -39,7 +39,7 @@ CREATE TABLE IF NOT EXISTS files (
 CREATE TABLE IF NOT EXISTS chunks (
   id INTEGER PRIMARY KEY AUTOINCREMENT, chunk_id TEXT NOT NULL, path TEXT NOT NULL,
   start_line INTEGER NOT NULL, end_line INTEGER NOT NULL, heading TEXT NOT NULL,
-  text TEXT NOT NULL, search_text TEXT NOT NULL, date TEXT, category TEXT,
+  text TEXT NOT NULL, search_text TEXT NOT NULL, context_text TEXT NOT NULL, date TEXT, category TEXT,
   gate TEXT NOT NULL, status TEXT NOT NULL, pinned INTEGER NOT NULL, evergreen INTEGER NOT NULL,
   fragment_id TEXT, vec BLOB NOT NULL
 );
@@ -120,9 +120,9 @@ def apply(
             conn.execute("DELETE FROM chunks WHERE path = ?", (path,))
             conn.execute("DELETE FROM files WHERE path = ?", (path,))
         conn.executemany(
-            "INSERT INTO chunks (chunk_id, path, start_line, end_line, heading, text, search_text, date, "
-            "category, gate, status, pinned, evergreen, fragment_id, vec) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO chunks (chunk_id, path, start_line, end_line, heading, text, search_text, "
+            "context_text, date, category, gate, status, pinned, evergreen, fragment_id, vec) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     c.chunk_id,
@@ -132,6 +132,7 @@ def apply(
                     c.heading,
                     c.text,
                     c.search_text,
+                    c.context_text,
                     c.info.date,
                     c.info.category,
                     c.info.gate,
@@ -176,8 +177,8 @@ def touch(conn: sqlite3.Connection, rows: list[FileRow]) -> None:
 
 
 def chunk_rows(conn: sqlite3.Connection, paths: Iterable[str] | None = None) -> list[tuple[Any, ...]]:
-    """(id, path, heading, search_text, category, date) rows for the lexical index."""
-    sql = "SELECT id, path, heading, search_text, category, date FROM chunks"
+    """(id, path, heading, search_text, context_text, category, date) rows for the lexical index."""
+    sql = "SELECT id, path, heading, search_text, context_text, category, date FROM chunks"
     if paths is None:
         return list(conn.execute(sql))
     out: list[tuple[Any, ...]] = []

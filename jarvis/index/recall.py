@@ -269,11 +269,16 @@ def recall(
             )
             final = fused * decay
             if cfg.mmr:
-                order = rank.mmr(final, loaded.matrix[idx], limit, cfg.mmr_lambda)
+                order = rank.mmr(final, loaded.matrix[idx], len(cand), cfg.mmr_lambda)
             else:
-                order = [int(i) for i in np.argsort(-final, kind="stable")[:limit]]
+                order = [int(i) for i in np.argsort(-final, kind="stable")]
+            passages: list[dict[str, Any]] = []
             for i in order:
                 p = cand[i]
+                if _merge_into(passages, loaded, p, cfg.merge_adjacent_chars):
+                    continue
+                if len(passages) == limit:
+                    break
                 signals = {
                     "bm25": round(float(bm25_score[i]), 4),
                     "vector": round(float(vector[i]), 4),
@@ -287,21 +292,8 @@ def recall(
                         "vector_rank": int(rank_v[i]),
                         "cosine": float(cos[p]),
                     }
-                hits.append(
-                    Hit(
-                        path=loaded.paths[p],
-                        start_line=loaded.starts[p],
-                        end_line=loaded.ends[p],
-                        heading=loaded.headings[p],
-                        text=loaded.texts[p],
-                        score=round(float(final[i]), 4),
-                        signals=signals,
-                        chunk_id=loaded.chunk_ids[p],
-                        fragment_id=loaded.fragment_ids[p],
-                        category=loaded.categories[p],
-                        date=loaded.dates[p],
-                    )
-                )
+                passages.append({"parts": [p], "signals": signals})
+            hits = [_hit(loaded, passage) for passage in passages]
         if explain:
             info = {
                 "fusion": method,
@@ -326,6 +318,47 @@ def recall(
         took_ms=(time.perf_counter() - started) * 1000,
         synced=report,
         explain=info,
+    )
+
+
+def _merge_into(passages: list[dict[str, Any]], loaded: Loaded, p: int, max_chars: int) -> bool:
+    """Join chunk p to an already chosen passage of the same file it touches (adjacent lines)."""
+    if max_chars <= 0:
+        return False
+    for passage in passages:
+        parts = passage["parts"]
+        if loaded.paths[parts[0]] != loaded.paths[p]:
+            continue
+        start = min(loaded.starts[q] for q in parts)
+        end = max(loaded.ends[q] for q in parts)
+        if loaded.starts[p] > end + 2 or loaded.ends[p] < start - 2:
+            continue
+        if sum(len(loaded.texts[q]) + 1 for q in parts) + len(loaded.texts[p]) > max_chars:
+            return False
+        parts.append(p)
+        return True
+    return False
+
+
+def _hit(loaded: Loaded, passage: dict[str, Any]) -> Hit:
+    parts = passage["parts"]
+    best = parts[0]
+    ordered = sorted(dict.fromkeys(parts), key=lambda q: (loaded.starts[q], loaded.ends[q]))
+    signals = dict(passage["signals"])
+    if len(ordered) > 1:
+        signals["merged"] = len(ordered)
+    return Hit(
+        path=loaded.paths[best],
+        start_line=min(loaded.starts[q] for q in ordered),
+        end_line=max(loaded.ends[q] for q in ordered),
+        heading=loaded.headings[best],
+        text="\n".join(loaded.texts[q] for q in ordered),
+        score=signals["final"],
+        signals=signals,
+        chunk_id=loaded.chunk_ids[best],
+        fragment_id=loaded.fragment_ids[best],
+        category=loaded.categories[best],
+        date=loaded.dates[best],
     )
 
 
