@@ -21,7 +21,13 @@ install: $(STAMP)
 run: install
 	@test -f "$(WORKSPACE)/jarvis.toml" || $(VENV)/bin/jarvis init "$(WORKSPACE)"
 	$(VENV)/bin/jarvis -w "$(WORKSPACE)" index
-	$(VENV)/bin/jarvis -w "$(WORKSPACE)" recall "what does the user prefer"
+	@echo
+	@echo "jarvis is serving $(WORKSPACE) (Ctrl-C stops it). From another terminal:"
+	@echo "  $(abspath $(VENV))/bin/jarvis -w $(WORKSPACE) remember 'I prefer tea to coffee'"
+	@echo "  $(abspath $(VENV))/bin/jarvis -w $(WORKSPACE) recall 'what do I drink'"
+	@echo "  $(abspath $(VENV))/bin/jarvis -w $(WORKSPACE) status"
+	@echo
+	$(VENV)/bin/jarvis -w "$(WORKSPACE)" serve
 
 lint: install
 	$(VENV)/bin/ruff check jarvis tests bench

@@ -65,7 +65,7 @@ class RecallConfig:
 @dataclass(frozen=True)
 class LLMConfig:
     provider: str = "auto"  # auto | offline | anthropic | openai
-    model: str = "claude-sonnet-4-5"
+    model: str = "claude-sonnet-4-6"
     fast_model: str = "claude-haiku-4-5"
     base_url: str = ""
     api_key_env: str = "ANTHROPIC_API_KEY"
