@@ -139,7 +139,8 @@ def main() -> int:
                 f"{warm.duration_s:.2f} s, {warm.chunks_embedded} embedded",
             ),
         ]
-        target = sorted(p for p in plan.current if p.startswith("memory/2"))[len(plan.current) // 4]
+        logs = sorted(p for p in plan.current if p.startswith("memory/2"))
+        target = logs[len(logs) // 2]
         (root / target).write_text((root / target).read_text() + "- 18:00 added a late entry about kites\n")
         t = time.perf_counter()
         inc = reconcile(ws, embedder=embedder)

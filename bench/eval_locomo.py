@@ -28,13 +28,13 @@ OFF = {"decay": False, "mmr": False, "merge_adjacent_chars": 0}
 # name -> (chunk unit, [recall] settings); the first unit's rows come first.
 VARIANTS: list[tuple[str, str, dict[str, object]]] = [
     ("**shipped defaults** (jarvis.toml untouched)", "default", {}),
-    ("BM25 only", "block", {"fusion": "bm25", **OFF}),
-    ("vector only", "block", {"fusion": "vector", **OFF}),
-    ("weighted 0.7v+0.3b", "block", {"fusion": "weighted", **OFF}),
-    ("weighted 0.5v+0.5b", "block", {"fusion": "weighted", "vector_weight": 0.5, "bm25_weight": 0.5, **OFF}),
-    ("RRF (k=60)", "block", {"fusion": "rrf", **OFF}),
-    ("weighted + MMR 0.5", "block", {**OFF, "fusion": "weighted", "mmr": True, "mmr_lambda": 0.5}),
-    ("weighted + MMR 0.7", "block", {**OFF, "fusion": "weighted", "mmr": True, "mmr_lambda": 0.7}),
+    ("BM25 only", "block", {"fusion": "bm25"}),
+    ("vector only", "block", {"fusion": "vector"}),
+    ("weighted 0.7v+0.3b", "block", {"fusion": "weighted"}),
+    ("weighted 0.5v+0.5b", "block", {"fusion": "weighted", "vector_weight": 0.5, "bm25_weight": 0.5}),
+    ("RRF (k=60)", "block", {"fusion": "rrf"}),
+    ("weighted + MMR 0.5", "block", {"fusion": "weighted", "mmr": True, "mmr_lambda": 0.5}),
+    ("weighted + MMR 0.7", "block", {"fusion": "weighted", "mmr": True, "mmr_lambda": 0.7}),
     (
         "weighted + decay 30d",
         "block",
@@ -51,24 +51,24 @@ VARIANTS: list[tuple[str, str, dict[str, object]]] = [
         "block",
         {"fusion": "weighted", "decay": True, "half_life_days": 30.0, "mmr": True, "mmr_lambda": 0.5},
     ),
-    ("context 300, embedding only: weighted", "block@300", {"fusion": "weighted", **OFF}),
-    ("context 300: BM25 only", "block@300+bm25", {"fusion": "bm25", **OFF}),
-    ("context 300: weighted 0.7v+0.3b", "block@300+bm25", {"fusion": "weighted", **OFF}),
+    ("context 300, embedding only: weighted", "block@300", {"fusion": "weighted"}),
+    ("context 300: BM25 only", "block@300+bm25", {"fusion": "bm25"}),
+    ("context 300: weighted 0.7v+0.3b", "block@300+bm25", {"fusion": "weighted"}),
     (
         "context 300: weighted 0.5v+0.5b",
         "block@300+bm25",
-        {"fusion": "weighted", "vector_weight": 0.5, "bm25_weight": 0.5, **OFF},
+        {"fusion": "weighted", "vector_weight": 0.5, "bm25_weight": 0.5},
     ),
-    ("context 300: RRF", "block@300+bm25", {"fusion": "rrf", **OFF}),
+    ("context 300: RRF", "block@300+bm25", {"fusion": "rrf"}),
     (
         "context 300: weighted + merge adjacent 600",
         "block@300+bm25",
-        {"fusion": "weighted", "merge_adjacent_chars": 600, **OFF},
+        {"fusion": "weighted", "merge_adjacent_chars": 600},
     ),
     (
         "context 300: weighted + merge adjacent 1200",
         "block@300+bm25",
-        {"fusion": "weighted", "merge_adjacent_chars": 1200, **OFF},
+        {"fusion": "weighted", "merge_adjacent_chars": 1200},
     ),
     (
         "context 300: weighted + merge 600 + MMR 0.7",
@@ -101,11 +101,11 @@ VARIANTS: list[tuple[str, str, dict[str, object]]] = [
         "block@300+bm25",
         {"fusion": "weighted", "decay": True, "half_life_days": 180.0, "mmr": False},
     ),
-    ("section@400: weighted", "section@400", {"fusion": "weighted", **OFF}),
-    ("section@400: RRF", "section@400", {"fusion": "rrf", **OFF}),
-    ("section chunks: BM25 only", "section", {"fusion": "bm25", **OFF}),
-    ("section chunks: weighted 0.7v+0.3b", "section", {"fusion": "weighted", **OFF}),
-    ("section chunks: RRF", "section", {"fusion": "rrf", **OFF}),
+    ("section@400: weighted", "section@400", {"fusion": "weighted"}),
+    ("section@400: RRF", "section@400", {"fusion": "rrf"}),
+    ("section chunks: BM25 only", "section", {"fusion": "bm25"}),
+    ("section chunks: weighted 0.7v+0.3b", "section", {"fusion": "weighted"}),
+    ("section chunks: RRF", "section", {"fusion": "rrf"}),
 ]
 METRICS = ("recall@5", "recall@10", "mrr@10", "ndcg@10", "recall@budget")
 
@@ -130,8 +130,7 @@ def build(root: Path, source: Path, unit: str) -> float:
     lines = [f'chunk_unit = "{kind}"', f"lexical_context = {str(lexical_context).lower()}"]
     if chars and kind == "section":
         lines.append(f"chunk_chars = {chars}")
-    elif chars:
-        lines.append(f"embed_context_chars = {chars}")
+    lines.append(f"embed_context_chars = {chars if chars and kind == 'block' else 0}")
     with (root / "jarvis.toml").open("a", encoding="utf-8") as handle:
         handle.write("\n[index]\n" + "\n".join(lines) + "\n")
     start = time.perf_counter()
