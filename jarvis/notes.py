@@ -202,55 +202,36 @@ def remember(
 ) -> RememberResult:
     """Save one fact as a fragment plus a daily-log line, in one commit `remember: …`."""
     with track(ws, "memory", "remember") as ev:
-        result = _remember(
-            ws, text, category, tags, pinned, type, priority, gate, confidence, source, commit, now
+        clean, findings = redact(text.strip())
+        if not clean.strip():
+            raise UsageError("nothing to remember: the text is empty")
+        key = normalise(clean)
+        for rel, existing in iter_fragments(ws):
+            if normalise(existing.body) == key:
+                ev.counts = {"duplicate": 1, "redacted": len(findings)}
+                return RememberResult(existing.id, rel, True, None, tuple(f.kind for f in findings))
+        now = now or local_now()
+        fragment = build_fragment(
+            clean,
+            category=category,
+            tags=tags,
+            pinned=pinned,
+            type=type,
+            priority=priority,
+            gate=gate,
+            confidence=confidence,
+            source=source,
+            now=now,
         )
-        ev.counts = {"duplicate": int(result.duplicate), "redacted": len(result.redacted)}
-        return result
-
-
-def _remember(
-    ws: Workspace,
-    text: str,
-    category: str | None,
-    tags: tuple[str, ...],
-    pinned: bool,
-    type: str | None,
-    priority: str | None,
-    gate: str | None,
-    confidence: float | None,
-    source: Any,
-    commit: bool,
-    now: datetime | None,
-) -> RememberResult:
-    clean, findings = redact(text.strip())
-    if not clean.strip():
-        raise UsageError("nothing to remember: the text is empty")
-    key = normalise(clean)
-    for rel, existing in iter_fragments(ws):
-        if normalise(existing.body) == key:
-            return RememberResult(existing.id, rel, True, None, tuple(f.kind for f in findings))
-    now = now or local_now()
-    fragment = build_fragment(
-        clean,
-        category=category,
-        tags=tags,
-        pinned=pinned,
-        type=type,
-        priority=priority,
-        gate=gate,
-        confidence=confidence,
-        source=source,
-        now=now,
-    )
-    rel = fragment_rel(ws, fragment)
-    daily_rel = ws.daily_log(now.date()).relative_to(ws.root).as_posix()
-    store = GitStore(ws.root)
-    with store.transaction([rel, daily_rel]) as tx:
-        tx.write(rel, render_fragment(fragment))
-        append_daily(ws, tx, [daily_line(clean, fragment.id, now)], now)
-        sha = tx.commit(f"remember: {summary(clean)}") if commit else None
-    return RememberResult(fragment.id, rel, False, sha, tuple(f.kind for f in findings))
+        rel = fragment_rel(ws, fragment)
+        daily_rel = ws.daily_log(now.date()).relative_to(ws.root).as_posix()
+        store = GitStore(ws.root)
+        with store.transaction([rel, daily_rel]) as tx:
+            tx.write(rel, render_fragment(fragment))
+            append_daily(ws, tx, [daily_line(clean, fragment.id, now)], now)
+            sha = tx.commit(f"remember: {summary(clean)}") if commit else None
+        ev.counts = {"duplicate": 0, "redacted": len(findings)}
+        return RememberResult(fragment.id, rel, False, sha, tuple(f.kind for f in findings))
 
 
 def summary(text: str, width: int = 60) -> str:

@@ -132,9 +132,7 @@ def search(index: Any, text: str, limit: int) -> list[tuple[int, float]]:
     terms = query_terms(text)
     if not terms:
         return []
-    query, _errors = index.parse_query_lenient(
-        " ".join(terms), list(FIELD_BOOSTS), field_boosts=FIELD_BOOSTS
-    )
+    query, _errors = index.parse_query_lenient(" ".join(terms), list(FIELD_BOOSTS), field_boosts=FIELD_BOOSTS)
     searcher = index.searcher()
     result = searcher.search(query, limit, count=False)
     out: list[tuple[int, float]] = []

@@ -45,6 +45,7 @@ CREATE TABLE IF NOT EXISTS chunks (
 );
 CREATE INDEX IF NOT EXISTS chunks_path ON chunks(path);
 """
+_READY: set[str] = set()
 CHUNK_COLUMNS = (
     "id, chunk_id, path, start_line, end_line, heading, text, search_text, date, category, "
     "gate, status, pinned, evergreen, fragment_id"
@@ -62,10 +63,14 @@ class FileRow:
 
 
 def open_store(ws: Workspace) -> sqlite3.Connection:
-    conn = sqlite3.connect(ws.state(INDEX_DIR, DB_NAME), timeout=60, isolation_level=None)
-    conn.execute("PRAGMA journal_mode=WAL")
+    path = ws.state(INDEX_DIR, DB_NAME)
+    fresh = str(path) not in _READY or not path.exists()
+    conn = sqlite3.connect(path, timeout=60, isolation_level=None)
     conn.execute("PRAGMA synchronous=NORMAL")
-    conn.executescript(_SCHEMA)
+    if fresh:  # once per process and file: WAL mode is persistent, the schema idempotent
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.executescript(_SCHEMA)
+        _READY.add(str(path))
     return conn
 
 
@@ -86,6 +91,11 @@ def identity(conn: sqlite3.Connection) -> dict[str, Any] | None:
 def manifest(conn: sqlite3.Connection) -> dict[str, FileRow]:
     rows = conn.execute("SELECT path, size, mtime_ns, sha256, chunks, warning FROM files")
     return {r[0]: FileRow(*r) for r in rows}
+
+
+def stats(conn: sqlite3.Connection) -> dict[str, tuple[int, int]]:
+    """path -> (size, mtime_ns): all the freshness check needs."""
+    return {p: (s, m) for p, s, m in conn.execute("SELECT path, size, mtime_ns FROM files")}
 
 
 def counts(conn: sqlite3.Connection) -> tuple[int, int]:

@@ -40,47 +40,66 @@ def _excluded(rel: str, patterns: tuple[str, ...]) -> bool:
 
 
 def scan(ws: Workspace, paths: list[str] | None = None) -> Plan:
-    """Stat every indexable file: rel -> (size, mtime_ns). Symlinks leading out are skipped with a warning."""
+    """Stat every indexable file: rel -> (size, mtime_ns). One lstat per file (scandir).
+
+    Symlinks leading outside the workspace are skipped with a warning; a link inside it is
+    left out silently (its target is indexed under its own path).
+    """
     root = ws.root
     plan = Plan(current={})
     patterns = ws.config.index.exclude
     root_real = root.resolve()
 
-    def consider(abs_path: str, rel: str) -> None:
-        name = rel.rsplit("/", 1)[-1]
-        if not name.endswith(SUFFIXES) or name.startswith((".", "~")) or _excluded(rel, patterns):
-            return
-        try:
-            st = os.lstat(abs_path)
-        except OSError:
-            return
-        if os.path.islink(abs_path):
-            target = Path(abs_path).resolve()
-            if root_real != target and root_real not in target.parents:
-                plan.skipped.append(f"{rel}: symlink to {target}, outside the workspace; skipped")
-            return  # a link inside the workspace: its target is indexed under its own path
-        plan.current[rel] = (st.st_size, st.st_mtime_ns)
+    def outside(abs_path: str, rel: str) -> None:
+        target = Path(abs_path).resolve()
+        if root_real != target and root_real not in target.parents:
+            plan.skipped.append(f"{rel}: symlink to {target}, outside the workspace; skipped")
+
+    def wanted(name: str, rel: str) -> bool:
+        return (
+            name.endswith(SUFFIXES)
+            and not name.startswith((".", "~"))
+            and not (patterns and _excluded(rel, patterns))
+        )
 
     if paths is not None:
         for rel in paths:
-            consider(str(root / rel), rel)
+            abs_path = str(root / rel)
+            if not wanted(rel.rsplit("/", 1)[-1], rel):
+                continue
+            try:
+                st = os.lstat(abs_path)
+            except OSError:
+                continue
+            if os.path.islink(abs_path):
+                outside(abs_path, rel)
+            else:
+                plan.current[rel] = (st.st_size, st.st_mtime_ns)
         return plan
-    for dirpath, dirnames, filenames in os.walk(root):
-        rel_dir = os.path.relpath(dirpath, root)
-        rel_dir = "" if rel_dir == "." else rel_dir.replace(os.sep, "/") + "/"
-        keep = []
-        for d in dirnames:
-            if d.startswith(".") or d in ("node_modules", "__pycache__"):
+    stack = [(str(root), "")]
+    while stack:
+        folder, prefix = stack.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            name = entry.name
+            rel = prefix + name
+            try:
+                if entry.is_symlink():
+                    if entry.is_dir() or wanted(name, rel):
+                        outside(entry.path, rel + ("/" if entry.is_dir() else ""))
+                    continue
+                if entry.is_dir(follow_symlinks=False):
+                    if not name.startswith(".") and name not in ("node_modules", "__pycache__"):
+                        stack.append((entry.path, rel + "/"))
+                    continue
+                if wanted(name, rel):
+                    st = entry.stat(follow_symlinks=False)
+                    plan.current[rel] = (st.st_size, st.st_mtime_ns)
+            except OSError:
                 continue
-            if os.path.islink(os.path.join(dirpath, d)):
-                target = Path(dirpath, d).resolve()
-                if root_real != target and root_real not in target.parents:
-                    plan.skipped.append(f"{rel_dir}{d}/: symlink to {target}, outside the workspace; skipped")
-                continue
-            keep.append(d)
-        dirnames[:] = keep
-        for name in filenames:
-            consider(os.path.join(dirpath, name), rel_dir + name)
     return plan
 
 

@@ -126,19 +126,16 @@ def freshness(ws: Workspace) -> Freshness:
     conn = manifest.open_store(ws)
     try:
         gen = manifest.generation(conn)
-        known = manifest.manifest(conn)
+        known = manifest.stats(conn)
         ident = manifest.identity(conn)
-        files, chunks = manifest.counts(conn)
+        chunks = manifest.counts(conn)[1]
         indexed_at = manifest.last_indexed(conn)
     finally:
         conn.close()
+    files = len(known)
     plan = scan(ws)
     new = tuple(sorted(p for p in plan.current if p not in known))
-    modified = tuple(
-        sorted(
-            p for p, stat in plan.current.items() if p in known and (known[p].size, known[p].mtime_ns) != stat
-        )
-    )
+    modified = tuple(sorted(p for p, stat in plan.current.items() if p in known and known[p] != stat))
     deleted = tuple(sorted(p for p in known if p not in plan.current))
     pointer = lexical.read_pointer(index_dir(ws))
     behind = gen > 0 and (pointer is None or int(pointer.get("generation", -1)) != gen)

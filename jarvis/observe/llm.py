@@ -12,6 +12,7 @@ library the anthropic SDK is built on) so tests replay recorded responses.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -103,6 +104,21 @@ def get_llm(cfg: LLMConfig, env: Mapping[str, str], *, http_client: Any = None) 
     return OpenAICompatLLM(
         cfg, cfg.base_url, api_key=key or env.get("OPENAI_API_KEY", ""), http_client=http_client
     )
+
+
+def json_list_reply(text: str, key: str, who: str) -> list[Any]:
+    """The list under `key` in an LLM's JSON reply (code fences allowed); ProviderError otherwise."""
+    raw = text.strip()
+    if raw.startswith("```"):
+        raw = raw.strip("`").removeprefix("json").strip()
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise ProviderError(f"{who}: reply is not JSON ({exc.msg} at {exc.pos})") from None
+    items = data.get(key) if isinstance(data, dict) else None
+    if not isinstance(items, list):
+        raise ProviderError(f'{who}: reply has no "{key}" list')
+    return items
 
 
 def _block_dict(block: Any) -> dict[str, Any]:

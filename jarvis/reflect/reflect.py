@@ -22,6 +22,7 @@ from jarvis.events import track
 from jarvis.fragment import Fragment
 from jarvis.gitstore import GitStore
 from jarvis.notes import iter_fragments
+from jarvis.observe.llm import json_list_reply
 from jarvis.reflect.apply import ApplyError, apply_proposal, memory_bullets
 from jarvis.reflect.proposals import (
     Proposal,
@@ -121,16 +122,7 @@ LLM_SYSTEM = (
 
 def parse_llm_proposals(text: str, sections: Sequence[str], by_id: dict[str, Fragment]) -> list[Proposal]:
     """Strictly parse the reflection reply; raises ProviderError naming the first problem."""
-    raw = text.strip()
-    if raw.startswith("```"):
-        raw = raw.strip("`").removeprefix("json").strip()
-    try:
-        data = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise ProviderError(f"LLM reflection: reply is not JSON ({exc.msg} at {exc.pos})") from None
-    items = data.get("proposals") if isinstance(data, dict) else None
-    if not isinstance(items, list):
-        raise ProviderError('LLM reflection: reply has no "proposals" list')
+    items = json_list_reply(text, "proposals", "LLM reflection")
     out = []
     for i, item in enumerate(items):
         where = f"LLM reflection: proposal {i}"

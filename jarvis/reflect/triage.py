@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from jarvis.errors import ProviderError
+from jarvis.observe.llm import json_list_reply
 from jarvis.reflect.proposals import Proposal, make_proposal, normalise
 
 if TYPE_CHECKING:
@@ -121,16 +122,7 @@ LLM_SYSTEM = (
 
 def parse_verdicts(text: str, ids: Sequence[str]) -> dict[str, tuple[str, str]]:
     """Strictly parse the LLM's JSON: {id: (verdict, reason)}; raises ProviderError when malformed."""
-    raw = text.strip()
-    if raw.startswith("```"):
-        raw = raw.strip("`").removeprefix("json").strip()
-    try:
-        data = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise ProviderError(f"LLM triage: reply is not JSON ({exc.msg} at {exc.pos})") from None
-    items = data.get("verdicts") if isinstance(data, dict) else None
-    if not isinstance(items, list):
-        raise ProviderError('LLM triage: reply has no "verdicts" list')
+    items = json_list_reply(text, "verdicts", "LLM triage")
     out: dict[str, tuple[str, str]] = {}
     for i, item in enumerate(items):
         if not isinstance(item, dict) or item.get("id") not in ids:
