@@ -8,9 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from jarvis.cli import COMMANDS  # noqa: E402
+from jarvis.cli import COMMANDS
 
 RUNS = 5
 JARVIS = str(Path(sys.executable).parent / "jarvis")
