@@ -122,7 +122,9 @@ def main() -> int:
         ("model load (in-process)", f"{load_s:.2f} s", f"backend {getattr(embedder, 'backend', '?')}")
     ]
     rng = random.Random(1)
-    queries = [f"what did {rng.choice(PEOPLE)} do about {rng.choice(TOPICS)}" for _ in range(args.queries)]
+    queries = [
+        f"what did {rng.choice(PEOPLE)} do about {rng.choice(TOPICS)}, case {n}" for n in range(args.queries)
+    ]
     tmp = Path(tempfile.mkdtemp(prefix="jarvis-bench-"))
     for size in [int(s) for s in args.sizes.split(",")]:
         root = tmp / f"ws{size}"

@@ -213,3 +213,15 @@ def test_arbitrary_text_never_crashes(text: str) -> None:
     clean, findings = redact(text)
     assert redact(clean)[1] == []
     assert (clean == text) == (findings == [])
+
+
+def test_unterminated_key_block_followed_by_token_is_redacted_once() -> None:
+    # Found by hypothesis: the block used to stop at "_", leaving a tail that a second pass redacted.
+    text = (
+        "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC"
+        + "github_pat_11AB2CD3E4_"
+        + "f5G6h7J8k9L0" * 6
+    )
+    clean, findings = redact(text)
+    assert clean == "[REDACTED:private-key]" and len(findings) == 1
+    assert redact(clean) == (clean, [])

@@ -20,6 +20,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -46,6 +47,7 @@ VERIFY_TEXTS = (
 
 Progress = Callable[[int, int], None]
 _LOADED: dict[tuple[str, str], Embedder] = {}
+_LOAD_LOCK = threading.Lock()
 
 
 class Embedder(Protocol):
@@ -153,6 +155,9 @@ class OnnxEmbedder:
         self.tokenizer.no_padding()
         options = ort.SessionOptions()
         options.log_severity_level = 3
+        # No busy-waiting between ops: on a shared 2-core machine spinning threads double the
+        # latency of a one-query encode (measured 73 -> 39 ms under load) and cost batch speed.
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         self.session = ort.InferenceSession(str(onnx_file), options, providers=["CPUExecutionProvider"])
         self.inputs = {i.name for i in self.session.get_inputs()}
 
@@ -309,8 +314,9 @@ class LazyEmbedder:
         self._model: Embedder | None = None
 
     def get(self) -> Embedder:
-        if self._model is None:
-            self._model = load_embedder(self.cfg)
+        with _LOAD_LOCK:
+            if self._model is None:
+                self._model = load_embedder(self.cfg)
         return self._model
 
     @property
