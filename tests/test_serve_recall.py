@@ -6,6 +6,7 @@ import json
 import os
 import shutil
 import threading
+import time
 from typing import Any
 
 import pytest
@@ -198,3 +199,47 @@ def _indexed_paths(ws: Workspace) -> set[str]:
         return set(manifest.manifest(conn))
     finally:
         conn.close()
+
+
+def test_first_in_process_recall_autostarts_a_server_for_the_next(
+    filled: Workspace, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("JARVIS_AUTOSTART", "1")
+    args = ("recall", "name of the cat", "--json", "--no-record", "--now", "2026-11-22T12:00:00")
+    try:
+        first = cli(*args, workspace=filled)
+        assert first.exit_code == 0, first.output
+        assert wait_for(lambda: client.server_pid(filled), timeout=90)
+        assert wait_for(lambda: _pings(filled), timeout=90)
+        served_before = _served(filled)
+        second = cli(*args, workspace=filled)
+        assert second.exit_code == 0, second.output
+        # one recall plus this status call itself: the second recall went through the socket
+        assert _served(filled) == served_before + 2
+        assert comparable(json.loads(second.stdout)) == comparable(json.loads(first.stdout))
+    finally:
+        client.stop(filled)
+    assert client.server_pid(filled) is None
+
+
+def _served(ws: Workspace) -> int:
+    reply = client.call(ws, {"op": "status"})
+    health = reply.get("result", reply)
+    return int(health["requests"]["total"])
+
+
+def _pings(ws: Workspace) -> bool:
+    try:
+        return bool(client.call(ws, {"op": "ping"}))
+    except Exception:
+        return False
+
+
+def test_off_switch_keeps_recall_in_process(filled: Workspace, cli, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    toml = filled.root / "jarvis.toml"
+    toml.write_text(toml.read_text() + "autostart = false\n")  # [serve] is the last table
+    filled.__dict__.pop("config", None)
+    monkeypatch.setenv("JARVIS_AUTOSTART", "1")
+    assert cli("recall", "garden", "--no-record", workspace=filled).exit_code == 0
+    time.sleep(1.0)  # a spawned server would have taken its lock by now
+    assert client.server_pid(filled) is None

@@ -113,19 +113,23 @@ def _request(options: dict[str, Any]) -> dict[str, Any]:
 
 
 def _answer(ws: Any, request: dict[str, Any]) -> dict[str, Any]:
-    """Ask the running server if there is one, else answer in-process with the same code."""
-    try:
-        from jarvis.serve import client
-    except ImportError:  # the server is optional: answer in-process
-        client = None  # type: ignore[assignment]
-    if client is not None:
-        reply = client.query(ws, request)
-        if reply is not None:
-            return reply
+    """Ask the running server if there is one, else answer in-process with the same code.
+
+    After an in-process answer, start a background server for the next recall when
+    `[serve] autostart` is on (the client honours JARVIS_AUTOSTART=0).
+    """
+    from jarvis.serve import client
+
+    reply = client.query(ws, request)
+    if reply is not None:
+        return reply
     from jarvis.index.recall import handle_request
 
     with _progress_bar(sys.stderr.isatty()) as progress:
-        return handle_request(ws, request, progress=progress)
+        answer = handle_request(ws, request, progress=progress)
+    if ws.config.serve.autostart:
+        client.autostart(ws)
+    return answer
 
 
 def _read_batch(path: str) -> list[dict[str, Any]]:

@@ -135,7 +135,8 @@ def _mask(
 
     keep = np.ones(len(loaded), dtype=bool)
     if not include_held:
-        keep &= (loaded.gates != "hold") & (loaded.statuses != "archived")
+        # Held, archived and superseded memory is kept on disk but out of default recall.
+        keep &= (loaded.gates != "hold") & (loaded.statuses != "archived") & (loaded.statuses != "superseded")
     if category:
         keep &= np.array([c == category for c in loaded.categories], dtype=bool)
     if path_glob:

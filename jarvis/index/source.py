@@ -26,7 +26,7 @@ SUFFIXES = (".md", ".markdown", ".txt")
 DAILY = re.compile(r"(?:^|/)(\d{4}-\d{2}-\d{2})\.md$")
 ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
 GATES = ("allow", "hold")
-STATUSES = ("active", "stale", "archived")
+STATUSES = ("active", "stale", "archived", "superseded")
 
 
 @dataclass
