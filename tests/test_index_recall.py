@@ -44,6 +44,14 @@ CORPUS = {
         status="archived",
         created="2023-01-01",
     ),
+    "memory/notes/projects/zebra-dup.md": fragment(
+        "mem-5",
+        "The zebra project codename was replaced by a merged note.",
+        category="projects",
+        status="superseded",
+        superseded_by="mem-3",
+        created="2024-05-01",
+    ),
     "memory/2024-05-02.md": "# 2024-05-02\n\n- Talked with Priya about the espresso grinder.\n- Fixed the flaky login test.\n",
     "memory/2023-05-02.md": "# 2023-05-02\n\n- Fixed the flaky login test once before.\n",
 }
@@ -67,9 +75,13 @@ def test_filters_and_held_or_archived_exclusion(ws: Workspace, embedder: object)
     write_files(ws, CORPUS)
     kw = {"embedder": embedder, "now": NOW, "record": False, "k": 10, "settings": {"decay": False}}
     plain = recall(ws, "zebra project", **kw)  # type: ignore[arg-type]
-    assert not any(h.path.endswith(("secret.md", "old.md")) for h in plain.hits)
+    assert not any(h.path.endswith(("secret.md", "old.md", "zebra-dup.md")) for h in plain.hits)
     held = recall(ws, "zebra project", include_held=True, **kw)  # type: ignore[arg-type]
-    assert {"memory/notes/projects/secret.md", "memory/notes/projects/old.md"} <= {h.path for h in held.hits}
+    assert {
+        "memory/notes/projects/secret.md",
+        "memory/notes/projects/old.md",
+        "memory/notes/projects/zebra-dup.md",
+    } <= {h.path for h in held.hits}
     only_ops = recall(ws, "coffee deploy", category="operations", **kw)  # type: ignore[arg-type]
     assert [h.path for h in only_ops.hits] == ["memory/notes/operations/deploy.md"]
     logs = recall(ws, "flaky login test", path_glob="memory/2024-*", **kw)  # type: ignore[arg-type]
