@@ -112,6 +112,20 @@ def _request(options: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in options.items() if value is not None}
 
 
+def _rewrite_llm(ws: Any) -> Any:
+    """The configured LLM for the query rewrite (None: offline); a bad [llm] section only warns."""
+    import os
+
+    from jarvis.errors import JarvisError
+    from jarvis.observe.llm import get_llm
+
+    try:
+        return get_llm(ws.config.llm, os.environ)
+    except JarvisError as exc:
+        click.echo(f"warning: {exc}; recalling without query rewrite", err=True)
+        return None
+
+
 def _answer(ws: Any, request: dict[str, Any]) -> dict[str, Any]:
     """Ask the running server if there is one, else answer in-process with the same code.
 
@@ -123,10 +137,11 @@ def _answer(ws: Any, request: dict[str, Any]) -> dict[str, Any]:
     reply = client.query(ws, request)
     if reply is not None:
         return reply
-    from jarvis.index.recall import handle_request
+    from jarvis.index.recall import handle_request, wants_rewrite
 
+    llm = _rewrite_llm(ws) if wants_rewrite(ws, request) else None
     with _progress_bar(sys.stderr.isatty()) as progress:
-        answer = handle_request(ws, request, progress=progress)
+        answer = handle_request(ws, request, progress=progress, llm=llm)
     if ws.config.serve.autostart:
         client.autostart(ws)
     return answer

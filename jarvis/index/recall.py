@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from jarvis.config import RecallConfig, config_from_dict
 from jarvis.errors import IndexError_, UsageError
+from jarvis.events import track
 from jarvis.index import lexical, rank
 from jarvis.index.passage import Hit, make_hit, merge_into
 from jarvis.index.sync import Freshness, Progress, SyncReport, freshness, reconcile
@@ -56,6 +57,7 @@ class RecallResult:
     took_ms: float
     synced: SyncReport | None = None
     explain: dict[str, Any] = field(default_factory=dict)
+    rewrite: dict[str, str] | None = None  # {"query": searched with, "how": ...} when a rewrite was asked
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -68,6 +70,8 @@ class RecallResult:
         }
         if self.synced is not None:
             data["synced"] = self.synced.to_dict()
+        if self.rewrite is not None:
+            data["rewrite"] = self.rewrite
         if self.explain:
             data["explain"] = self.explain
         return data
@@ -100,6 +104,43 @@ def _settings(ws: Workspace, overrides: dict[str, Any] | None) -> RecallConfig:
         raise UsageError("settings must be a mapping of [recall] keys")
     checked = config_from_dict({"recall": overrides}, "recall settings").recall
     return dataclasses.replace(base, **{k: getattr(checked, k) for k in overrides})
+
+
+def _profile(cfg: RecallConfig, profile: str | None, query: str) -> str:
+    chosen = profile or cfg.profile
+    if chosen == "auto":
+        chosen = rank.pick_profile(query)
+    if chosen not in rank.PROFILES:
+        raise UsageError(f"profile {chosen!r}: use lean, balanced, deep or auto")
+    return chosen
+
+
+def _rewrites(cfg: RecallConfig, chosen: str) -> bool:
+    """Step 1 runs for the deep profile or `[recall] rewrite = true`, never for lean."""
+    return chosen != "lean" and (chosen == "deep" or cfg.rewrite)
+
+
+def wants_rewrite(ws: Workspace, request: dict[str, Any]) -> bool:
+    """Whether a request (or any line of a batch) would rewrite its query.
+
+    Callers build an LLM only when this is true, so the ordinary recall imports nothing more.
+    """
+    if not isinstance(request, dict):
+        return False
+    defaults = {key: value for key, value in request.items() if key != "batch"}
+    items = request.get("batch") if "batch" in request else [{}]
+    for item in items if isinstance(items, list) else []:
+        merged = {**defaults, **item} if isinstance(item, dict) else defaults
+        query = merged.get("query")
+        if not isinstance(query, str) or not query.strip():
+            continue
+        try:
+            cfg = _settings(ws, merged.get("settings"))
+            if _rewrites(cfg, _profile(cfg, merged.get("profile"), query)):
+                return True
+        except UsageError:
+            continue  # recall itself reports the bad request
+    return False
 
 
 def ensure_fresh(
@@ -166,9 +207,14 @@ def recall(
     fusion: str | None = None,
     settings: dict[str, Any] | None = None,
     progress: Progress | None = None,
+    llm: Any = None,
     _prepared: tuple[Freshness, SyncReport | None, Loaded] | None = None,
 ) -> RecallResult:
-    """Search the memory. See SPEC section 2 for the pipeline; every step is in `[recall]` settings."""
+    """Search the memory. See SPEC section 2 for the pipeline; every step is in `[recall]` settings.
+
+    `llm` (a jarvis.observe.llm.LLM, None = offline) rewrites the query for the deep profile
+    or when `[recall] rewrite` is on; the original query is used on timeout, error or offline.
+    """
     import numpy as np
 
     from jarvis.index.access import read_access, record_access
@@ -182,26 +228,33 @@ def recall(
     method = fusion or cfg.fusion
     if method not in FUSIONS:
         raise UsageError(f"fusion {method!r}: use one of {', '.join(FUSIONS)}")
-    chosen = profile or cfg.profile
-    if chosen == "auto":
-        chosen = rank.pick_profile(query)
-    if chosen not in rank.PROFILES:
-        raise UsageError(f"profile {chosen!r}: use lean, balanced, deep or auto")
+    chosen = _profile(cfg, profile, query)
     if k is not None and k < 1:
         raise UsageError(f"-k {k}: ask for at least one result")
     limit = k or rank.PROFILES[chosen]
     moment = parse_when(now, "--now") or datetime.now(UTC)
     since_dt, until_dt = parse_when(since, "--since"), parse_when(until, "--until")
     model = embedder or LazyEmbedder(ws.config.embedding)
+    rewrite = None
+    searched = query
+    if _rewrites(cfg, chosen):
+        from jarvis.index.rewrite import rewrite_query
+
+        with track(ws, "recall", "rewrite") as ev:
+            searched, how = rewrite_query(
+                query, llm, model=ws.config.llm.fast_model, timeout_s=cfg.rewrite_timeout_s
+            )
+            ev.detail["how"] = how
+        rewrite = {"query": searched, "how": how}
     if _prepared is None:
         # Encode the query while the freshness check stats the files (both release the GIL).
         with ThreadPoolExecutor(max_workers=1) as pool:
-            encoding = pool.submit(embed_texts, ws, model, [query])
+            encoding = pool.submit(embed_texts, ws, model, [searched])
             fresh, report, loaded = ensure_fresh(ws, model, progress)
             qvec = encoding.result()[0]
     else:
         fresh, report, loaded = _prepared
-        qvec = embed_texts(ws, model, [query])[0]
+        qvec = embed_texts(ws, model, [searched])[0]
     t_ready = time.perf_counter()
     keep = _mask(
         loaded,
@@ -216,7 +269,7 @@ def recall(
     if len(loaded) and keep.any():
         filtered = not keep.all()
         wanted = cfg.bm25_candidates
-        found = lexical.search(loaded.lexical_index, query, wanted * 8 if filtered else wanted)
+        found = lexical.search(loaded.lexical_index, searched, wanted * 8 if filtered else wanted)
         bm25_pos = [loaded.pos[r] for r, _ in found if r in loaded.pos and keep[loaded.pos[r]]][:wanted]
         bm25_raw = np.array([s for r, s in found if r in loaded.pos and keep[loaded.pos[r]]][:wanted])
         t_lexical = time.perf_counter()
@@ -288,6 +341,7 @@ def recall(
             hits = [make_hit(loaded, passage) for passage in passages]
         if explain:
             info = {
+                "rewrite": rewrite,
                 "fusion": method,
                 "settings": dataclasses.asdict(cfg),
                 "candidates": {"bm25": len(bm25_pos), "vector": len(vec_pos), "union": len(cand)},
@@ -310,6 +364,7 @@ def recall(
         took_ms=(time.perf_counter() - started) * 1000,
         synced=report,
         explain=info,
+        rewrite=rewrite,
     )
 
 
@@ -319,6 +374,7 @@ def _call(
     embedder: Embedder | None,
     prepared: Any = None,
     progress: Progress | None = None,
+    llm: Any = None,
 ) -> RecallResult:
     unknown = set(req) - REQUEST_KEYS
     if unknown:
@@ -346,6 +402,7 @@ def _call(
         fusion=req.get("fusion"),
         settings=req.get("settings"),
         progress=progress,
+        llm=llm,
         _prepared=prepared,
     )
 
@@ -356,12 +413,13 @@ def handle_request(
     embedder: Embedder | None = None,
     *,
     progress: Progress | None = None,
+    llm: Any = None,
 ) -> dict[str, Any]:
     """Answer one request: {"query": …, options…} or {"batch": [{"qid", "query", …}, …], defaults…}."""
     if not isinstance(request, dict):
         raise UsageError("recall request must be a JSON object")
     if "batch" not in request:
-        return _call(ws, request, embedder, progress=progress).to_dict()
+        return _call(ws, request, embedder, progress=progress, llm=llm).to_dict()
     items = request["batch"]
     if not isinstance(items, list):
         raise UsageError("recall request: 'batch' must be a list of requests")
@@ -373,8 +431,9 @@ def handle_request(
             raise UsageError(f"batch line {n + 1}: must be a JSON object with a 'query'")
         merged = {**defaults, **item}
         qid = merged.pop("qid", n)
-        result = _call(ws, merged, embedder, prepared)
-        results.append(
-            {"qid": qid, "hits": [h.to_dict() for h in result.hits], "took_ms": round(result.took_ms, 2)}
-        )
+        result = _call(ws, merged, embedder, prepared, llm=llm)
+        line = {"qid": qid, "hits": [h.to_dict() for h in result.hits], "took_ms": round(result.took_ms, 2)}
+        if result.rewrite is not None:
+            line["rewrite"] = result.rewrite
+        results.append(line)
     return {"results": results, "freshness": prepared[0].to_dict()}

@@ -133,4 +133,7 @@ def render_result(result: dict[str, Any], console: Any, explain: bool = False) -
                 str(n), f"{hit['path']}:{hit['start_line']}", heading.rsplit(" > ", 1)[-1], text, score
             )
         console.print(table)
+    rewrite = result.get("rewrite")
+    if explain and rewrite:
+        console.print(Text(f"query rewrite ({rewrite['how']}): {rewrite['query']}", style="dim"))
     console.print(Text(freshness_line(result), style="dim"))

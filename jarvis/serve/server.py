@@ -144,6 +144,7 @@ class Server:
         self.cfg = ws.config.serve
         self.max_request_bytes = self.cfg.max_request_bytes
         self.embedder = embedder
+        self.llm: Any = None  # set at start; recall uses it for the query rewrite (deep profile)
         self.index_lock = ReadWriteLock()
         self._stop = threading.Event()
         self._lock_fd: int | None = None
@@ -178,7 +179,7 @@ class Server:
         from jarvis.index.recall import handle_request
 
         with self.index_lock.reading():
-            return handle_request(self.ws, request, self.embedder)
+            return handle_request(self.ws, request, self.embedder, llm=self.llm)
 
     def count_request(self, reply: dict[str, Any]) -> None:
         with self._counter:
@@ -277,7 +278,8 @@ class Server:
         )
         thread.start()
         self._threads.append(thread)
-        context = {"embedder": self.embedder, "health": self.health, "llm": self._llm()}
+        self.llm = self._llm()
+        context = {"embedder": self.embedder, "health": self.health, "llm": self.llm}
         self.scheduler = Scheduler(self.ws, default_jobs(self.ws), context)
         self.scheduler.start()
         if self.autocommit is not None:
