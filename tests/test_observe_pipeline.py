@@ -218,3 +218,20 @@ def test_import_claude_code_scans_the_home_folder(ws: Workspace, embedder: Any, 
     assert "as cc-5f0c (claude-code, 2 events)" in result.output
     [frag] = fragments(ws).values()
     assert frag.body.startswith("The staging database is db-stage-2.") and frag.source == "cc-5f0c:0-0"
+
+
+def test_offline_narrative_reaches_the_daily_log_redacted(ws: Workspace, embedder: Any) -> None:
+    key = "sk-ant-" + "api03-" + "Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0Lm" * 2
+    session(
+        ws,
+        "chat-7",
+        ("user", f"Can you check why the build fails with key {key} in the env?"),
+        ("assistant", "The build fails because the cache is stale."),
+        ("user", "ok thanks"),
+    )
+    observe_sessions(ws, ["chat-7"], embedder=embedder)
+    day = ws.daily_log(local_now().date()).read_text(encoding="utf-8")
+    line = next(line for line in day.splitlines() if "chat-7" in line)
+    assert "3 messages (turns 0-2)" in line and "Can you check why the build fails" in line
+    assert key not in day and "[REDACTED:" in line
+    assert key not in git(ws, "log", "--all", "-p")

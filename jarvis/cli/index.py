@@ -137,7 +137,8 @@ def _answer(ws: Any, request: dict[str, Any]) -> dict[str, Any]:
     reply = client.query(ws, request)
     if reply is not None:
         return reply
-    from jarvis.index.recall import handle_request, wants_rewrite
+    from jarvis.index.recall import handle_request
+    from jarvis.index.rewrite import wants_rewrite
 
     llm = _rewrite_llm(ws) if wants_rewrite(ws, request) else None
     with _progress_bar(sys.stderr.isatty()) as progress:

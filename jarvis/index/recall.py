@@ -120,29 +120,6 @@ def _rewrites(cfg: RecallConfig, chosen: str) -> bool:
     return chosen != "lean" and (chosen == "deep" or cfg.rewrite)
 
 
-def wants_rewrite(ws: Workspace, request: dict[str, Any]) -> bool:
-    """Whether a request (or any line of a batch) would rewrite its query.
-
-    Callers build an LLM only when this is true, so the ordinary recall imports nothing more.
-    """
-    if not isinstance(request, dict):
-        return False
-    defaults = {key: value for key, value in request.items() if key != "batch"}
-    items = request.get("batch") if "batch" in request else [{}]
-    for item in items if isinstance(items, list) else []:
-        merged = {**defaults, **item} if isinstance(item, dict) else defaults
-        query = merged.get("query")
-        if not isinstance(query, str) or not query.strip():
-            continue
-        try:
-            cfg = _settings(ws, merged.get("settings"))
-            if _rewrites(cfg, _profile(cfg, merged.get("profile"), query)):
-                return True
-        except UsageError:
-            continue  # recall itself reports the bad request
-    return False
-
-
 def ensure_fresh(
     ws: Workspace, embedder: Embedder | None = None, progress: Progress | None = None
 ) -> tuple[Freshness, SyncReport | None, Loaded]:

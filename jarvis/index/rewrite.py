@@ -55,3 +55,29 @@ def rewrite_query(query: str, llm: Any, *, model: str, timeout_s: float) -> tupl
     if not words:
         return query, "error"
     return f"{query} {words}", "rewritten"
+
+
+def wants_rewrite(ws: Any, request: dict[str, Any]) -> bool:
+    """Whether a request (or any line of a batch) would rewrite its query.
+
+    Callers build an LLM only when this is true, so the ordinary recall imports nothing more.
+    """
+    from jarvis.errors import UsageError
+    from jarvis.index.recall import _profile, _rewrites, _settings
+
+    if not isinstance(request, dict):
+        return False
+    defaults = {key: value for key, value in request.items() if key != "batch"}
+    items = request.get("batch") if "batch" in request else [{}]
+    for item in items if isinstance(items, list) else []:
+        merged = {**defaults, **item} if isinstance(item, dict) else defaults
+        query = merged.get("query")
+        if not isinstance(query, str) or not query.strip():
+            continue
+        try:
+            cfg = _settings(ws, merged.get("settings"))
+            if _rewrites(cfg, _profile(cfg, merged.get("profile"), query)):
+                return True
+        except UsageError:
+            continue  # recall itself reports the bad request
+    return False

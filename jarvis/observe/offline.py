@@ -403,4 +403,25 @@ class OfflineObserver:
                 last_assistant = ""
         if not batch:
             return ObserverOutput(())
-        return ObserverOutput((Segment("", tuple(facts), batch[0].turn, batch[-1].turn),))
+        return ObserverOutput((Segment(narrate(batch, facts), tuple(facts), batch[0].turn, batch[-1].turn),))
+
+
+def narrate(batch: list[SessionEvent], facts: list[Fact]) -> str:
+    """An extractive one-line narrative: how much was said, the user's opening line, what was noted."""
+    said = [e for e in batch if e.type == "message" and e.text.strip()]
+    if not said:
+        return ""
+    opening = next((e for e in said if e.role == "user"), said[0])
+    first = " ".join(split_sentences(opening.text)[:1] or [opening.text]).strip()
+    first = " ".join(first.split())
+    if len(first) > 120:
+        first = first[:117] + "..."
+    failures = sum(1 for e in batch if e.type == "tool_result" and e.is_error)
+    parts = [
+        f'{len(said)} messages (turns {batch[0].turn}-{batch[-1].turn}), opening with {opening.speaker}: "{first}"'
+    ]
+    if facts:
+        parts.append(f"{len(facts)} fact(s) noted")
+    if failures:
+        parts.append(f"{failures} tool failure(s)")
+    return "; ".join(parts) + "."

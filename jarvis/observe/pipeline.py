@@ -26,6 +26,7 @@ from jarvis.observe.offline import OfflineObserver
 from jarvis.observe.plan import Plan, SourcedFact, build_plan
 from jarvis.observe.schema import LLMObserver, Observer
 from jarvis.observe.sessions import SessionEvent, list_sessions, read_session
+from jarvis.redact import redact
 from jarvis.workspace import Workspace
 
 OFFSETS = ("observe", "offsets.json")
@@ -185,7 +186,8 @@ def run_observe(
             now=now,
         )
         for text in (n for w in works for n in w.narratives):
-            plan.daily.append(text)
+            # Narratives reach git through the daily log: redact them like facts.
+            plan.daily.append(redact(text)[0])
             plan.daily_ids.append(None)
         sha: str | None = None
         written: list[str] = []
