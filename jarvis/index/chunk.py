@@ -17,7 +17,7 @@ import hashlib
 import re
 from dataclasses import dataclass, replace
 
-CHUNKER_VERSION = 4
+CHUNKER_VERSION = 5
 HEADING = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 LIST_ITEM = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:\s+|$)")
 FENCE = re.compile(r"^ {0,3}(```|~~~)")

@@ -9,6 +9,7 @@ file that cannot be read as text gives a warning naming it and no chunks.
 from __future__ import annotations
 
 import fnmatch
+import functools
 import hashlib
 import os
 import re
@@ -199,5 +200,22 @@ def load_file(
             replace(c, info=replace(info, category=category_for_section(c.heading.rsplit(" > ", 1)[-1])))
             for c in chunks
         ]
+    boilerplate = template_text(rel)
+    if boilerplate:
+        # The template's own instructions are not memories: unchanged, they never answer a recall.
+        chunks = [c for c in chunks if " ".join(c.text.split()) not in boilerplate]
     note = "; ".join(warnings) if warnings else None
     return FileRow(rel, size, mtime, sha, len(chunks), note), chunks, warnings
+
+
+@functools.cache
+def _template_texts() -> dict[str, str]:
+    from jarvis.init import template_dir, template_files
+
+    root = template_dir()
+    return {rel: " ".join((root / rel).read_text(encoding="utf-8").split()) for rel in template_files()}
+
+
+def template_text(rel: str) -> str:
+    """The whitespace-folded text of the shipped template file at `rel`, or ""."""
+    return _template_texts().get(rel, "")
