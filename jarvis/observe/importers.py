@@ -27,6 +27,7 @@ from jarvis.observe.sessions import (
     SessionMeta,
     event_from_dict,
     now_iso,
+    parse_events,
     write_session,
 )
 from jarvis.workspace import Workspace
@@ -163,25 +164,19 @@ def parse_claude_code(lines: Iterable[str]) -> tuple[list[SessionEvent], int]:
 
 def parse_jsonl(lines: Iterable[str]) -> tuple[list[SessionEvent], int]:
     """Our own event lines, or generic chat lines `{"role": ..., "content": ...}`."""
-    events: list[SessionEvent] = []
-    skipped = 0
-    for line in lines:
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-            if isinstance(obj, dict) and "type" not in obj and "role" in obj:
-                obj = {
-                    "type": "message",
-                    "role": obj["role"],
-                    "name": obj.get("name", ""),
-                    "text": _blocks_text(obj.get("content")),
-                    "ts": obj.get("ts", ""),
-                }
-            events.append(event_from_dict(obj, len(events)))
-        except ValueError:
-            skipped += 1
-    return events, skipped
+    return parse_events(lines, adapt=_generic_chat_line)
+
+
+def _generic_chat_line(obj: Any) -> Any:
+    if isinstance(obj, dict) and "type" not in obj and "role" in obj:
+        return {
+            "type": "message",
+            "role": obj["role"],
+            "name": obj.get("name", ""),
+            "text": _blocks_text(obj.get("content")),
+            "ts": obj.get("ts", ""),
+        }
+    return obj
 
 
 def role_for(name: str) -> tuple[str, str]:

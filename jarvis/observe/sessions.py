@@ -18,7 +18,7 @@ import json
 import os
 import re
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -127,11 +127,14 @@ def event_from_dict(obj: Any, turn: int) -> SessionEvent:
     return SessionEvent(type=kind, turn=turn, is_error=is_error, data=data, **strings)
 
 
-def parse_events(lines: Iterable[str], start_turn: int = 0) -> tuple[list[SessionEvent], int]:
+def parse_events(
+    lines: Iterable[str], start_turn: int = 0, adapt: Callable[[Any], Any] | None = None
+) -> tuple[list[SessionEvent], int]:
     """Events from JSONL lines; returns (events, number of malformed lines skipped).
 
     Lines are split on "\\n" only (JSON keeps U+2028 and friends raw). Blank lines are
-    ignored; a malformed line is skipped and does not take a turn number.
+    ignored; a malformed line is skipped and does not take a turn number. `adapt`
+    turns another format's decoded line into an event dict first.
     """
     events: list[SessionEvent] = []
     skipped = 0
@@ -139,7 +142,8 @@ def parse_events(lines: Iterable[str], start_turn: int = 0) -> tuple[list[Sessio
         if not line.strip():
             continue
         try:
-            events.append(event_from_dict(json.loads(line), start_turn + len(events)))
+            obj = json.loads(line)
+            events.append(event_from_dict(adapt(obj) if adapt else obj, start_turn + len(events)))
         except ValueError:  # json.JSONDecodeError is a ValueError
             skipped += 1
     return events, skipped
