@@ -35,14 +35,6 @@ def atomic_write(path: Path, data: str | bytes, mode: int | None = None) -> None
         raise
 
 
-def append_text(path: Path, text: str) -> None:
-    """Append via an atomic rewrite (daily logs are small; no torn lines)."""
-    old = path.read_bytes() if path.exists() else b""
-    if old and not old.endswith(b"\n"):
-        old += b"\n"
-    atomic_write(path, old + text.encode("utf-8"))
-
-
 def decode_text(raw: bytes, name: str) -> tuple[str, list[str]]:
     """Decode file bytes as UTF-8 text.
 

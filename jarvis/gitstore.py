@@ -15,7 +15,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -212,22 +212,47 @@ class GitStore:
 
     @contextlib.contextmanager
     def transaction(self, rels: Iterable[str], *, allow_dirty: bool = False) -> Iterator[Transaction]:
-        """Lock, refuse to overwrite a person's uncommitted edit, then let the caller write and commit."""
+        """Lock, refuse to overwrite a person's uncommitted edit, then let the caller write and commit.
+
+        If the block raises, the files it wrote that were clean before are put back as
+        they were, so a failed operation never leaves half of its writes behind.
+        """
         with self.lock():
             busy = self.is_busy()
             if busy:
                 raise UncommittedEdit(
                     f"{self.root}: git is in the middle of {busy}; finish or abort it, then run again"
                 )
-            rels = list(rels)
-            if not allow_dirty:
-                dirty = self.dirty_paths(rels)
-                if dirty:
-                    raise UncommittedEdit(
-                        f"{', '.join(dirty)}: has uncommitted edits; commit them first "
-                        f"(git -C {self.root} commit {' '.join(dirty)}) — nothing was changed"
-                    )
-            yield Transaction(self, rels)
+            tx = Transaction(self, [], allow_dirty=allow_dirty)
+            tx.claim(list(rels))
+            try:
+                yield tx
+            except BaseException:
+                self._restore(sorted(tx.written & tx.clean))
+                raise
+
+    def refuse_dirty(self, rels: list[str]) -> None:
+        dirty = self.dirty_paths(rels)
+        if dirty:
+            raise UncommittedEdit(
+                f"{', '.join(dirty)}: has uncommitted edits; commit them first "
+                f"(git -C {self.root} commit {' '.join(dirty)}) — nothing was changed"
+            )
+
+    def _restore(self, rels: list[str]) -> None:
+        """Put files that were clean back to their committed state (or remove them if new)."""
+        if not rels:
+            return
+        tracked = set()
+        if self.head() is not None:
+            out = self.run("ls-tree", "-z", "--name-only", "HEAD", "--", *rels, what="git ls-tree")
+            tracked = {p for p in out.split("\0") if p}
+            if tracked:
+                self.run("checkout", "HEAD", "--", *sorted(tracked), what="git checkout")
+        for rel in rels:
+            if rel not in tracked:
+                with contextlib.suppress(OSError):
+                    (self.root / rel).unlink()
 
     # --------------------------------------------------------------- history
     def log(self, path: str | None = None, limit: int = 50) -> list[CommitInfo]:
@@ -252,15 +277,6 @@ class GitStore:
                 )
             )
         return commits
-
-    def first_commit_date(self, rel: str) -> datetime | None:
-        """When a file was first committed (for undated files)."""
-        if self.head() is None:
-            return None
-        out = (
-            self.run("log", "--diff-filter=A", "--format=%aI", "--", rel, what="git log").strip().splitlines()
-        )
-        return datetime.fromisoformat(out[-1]).astimezone(UTC) if out else None
 
     # ------------------------------------- plumbing: branches without checkout
     def raw(
@@ -356,11 +372,22 @@ class GitStore:
 class Transaction:
     store: GitStore
     rels: list[str]
+    allow_dirty: bool = False
+    clean: set[str] = field(default_factory=set)  # checked free of the person's edits
+    written: set[str] = field(default_factory=set)
+
+    def claim(self, rels: list[str]) -> None:
+        """Take paths into the transaction, refusing any with an uncommitted edit."""
+        new = [rel for rel in rels if rel not in self.rels]
+        if not self.allow_dirty:
+            self.store.refuse_dirty(new)
+            self.clean.update(new)
+        self.rels.extend(new)
 
     def write(self, rel: str, text: str) -> None:
-        if rel not in self.rels:
-            self.rels.append(rel)
+        self.claim([rel])
         path = self.store.root / rel
+        self.written.add(rel)
         try:
             atomic_write(path, text)
         except OSError as exc:
@@ -369,8 +396,8 @@ class Transaction:
             ) from exc
 
     def delete(self, rel: str) -> None:
-        if rel not in self.rels:
-            self.rels.append(rel)
+        self.claim([rel])
+        self.written.add(rel)
         try:
             (self.store.root / rel).unlink(missing_ok=True)
         except OSError as exc:
@@ -380,7 +407,3 @@ class Transaction:
 
     def commit(self, message: str) -> str | None:
         return self.store.commit_paths(self.rels, message)
-
-
-def now_utc() -> datetime:
-    return datetime.now(UTC)

@@ -61,3 +61,26 @@ def test_refuses_during_a_merge(ws: Workspace, cli: CliFn) -> None:
     assert result.exit_code != 0
     assert "merge" in result.output
     assert not list(ws.notes_dir.rglob("*.md"))
+
+
+def test_a_late_refusal_rolls_back_what_the_transaction_wrote(ws: Workspace) -> None:
+    import pytest
+
+    from jarvis.errors import UncommittedEdit
+    from jarvis.gitstore import GitStore
+
+    soul_before = (ws.root / "SOUL.md").read_text()
+    (ws.root / "USER.md").write_text("# User\n\nmy own uncommitted edit\n")
+    head = GitStore(ws.root).head()
+    with pytest.raises(UncommittedEdit), GitStore(ws.root).transaction(["SOUL.md"]) as tx:
+        tx.write("SOUL.md", "# Soul\n\nchanged by jarvis\n")
+        tx.write("memory/new.md", "a new file\n")
+        tx.write("USER.md", "# User\n\noverwritten\n")  # not declared up front: refused here
+    assert (ws.root / "SOUL.md").read_text() == soul_before
+    assert not (ws.root / "memory" / "new.md").exists()
+    assert (ws.root / "USER.md").read_text() == "# User\n\nmy own uncommitted edit\n"
+    assert GitStore(ws.root).head() == head
+    status = subprocess.run(
+        ["git", "-C", str(ws.root), "status", "--porcelain"], capture_output=True, text=True
+    )
+    assert status.stdout.split() == ["M", "USER.md"]
