@@ -128,7 +128,9 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
         "private-key",
         re.compile(
             r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"
-            r"(?:.*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|[A-Za-z0-9+/=:,_\-\s]*)",
+            # An unterminated block runs to the end of its paragraph: cutting it at the first
+            # non-base64 character left tails of glued tokens for a second pass to find.
+            r"(?:.*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|.*?(?=\n[ \t]*\n|\Z))",
             re.DOTALL,
         ),
         0,

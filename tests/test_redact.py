@@ -225,3 +225,17 @@ def test_unterminated_key_block_followed_by_token_is_redacted_once() -> None:
     clean, findings = redact(text)
     assert clean == "[REDACTED:private-key]" and len(findings) == 1
     assert redact(clean) == (clean, [])
+
+
+def test_unterminated_key_block_runs_to_the_end_of_its_paragraph() -> None:
+    # Found by hypothesis: a URL glued to the block left "slack.com/…" behind for a second pass.
+    hook = "https://hooks.slack.com/services/T0A1B2C3D/B0A1B2C3D/" + "Xx1Yy2Zz3Ww4Vv5Uu6Tt7Ss8"
+    text = (
+        "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC"
+        + "post to "
+        + hook
+        + "\n\nnext paragraph"
+    )
+    clean, _ = redact(text)
+    assert clean == "[REDACTED:private-key]\n\nnext paragraph"
+    assert redact(clean) == (clean, [])
