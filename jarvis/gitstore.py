@@ -14,17 +14,21 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jarvis.errors import GitError, LockBusy, UncommittedEdit, WorkspaceError
-from jarvis.fsutil import atomic_write
+from jarvis.redact import redact
+
+if TYPE_CHECKING:
+    from jarvis.transaction import Transaction
 
 DEFAULT_IDENTITY = ("jarvis", "jarvis@localhost")
 LOCK_TIMEOUT_S = 30.0
+INDEX_LOCK_RETRIES = 12
 
 
 def _git() -> Any:
@@ -60,9 +64,94 @@ def _fail(what: str, exc: Exception) -> GitError:
     return GitError(f"{what}: {exc}")
 
 
+_READ_ONLY_GIT = frozenset(
+    [
+        "cat-file",
+        "rev-parse",
+        "log",
+        "show",
+        "ls-tree",
+        "ls-files",
+        "for-each-ref",
+        "rev-list",
+        "hash-object",
+        "commit-tree",
+        "merge-file",
+        "fetch",
+        "push",
+        "config",
+        "remote",
+        "var",
+        "version",
+        "help",
+        "blame",
+        "grep",
+        "reflog",
+    ]
+)
+
+
+def _git_subcommand(argv: list[str]) -> str:
+    i = 1
+    while i < len(argv):
+        arg = argv[i]
+        if arg in ("-c", "-C", "--git-dir", "--work-tree", "--namespace"):
+            i += 2
+            continue
+        if arg.startswith("-"):
+            i += 1
+            continue
+        return arg
+    return ""
+
+
+def stale_index_lock(root: Path, lock: Path, min_age_s: float = 2.0) -> bool:
+    """True when `lock` is old and no git process that could own it runs in this repository.
+
+    Linux only (/proc); elsewhere a lock counts as stale after ten minutes.
+    """
+    try:
+        age = time.time() - lock.stat().st_mtime
+    except OSError:
+        return False
+    if age < min_age_s:
+        return False
+    proc = Path("/proc")
+    if not (proc / "self").is_dir():
+        return age > 600
+    real_root = root.resolve()
+    me = os.getpid()
+    for entry in proc.iterdir():
+        if not entry.name.isdigit() or int(entry.name) == me:
+            continue
+        try:
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+            if not argv or not Path(argv[0].decode(errors="replace")).name.startswith("git"):
+                continue
+            if _git_subcommand([a.decode(errors="replace") for a in argv if a]) in _READ_ONLY_GIT:
+                continue
+            cwd = Path(os.readlink(entry / "cwd"))
+        except OSError:
+            continue
+        if cwd == real_root or real_root in cwd.parents:
+            return False
+    return True
+
+
+def check_rel_name(rel: str) -> None:
+    """Refuse a path jarvis must never write: outside the workspace, inside .git/, or holding a secret."""
+    parts = Path(rel).parts
+    if not rel or Path(rel).is_absolute() or ".." in parts or (parts and parts[0] == ".git"):
+        raise WorkspaceError(f"{rel}: not a path inside the workspace; nothing was changed")
+    clean = redact(rel)[0]
+    if clean != rel:
+        raise WorkspaceError(f"{clean}: this file name looks like it holds a secret; rename the file")
+
+
 class GitStore:
     def __init__(self, root: Path):
         self.root = root
+        self.last_recovery: str | None = None
         git = _git()
         try:
             self.repo: Any = git.Repo(root)
@@ -110,8 +199,11 @@ class GitStore:
 
     # ------------------------------------------------------------------ lock
     @contextlib.contextmanager
-    def lock(self, timeout: float = LOCK_TIMEOUT_S) -> Iterator[None]:
-        """Exclusive workspace lock (flock: released by the kernel if the process dies)."""
+    def lock(self, timeout: float = LOCK_TIMEOUT_S, *, recover: bool = True) -> Iterator[None]:
+        """Exclusive workspace lock (flock: released by the kernel if the process dies).
+
+        Taking it first finishes or undoes a write that a killed jarvis process left behind.
+        """
         state = self.root / ".jarvis"
         try:
             state.mkdir(exist_ok=True)
@@ -128,14 +220,19 @@ class GitStore:
                     break
                 except BlockingIOError:
                     if time.monotonic() > deadline:
-                        holder = os.pread(fd, 64, 0).decode(errors="replace").strip() or "unknown"
+                        holder = os.pread(fd, 128, 0).decode(errors="replace").strip() or "unknown"
                         raise LockBusy(
-                            f"{state / 'lock'}: held by another jarvis process (pid {holder}) for over "
-                            f"{timeout:.0f} s; wait for it or stop it"
+                            f"{state / 'lock'}: held by another jarvis process (pid and start: {holder}) "
+                            f"for over {timeout:.0f} s; wait for it, or stop that process"
                         ) from None
                     time.sleep(0.05)
             os.ftruncate(fd, 0)
-            os.pwrite(fd, str(os.getpid()).encode(), 0)
+            since = datetime.now(UTC).isoformat(timespec="seconds")
+            os.pwrite(fd, f"{os.getpid()} {since}".encode(), 0)
+            if recover:
+                from jarvis.transaction import recover_journal
+
+                self.last_recovery = recover_journal(self)
             yield
         finally:
             with contextlib.suppress(OSError):
@@ -144,10 +241,9 @@ class GitStore:
 
     # ----------------------------------------------------------------- state
     def head(self) -> str | None:
-        try:
-            return self.repo.head.commit.hexsha
-        except ValueError:
-            return None
+        """HEAD's commit sha, or None before the first commit (a plain git call: no lingering process)."""
+        proc = self.spawn("rev-parse", "--verify", "-q", "HEAD")
+        return proc.stdout.decode().strip() or None if proc.returncode == 0 else None
 
     def is_busy(self) -> str | None:
         """Name the git operation in progress (merge, rebase, …) or None."""
@@ -196,40 +292,131 @@ class GitStore:
         return [p for p in out.split("\0") if p]
 
     # ---------------------------------------------------------------- commit
-    def commit_paths(self, rels: Iterable[str], message: str) -> str | None:
-        """Commit exactly `rels` (added, changed or deleted); other staged work is untouched.
+    def git_bytes(
+        self, *args: str, stdin: bytes | None = None, env: dict[str, str] | None = None, what: str = "git"
+    ) -> bytes:
+        """Run git with exact bytes in and out; waits out a busy `.git/index.lock` briefly."""
+        for attempt in range(INDEX_LOCK_RETRIES):
+            proc = self.spawn(*args, stdin=stdin, env=env)
+            if proc.returncode == 0:
+                return proc.stdout
+            err = proc.stderr.decode(errors="replace").strip().replace("\n", " ")
+            if "index.lock" in err and attempt < INDEX_LOCK_RETRIES - 1:
+                self.wait_index_lock(attempt)
+                continue
+            if "index.lock" in err:
+                raise GitError(
+                    f"{what}: {self.git_dir / 'index.lock'} is held by another git process; "
+                    "wait for it to finish (or run `jarvis doctor --fix` if none is running)"
+                )
+            raise GitError(f"{what}: `git {' '.join(args)}` failed: {err}")
+        raise AssertionError("unreachable")
 
-        Returns the new commit sha, or None when nothing changed.
+    def spawn(
+        self, *args: str, stdin: bytes | None = None, env: dict[str, str] | None = None
+    ) -> subprocess.CompletedProcess[bytes]:
+        """One git process, its exit status left to the caller."""
+        try:
+            return subprocess.run(
+                ["git", *args],
+                cwd=self.root,
+                input=stdin,
+                capture_output=True,
+                env={**os.environ, **self._env(), **(env or {})},
+                check=False,
+            )
+        except FileNotFoundError as exc:
+            raise GitError(
+                "git is not installed or not on PATH; install it (e.g. apt-get install git) and run again"
+            ) from exc
+
+    @property
+    def git_dir(self) -> Path:
+        return Path(self.repo.git_dir)
+
+    def wait_index_lock(self, attempt: int) -> None:
+        """Back off while another git holds index.lock; remove it when no git process is alive to own it."""
+        lock = self.git_dir / "index.lock"
+        if lock.exists() and stale_index_lock(self.root, lock):
+            with contextlib.suppress(OSError):
+                lock.unlink()
+            return
+        time.sleep(min(0.02 * 2**attempt, 0.5))
+
+    def commit_blobs(self, changes: Mapping[str, bytes | None], message: str) -> str | None:
+        """Commit exactly these bytes for these paths (None deletes) on top of HEAD.
+
+        The commit is built in a temporary index and HEAD moves by compare-and-swap, so the
+        person's index is never half-updated and the bytes committed are the bytes given, not
+        whatever the file holds by then. Returns the new commit sha, or None when nothing changed.
         """
-        rels = sorted(set(rels))
-        if not rels:
-            return None
-        self.run("add", "-A", "--", *rels, what="git add")
-        if not self.run("diff", "--cached", "--name-only", "--", *rels, what="git diff"):
-            return None
-        self.run("commit", "-q", "--only", "-m", message, "--", *rels, what="git commit")
-        return self.head()
+        for rel in changes:
+            check_rel_name(rel)
+        clean_message = redact(message)[0]
+        for _ in range(5):
+            head = self.head()
+            with tempfile.TemporaryDirectory(dir=self.git_dir, prefix="jarvis-") as tmp:
+                env = {"GIT_INDEX_FILE": str(Path(tmp) / "index")}
+                if head:
+                    self.git_bytes("read-tree", head, env=env, what="git read-tree")
+                lines = []
+                for rel, data in sorted(changes.items()):
+                    if data is None:
+                        lines.append(f"0 {'0' * 40}\t{rel}")
+                        continue
+                    blob = self.git_bytes("hash-object", "-w", "--no-filters", "--stdin", stdin=data)
+                    lines.append(f"{self._mode(head, rel)} {blob.decode().strip()}\t{rel}")
+                self.git_bytes(
+                    "update-index", "--index-info", stdin=("\n".join(lines) + "\n").encode(), env=env
+                )
+                tree = self.git_bytes("write-tree", env=env, what="git write-tree").decode().strip()
+            if head and tree == self.git_bytes("rev-parse", f"{head}^{{tree}}").decode().strip():
+                self.sync_index(list(changes))
+                return None
+            parents = ["-p", head] if head else []
+            sha = (
+                self.git_bytes("commit-tree", tree, *parents, stdin=clean_message.encode("utf-8"))
+                .decode()
+                .strip()
+            )
+            subject = clean_message.splitlines()[0] if clean_message else ""
+            proc = self.spawn("update-ref", "-m", f"commit: {subject}", "HEAD", sha, head or "0" * 40)
+            if proc.returncode == 0:
+                self.sync_index(list(changes))
+                return sha
+            if self.head() == head:  # not a moved HEAD: a real failure
+                err = proc.stderr.decode(errors="replace").strip()
+                raise GitError(f"git update-ref HEAD failed: {err}")
+        raise GitError(f"{self.root}: HEAD kept moving while jarvis committed; run again")
+
+    def _mode(self, head: str | None, rel: str) -> str:
+        if head:
+            out = self.git_bytes("ls-tree", head, "--", rel).decode()
+            if out and out.split(" ", 1)[0] in ("100644", "100755"):
+                return out.split(" ", 1)[0]
+        return "100644"
+
+    def sync_index(self, rels: list[str]) -> None:
+        """Make the person's index match HEAD for `rels` (nothing else in the index changes)."""
+        if not rels or self.head() is None:
+            return
+        self.git_bytes("reset", "-q", "HEAD", "--", *sorted(set(rels)), what="git reset")
+
+    def commit_paths(self, rels: Iterable[str], message: str) -> str | None:
+        """Commit the current content of exactly `rels` (added, changed or deleted)."""
+        changes: dict[str, bytes | None] = {}
+        for rel in sorted(set(rels)):
+            path = self.root / rel
+            changes[rel] = None if not path.exists() and not path.is_symlink() else path.read_bytes()
+        return self.commit_blobs(changes, message) if changes else None
 
     @contextlib.contextmanager
-    def transaction(self, rels: Iterable[str], *, allow_dirty: bool = False) -> Iterator[Transaction]:
-        """Lock, refuse to overwrite a person's uncommitted edit, then let the caller write and commit.
+    def transaction(self, rels: Iterable[str] = ()) -> Iterator[Transaction]:
+        """Lock, then plan and write inside; see jarvis/transaction.py."""
+        from jarvis.transaction import run_transaction
 
-        If the block raises, the files it wrote that were clean before are put back as
-        they were, so a failed operation never leaves half of its writes behind.
-        """
-        with self.lock():
-            busy = self.is_busy()
-            if busy:
-                raise UncommittedEdit(
-                    f"{self.root}: git is in the middle of {busy}; finish or abort it, then run again"
-                )
-            tx = Transaction(self, [], allow_dirty=allow_dirty)
-            tx.claim(list(rels))
-            try:
-                yield tx
-            except BaseException:
-                self._restore(sorted(tx.written & tx.clean))
-                raise
+        with run_transaction(self, list(rels)) as tx:
+            yield tx
 
     def refuse_dirty(self, rels: list[str]) -> None:
         dirty = self.dirty_paths(rels)
@@ -238,21 +425,6 @@ class GitStore:
                 f"{', '.join(dirty)}: has uncommitted edits; commit them first "
                 f"(git -C {self.root} commit {' '.join(dirty)}) — nothing was changed"
             )
-
-    def _restore(self, rels: list[str]) -> None:
-        """Put files that were clean back to their committed state (or remove them if new)."""
-        if not rels:
-            return
-        tracked = set()
-        if self.head() is not None:
-            out = self.run("ls-tree", "-z", "--name-only", "HEAD", "--", *rels, what="git ls-tree")
-            tracked = {p for p in out.split("\0") if p}
-            if tracked:
-                self.run("checkout", "HEAD", "--", *sorted(tracked), what="git checkout")
-        for rel in rels:
-            if rel not in tracked:
-                with contextlib.suppress(OSError):
-                    (self.root / rel).unlink()
 
     # --------------------------------------------------------------- history
     def log(self, path: str | None = None, limit: int = 50) -> list[CommitInfo]:
@@ -323,7 +495,7 @@ class GitStore:
                 self.raw("update-index", "--add", "--cacheinfo", f"{mode},{blob},{rel}", env=env)
             tree = self.raw("write-tree", env=env)[1].decode().strip()
             msg_path = Path(tmp) / "message"
-            msg_path.write_bytes(message.encode("utf-8"))
+            msg_path.write_bytes(redact(message)[0].encode("utf-8"))
             return self.raw("commit-tree", tree, "-p", parent, "-F", str(msg_path))[1].decode().strip()
 
     def refs(self, prefix: str) -> dict[str, str]:
@@ -333,6 +505,10 @@ class GitStore:
 
     def set_ref(self, ref: str, sha: str, old: str | None = None) -> None:
         """Point `ref` at `sha`; with `old` ("" = must not exist yet) only if it still holds that."""
+        if redact(ref)[0] != ref:
+            raise WorkspaceError(
+                f"{redact(ref)[0]}: a branch name must not hold a secret; nothing was changed"
+            )
         self.raw("update-ref", "-m", "jarvis", ref, sha, *([] if old is None else [old]))
 
     def delete_ref(self, ref: str) -> None:
@@ -366,44 +542,3 @@ class GitStore:
             detail = (proc.stderr or proc.stdout).strip().replace("\n", " ")
             raise GitError(f"git filter-repo failed: {detail}")
         return proc.stdout
-
-
-@dataclass
-class Transaction:
-    store: GitStore
-    rels: list[str]
-    allow_dirty: bool = False
-    clean: set[str] = field(default_factory=set)  # checked free of the person's edits
-    written: set[str] = field(default_factory=set)
-
-    def claim(self, rels: list[str]) -> None:
-        """Take paths into the transaction, refusing any with an uncommitted edit."""
-        new = [rel for rel in rels if rel not in self.rels]
-        if not self.allow_dirty:
-            self.store.refuse_dirty(new)
-            self.clean.update(new)
-        self.rels.extend(new)
-
-    def write(self, rel: str, text: str) -> None:
-        self.claim([rel])
-        path = self.store.root / rel
-        self.written.add(rel)
-        try:
-            atomic_write(path, text)
-        except OSError as exc:
-            raise WorkspaceError(
-                f"{rel}: cannot write ({exc.strerror}); make the workspace writable"
-            ) from exc
-
-    def delete(self, rel: str) -> None:
-        self.claim([rel])
-        self.written.add(rel)
-        try:
-            (self.store.root / rel).unlink(missing_ok=True)
-        except OSError as exc:
-            raise WorkspaceError(
-                f"{rel}: cannot delete ({exc.strerror}); make the workspace writable"
-            ) from exc
-
-    def commit(self, message: str) -> str | None:
-        return self.store.commit_paths(self.rels, message)

@@ -17,8 +17,9 @@ from jarvis.doc import Fragment, new_fragment_id, parse_fragment, render_fragmen
 from jarvis.errors import InputError, NotFound, UsageError
 from jarvis.events import track
 from jarvis.fsutil import read_text
-from jarvis.gitstore import GitStore, Transaction
-from jarvis.redact import redact
+from jarvis.gitstore import GitStore
+from jarvis.transaction import Transaction
+from jarvis.redact import Finding, redact
 from jarvis.taxonomy import DEFAULT_CATEGORY, classify
 from jarvis.workspace import Workspace
 
@@ -144,17 +145,14 @@ def build_fragment(
     )
 
 
-def fragment_rel(ws: Workspace, fragment: Fragment, taken: set[str] | None = None) -> str:
-    """A free path `memory/notes/<category>/<slug>.md` for a new fragment."""
+def fragment_rel(fragment: Fragment) -> str:
+    """The preferred path `memory/notes/<category>/<slug>.md` of a new fragment.
+
+    The slug comes from the (already redacted) body; `Transaction.create` adds a suffix when
+    the name is taken, under the lock.
+    """
     base = slugify(fragment.body.splitlines()[0] if fragment.body.strip() else fragment.id) or fragment.id
-    folder = f"{NOTES_REL}/{fragment.category or DEFAULT_CATEGORY}"
-    taken = taken or set()
-    rel = f"{folder}/{base}.md"
-    n = 2
-    while rel in taken or (ws.root / rel).exists():
-        rel = f"{folder}/{base}-{n}.md"
-        n += 1
-    return rel
+    return f"{NOTES_REL}/{fragment.category or DEFAULT_CATEGORY}/{base}.md"
 
 
 def daily_line(text: str, fragment_id: str | None, now: datetime) -> str:
@@ -166,14 +164,28 @@ def daily_line(text: str, fragment_id: str | None, now: datetime) -> str:
 
 
 def append_daily(ws: Workspace, tx: Transaction, lines: list[str], now: datetime) -> str:
-    """Append lines to today's daily log inside a transaction; returns its relative path."""
-    path = ws.daily_log(now.date())
-    rel = path.relative_to(ws.root).as_posix()
-    old = path.read_text(encoding="utf-8") if path.exists() else f"# {now.date().isoformat()}\n\n"
+    """Append lines to the day's log inside a transaction (read under the lock); returns its path."""
+    rel = ws.daily_log(now.date()).relative_to(ws.root).as_posix()
+    old = tx.read(rel)
+    if old is None:
+        old = f"# {now.date().isoformat()}\n\n"
+    newline = "\r\n" if "\r\n" in old else "\n"
     if old and not old.endswith("\n"):
-        old += "\n"
-    tx.write(rel, old + "".join(lines))
+        old += newline
+    added = "".join(lines)
+    tx.write(rel, old + (added.replace("\n", newline) if newline != "\n" else added))
     return rel
+
+
+def redact_meta(values: tuple[str, ...]) -> tuple[tuple[str, ...], list[Finding]]:
+    """Tags, types and other short fields go through redaction like the body does."""
+    out: list[str] = []
+    findings: list[Finding] = []
+    for value in values:
+        clean, found = redact(value)
+        out.append(clean)
+        findings.extend(found)
+    return tuple(out), findings
 
 
 @dataclass(frozen=True)
@@ -205,33 +217,42 @@ def remember(
         clean, findings = redact(text.strip())
         if not clean.strip():
             raise UsageError("nothing to remember: the text is empty")
-        key = normalise(clean)
-        for rel, existing in iter_fragments(ws):
-            if normalise(existing.body) == key:
-                ev.counts = {"duplicate": 1, "redacted": len(findings)}
-                return RememberResult(existing.id, rel, True, None, tuple(f.kind for f in findings))
-        now = now or local_now()
-        fragment = build_fragment(
-            clean,
-            category=category,
-            tags=tags,
-            pinned=pinned,
-            type=type,
-            priority=priority,
-            gate=gate,
-            confidence=confidence,
-            source=source,
-            now=now,
-        )
-        rel = fragment_rel(ws, fragment)
-        daily_rel = ws.daily_log(now.date()).relative_to(ws.root).as_posix()
+        tags, tag_findings = redact_meta(tuple(tags))
+        (type_,), type_findings = redact_meta((type,)) if type else ((None,), [])
+        findings = [*findings, *tag_findings, *type_findings]
+        kinds = tuple(f.kind for f in findings)
         store = GitStore(ws.root)
-        with store.transaction([rel, daily_rel]) as tx:
-            tx.write(rel, render_fragment(fragment))
+        with store.transaction() as tx:
+            duplicate = _find_duplicate(ws, clean)
+            if duplicate:
+                ev.counts = {"duplicate": 1, "redacted": len(findings)}
+                return RememberResult(duplicate[1].id, duplicate[0], True, None, kinds)
+            now = now or local_now()
+            fragment = build_fragment(
+                clean,
+                category=category,
+                tags=tags,
+                pinned=pinned,
+                type=type_,
+                priority=priority,
+                gate=gate,
+                confidence=confidence,
+                source=source,
+                now=now,
+            )
+            rel = tx.create(fragment_rel(fragment), render_fragment(fragment))
             append_daily(ws, tx, [daily_line(clean, fragment.id, now)], now)
             sha = tx.commit(f"remember: {summary(clean)}") if commit else None
         ev.counts = {"duplicate": 0, "redacted": len(findings)}
-        return RememberResult(fragment.id, rel, False, sha, tuple(f.kind for f in findings))
+        return RememberResult(fragment.id, rel, False, sha, kinds)
+
+
+def _find_duplicate(ws: Workspace, text: str) -> tuple[str, Fragment] | None:
+    key = normalise(text)
+    for rel, existing in iter_fragments(ws):
+        if normalise(existing.body) == key:
+            return rel, existing
+    return None
 
 
 def summary(text: str, width: int = 60) -> str:
@@ -262,21 +283,21 @@ def forget(ws: Workspace, ident: str) -> ForgetResult:
 
 
 def _forget(ws: Workspace, ident: str) -> ForgetResult:
-    rel, fragment = find_fragment(ws, ident)
-    marker = f"<!-- {fragment.id} -->"
-    logs: dict[str, str] = {}
-    for log in sorted(ws.memory_dir.glob("*.md")):
-        try:
-            text = log.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            continue
-        if marker in text:
-            kept = "".join(line for line in text.splitlines(keepends=True) if marker not in line)
-            logs[log.relative_to(ws.root).as_posix()] = kept
     store = GitStore(ws.root)
-    with store.transaction([rel, *logs]) as tx:
+    with store.transaction() as tx:
+        rel, fragment = find_fragment(ws, ident)
+        marker = f"<!-- {fragment.id} -->"
+        logs: list[str] = []
+        for log in sorted(ws.memory_dir.glob("*.md")):
+            log_rel = log.relative_to(ws.root).as_posix()
+            try:
+                if marker not in log.read_text(encoding="utf-8"):
+                    continue
+            except (OSError, UnicodeDecodeError):
+                continue
+            text = tx.read(log_rel) or ""
+            tx.write(log_rel, "".join(line for line in text.splitlines(keepends=True) if marker not in line))
+            logs.append(log_rel)
         tx.delete(rel)
-        for log_rel, text in logs.items():
-            tx.write(log_rel, text)
         sha = tx.commit(f"forget: {fragment.id} ({summary(fragment.body, 50)})")
     return ForgetResult(fragment.id, rel, tuple(logs), sha)

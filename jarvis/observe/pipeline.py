@@ -125,12 +125,14 @@ def _apply(
 ) -> tuple[str | None, list[str]]:
     day_rel = ws.daily_log(now.date()).relative_to(ws.root).as_posix()
     learn = {"learnings/errors.md": plan.errors_md, "learnings/corrections.md": plan.corrections_md}
-    rels = [*plan.new, *plan.merged, *(r for r, lines in learn.items() if lines)]
+    rels = [*plan.merged, *(r for r, lines in learn.items() if lines)]
     if plan.daily:
         rels.append(day_rel)
     with store.transaction(rels) as tx:
-        for rel, fragment in {**plan.new, **plan.merged}.items():
+        for rel, fragment in plan.merged.items():
             tx.write(rel, render_fragment(fragment))
+        for rel, fragment in plan.new.items():
+            rels.append(tx.create(rel, render_fragment(fragment)))
         for rel, lines in learn.items():
             if lines:
                 path = ws.root / rel

@@ -152,7 +152,11 @@ def build_plan(
         fragment = replace(
             fragment, extra={"observer": observer, "taxonomy": TAXONOMY_VERSION, "category_by": how}
         )
-        rel = fragment_rel(ws, fragment, set(plan.new))
+        rel = fragment_rel(fragment)
+        n = 2
+        while rel in plan.new:
+            rel = fragment_rel(fragment).removesuffix(".md") + f"-{n}.md"
+            n += 1
         plan.new[rel] = fragment
         accepted.append((rel, i))
         plan.counts["allowed" if verdict.gate == "allow" else "held"] += 1
