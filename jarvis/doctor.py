@@ -8,6 +8,7 @@ import os
 import shutil
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from jarvis.config import load_config
 from jarvis.errors import JarvisError
@@ -103,6 +104,7 @@ def _git_checks(ws: Workspace) -> list[Check]:
         out.append(Check("lock", "warn", f"workspace lock held by process {holder}", "wait for it to finish"))
     else:
         out.append(Check("lock", "ok", "no process holds the workspace lock"))
+    out.extend(_leftover_checks(ws, store))
     changed = store.changed_tracked()
     if changed:
         out.append(
@@ -114,6 +116,23 @@ def _git_checks(ws: Workspace) -> list[Check]:
             )
         )
     return out
+
+
+def _leftover_checks(ws: Workspace, store: Any) -> list[Check]:
+    from jarvis.repair import find_leftovers
+
+    found = find_leftovers(ws, store)
+    if not found:
+        return [Check("writes", "ok", "no interrupted write, stale git lock or temporary file left")]
+    return [
+        Check(
+            "writes",
+            "fail" if item.kind in ("journal", "index-lock") and item.fixable else "warn",
+            f"{item.where}: {item.message}",
+            "jarvis doctor --fix" if item.fixable else "",
+        )
+        for item in found
+    ]
 
 
 def _index_checks(ws: Workspace) -> list[Check]:

@@ -343,6 +343,14 @@ class GitStore:
             return
         time.sleep(min(0.02 * 2**attempt, 0.5))
 
+    def wait_index_unlocked(self) -> None:
+        """Give a running git command holding index.lock a few seconds to finish."""
+        lock = self.git_dir / "index.lock"
+        for attempt in range(INDEX_LOCK_RETRIES - 1):
+            if not lock.exists():
+                return
+            self.wait_index_lock(attempt)
+
     def commit_blobs(self, changes: Mapping[str, bytes | None], message: str) -> str | None:
         """Commit exactly these bytes for these paths (None deletes) on top of HEAD.
 
@@ -380,6 +388,7 @@ class GitStore:
                 .strip()
             )
             subject = clean_message.splitlines()[0] if clean_message else ""
+            self.wait_index_unlocked()  # a person's `git commit` in progress moves HEAD itself
             proc = self.spawn("update-ref", "-m", f"commit: {subject}", "HEAD", sha, head or "0" * 40)
             if proc.returncode == 0:
                 self.sync_index(list(changes))

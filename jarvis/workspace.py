@@ -15,6 +15,7 @@ from jarvis.errors import PathOutsideWorkspace, WorkspaceNotFound
 CONFIG_NAME = "jarvis.toml"
 STATE_DIR = ".jarvis"
 EVERGREEN = ("SOUL.md", "USER.md", "MEMORY.md", "AGENTS.md")
+PRIVATE_DIRS = (".git", STATE_DIR)
 TOP_FILES = ("SOUL.md", "USER.md", "AGENTS.md", "MEMORY.md", "HEARTBEAT.md")
 
 
@@ -62,7 +63,9 @@ class Workspace:
     def resolve(self, rel: str | Path) -> Path:
         """Turn a user-given path into an absolute path inside the workspace.
 
-        Refuses `..` components that climb out and symlinks that lead outside.
+        The one path policy of every entry point (CLI, MCP, chat tools): refuses `..`
+        components that climb out, symlinks that lead outside, and git's and jarvis's own
+        folders (`.git/`, `.jarvis/`).
         """
         candidate = Path(rel)
         if not candidate.is_absolute():
@@ -72,6 +75,12 @@ class Workspace:
         if resolved != root and root not in resolved.parents:
             raise PathOutsideWorkspace(
                 f"{rel}: leads outside the workspace {self.root}; use a path inside it"
+            )
+        inner = resolved.relative_to(root).parts
+        if inner and inner[0].lower() in PRIVATE_DIRS:
+            raise PathOutsideWorkspace(
+                f"{rel}: {inner[0]}/ holds git's and jarvis's internals, not memory; "
+                "read a workspace file instead"
             )
         return resolved
 

@@ -211,17 +211,25 @@ def events_cmd(
 
 
 @click.command("doctor")
+@click.option(
+    "--fix", is_flag=True, help="Repair what a crash left: interrupted writes, stale git locks, temp files."
+)
 @click.pass_context
-def doctor_cmd(ctx: click.Context) -> None:
+def doctor_cmd(ctx: click.Context, fix: bool) -> None:
     """Check the workspace, git, lock, index, model and provider; print the fix for each problem."""
     import os
 
     from jarvis.doctor import run_checks
 
     ws = workspace_from(ctx)
+    if fix:
+        from jarvis.repair import repair
+
+        for line in repair(ws) or ["nothing to repair"]:
+            click.echo(f"fixed {line}" if not line.startswith("left alone") else line)
     checks = run_checks(ws, os.environ)
     for check in checks:
-        fix = f"  -> fix: {check.fix}" if check.fix and check.status != "ok" else ""
-        click.echo(f"{check.status:<4}  {check.name:<9} {check.message}{fix}")
+        hint = f"  -> fix: {check.fix}" if check.fix and check.status != "ok" else ""
+        click.echo(f"{check.status:<4}  {check.name:<9} {check.message}{hint}")
     if any(c.status == "fail" for c in checks):
         ctx.exit(1)

@@ -81,18 +81,16 @@ def _merge(store: GitStore, op: OpenProposal, ours: str) -> str:
 def accept(ws: Workspace, ident: str, *, by: str = "human") -> AcceptResult:
     """Merge a proposal into its file as one commit and delete its branch."""
     store = GitStore(ws.root)
-    with track(ws, "review", "accept") as ev:
+    with track(ws, "review", "accept") as ev, store.transaction() as tx:
         op = get_open(store, ident)
         p = op.proposal
         ev.detail.update(id=p.id, by=by)
-        with store.transaction([p.target]) as tx:
-            path = ws.root / p.target
-            ours = path.read_text(encoding="utf-8") if path.exists() else ""
-            merged = _merge(store, op, ours)
-            sha = None
-            if merged != ours:
-                tx.write(p.target, merged)
-                sha = tx.commit(accept_message(p))
+        ours = tx.read(p.target) or ""
+        merged = _merge(store, op, ours)
+        sha = None
+        if merged != ours:
+            tx.write(p.target, merged)
+            sha = tx.commit(accept_message(p))
         delete_branch(store, p.id)
         ev.counts["committed"] = int(sha is not None)
     return AcceptResult(p, sha)

@@ -1,0 +1,110 @@
+"""What a crash can leave behind, found for `jarvis doctor` and cleared by `jarvis doctor --fix`.
+
+- an interrupted write (`.jarvis/journal.json` with no live holder of the workspace lock):
+  finished or undone exactly as the next write would (`transaction.recover_journal`);
+- a stale `.git/index.lock` (no git process of this repository alive to own it);
+- staged changes (jarvis never stages; these are a person's or an older jarvis's): reported,
+  never touched;
+- temporary files of an atomic write (`.<name>.<random>.tmp`) and jarvis's scratch folders in
+  `.git/` (`jarvis-*`).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from jarvis.errors import LockBusy
+from jarvis.gitstore import GitStore, stale_index_lock
+from jarvis.transaction import journal_path
+from jarvis.workspace import STATE_DIR, Workspace
+
+_TMP = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")
+
+
+@dataclass(frozen=True)
+class Leftover:
+    kind: str  # journal | index-lock | staged | temp
+    where: str
+    message: str
+    fixable: bool = True
+
+
+def temp_files(root: Path) -> list[Path]:
+    """Atomic-write temp files outside .git/ and .jarvis/."""
+    found = []
+    for path in root.rglob(".*.tmp"):
+        rel = path.relative_to(root).parts
+        if rel[0] in (".git", STATE_DIR) or not _TMP.match(path.name) or not path.is_file():
+            continue
+        found.append(path)
+    return sorted(found)
+
+
+def find_leftovers(ws: Workspace, store: GitStore | None = None) -> list[Leftover]:
+    store = store or GitStore(ws.root)
+    out: list[Leftover] = []
+    if journal_path(store).exists():
+        out.append(
+            Leftover(
+                "journal",
+                f"{STATE_DIR}/journal.json",
+                "an interrupted jarvis write is recorded; the next write finishes or undoes it",
+            )
+        )
+    lock = store.git_dir / "index.lock"
+    if lock.exists():
+        stale = stale_index_lock(ws.root, lock)
+        out.append(
+            Leftover(
+                "index-lock",
+                str(lock),
+                "stale .git/index.lock (no git process owns it): every git write fails"
+                if stale
+                else ".git/index.lock is held by a running git process",
+                fixable=stale,
+            )
+        )
+    staged = [p for p in store.git_bytes("diff", "--cached", "--name-only", "-z").decode().split("\0") if p]
+    if staged:
+        shown = ", ".join(staged[:5]) + (" …" if len(staged) > 5 else "")
+        out.append(
+            Leftover(
+                "staged",
+                shown,
+                f"staged but not committed: {shown} (commit them or `git restore --staged`)",
+                fixable=False,
+            )
+        )
+    for path in temp_files(ws.root):
+        out.append(
+            Leftover("temp", path.relative_to(ws.root).as_posix(), "temporary file of an interrupted write")
+        )
+    for path in sorted(store.git_dir.glob("jarvis-*")):
+        out.append(Leftover("temp", str(path), "jarvis scratch folder in .git/"))
+    return out
+
+
+def repair(ws: Workspace) -> list[str]:
+    """Clear every fixable leftover; returns one line per action. Never touches a person's work."""
+    store = GitStore(ws.root)
+    done: list[str] = []
+    lock = store.git_dir / "index.lock"
+    if lock.exists() and stale_index_lock(ws.root, lock):
+        lock.unlink(missing_ok=True)
+        done.append(f"removed stale {lock}")
+    try:
+        with store.lock(timeout=5.0):  # taking the lock replays or undoes the journal
+            if store.last_recovery:
+                done.append(store.last_recovery)
+            for path in temp_files(ws.root):
+                path.unlink(missing_ok=True)
+                done.append(f"removed {path.relative_to(ws.root).as_posix()}")
+            for path in sorted(store.git_dir.glob("jarvis-*")):
+                shutil.rmtree(path, ignore_errors=True)
+                done.append(f"removed {path}")
+    except LockBusy as exc:
+        done.append(f"left alone while another jarvis process writes: {exc}")
+    return done

@@ -1,0 +1,122 @@
+"""Writers at once, an editor's git in a loop beside them, locks left by the dead."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+from trust_helpers import check_trust, env, git, jarvis_argv, run
+
+from jarvis.workspace import Workspace
+
+
+def _start_all(argvs: list[list[str]]) -> list[subprocess.CompletedProcess[str]]:
+    """Start every command at once (a barrier in the shell), wait for all."""
+    procs = [
+        subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env())
+        for argv in argvs
+    ]
+    results = []
+    for argv, proc in zip(argvs, procs, strict=True):
+        out, err = proc.communicate(timeout=120)
+        results.append(subprocess.CompletedProcess(argv, proc.returncode, out, err))
+    return results
+
+
+class GitBusy:
+    """An IDE's git integration: touch a file and run `git status` in a tight loop."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.stop = threading.Event()
+        self.runs = 0
+        self.thread = threading.Thread(target=self._loop, daemon=True)
+
+    def _loop(self) -> None:
+        while not self.stop.is_set():
+            os.utime(self.root / "SOUL.md")
+            subprocess.run(["git", "-C", str(self.root), "status", "--porcelain"], capture_output=True)
+            self.runs += 1
+
+    def __enter__(self) -> GitBusy:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        self.thread.join()
+
+
+def test_eight_writers_with_colliding_slugs_all_land(ws: Workspace) -> None:
+    root = ws.root
+    texts = [f"Release checklist\nitem {i}: tag the build for customer {i}" for i in range(8)]
+    results = _start_all([jarvis_argv(root, "remember", text) for text in texts])
+    for result in results:
+        assert result.returncode == 0, result.stderr
+    notes = sorted(p.relative_to(root).as_posix() for p in ws.notes_dir.rglob("*.md"))
+    assert len(notes) == 8, notes  # eight files, none overwritten
+    bodies = "\n".join((root / rel).read_text() for rel in notes)
+    for i in range(8):
+        assert f"customer {i}" in bodies
+    assert len(git(root, "log", "--format=%s", "--grep=^remember:").splitlines()) == 8
+    check_trust(root)
+
+
+def test_writers_beside_a_git_status_loop(ws: Workspace) -> None:
+    root = ws.root
+    with GitBusy(root) as busy:
+        results = _start_all(
+            [jarvis_argv(root, "remember", f"Standup moved to {9 + i}:30 on weekday {i}") for i in range(6)]
+        )
+        for result in results:
+            assert result.returncode == 0, result.stderr
+        for result in results[:4]:
+            run(root, "forget", result.stdout.split()[1])
+    assert busy.runs > 10  # the loop really ran beside the writers
+    assert len(list(ws.notes_dir.rglob("*.md"))) == 2
+    check_trust(root)
+
+
+def test_stale_index_lock_from_a_killed_git_is_cleared(ws: Workspace) -> None:
+    root = ws.root
+    lock = root / ".git" / "index.lock"
+    lock.write_bytes(b"")
+    old = time.time() - 30
+    os.utime(lock, (old, old))
+    doctor = run(root, "doctor", check=False)
+    assert "index.lock" in doctor.stdout and "doctor --fix" in doctor.stdout
+    result = run(root, "remember", "The boiler service is due in March")
+    assert "remembered" in result.stdout
+    assert not lock.exists()
+    check_trust(root)
+
+
+def test_a_fresh_index_lock_of_a_live_git_is_waited_for(ws: Workspace) -> None:
+    """A git command that holds index.lock for a moment (an editor) delays jarvis, never fails it."""
+    root = ws.root
+    lock = root / ".git" / "index.lock"
+    (root / "USER.md").write_text("# User\n\nhalf-way through my own commit\n")
+    person = {
+        "GIT_AUTHOR_NAME": "a",
+        "GIT_AUTHOR_EMAIL": "a@b",
+        "GIT_COMMITTER_NAME": "a",
+        "GIT_COMMITTER_EMAIL": "a@b",
+    }
+    # `git commit -a` holds index.lock while the editor is open (here: 1.5 s)
+    holder = subprocess.Popen(
+        ["git", "-C", str(root), "-c", "core.editor=sleep 1.5 && true", "commit", "-a", "-q"],
+        env={**env(), **person},
+    )
+    deadline = time.monotonic() + 5
+    while not lock.exists() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert lock.exists(), "the editor-held git commit never took index.lock"
+    result = run(root, "remember", "The car's MOT is due in June")
+    assert "remembered" in result.stdout
+    holder.wait(timeout=30)
+    assert (root / "USER.md").read_text().endswith("half-way through my own commit\n")
+    subprocess.run(["git", "-C", str(root), "checkout", "USER.md"], check=True)
+    check_trust(root)
