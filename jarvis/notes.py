@@ -18,9 +18,9 @@ from jarvis.errors import InputError, NotFound, UsageError
 from jarvis.events import track
 from jarvis.fsutil import read_text
 from jarvis.gitstore import GitStore
-from jarvis.transaction import Transaction
 from jarvis.redact import Finding, redact
 from jarvis.taxonomy import DEFAULT_CATEGORY, classify
+from jarvis.transaction import Transaction
 from jarvis.workspace import Workspace
 
 NOTES_REL = "memory/notes"
@@ -182,7 +182,7 @@ def redact_meta(values: tuple[str, ...]) -> tuple[tuple[str, ...], list[Finding]
     out: list[str] = []
     findings: list[Finding] = []
     for value in values:
-        clean, found = redact(value)
+        clean, found = redact(_printable(value))
         out.append(clean)
         findings.extend(found)
     return tuple(out), findings
@@ -214,7 +214,7 @@ def remember(
 ) -> RememberResult:
     """Save one fact as a fragment plus a daily-log line, in one commit `remember: …`."""
     with track(ws, "memory", "remember") as ev:
-        clean, findings = redact(text.strip())
+        clean, findings = redact(_printable(text).strip())
         if not clean.strip():
             raise UsageError("nothing to remember: the text is empty")
         tags, tag_findings = redact_meta(tuple(tags))
@@ -245,6 +245,14 @@ def remember(
             sha = tx.commit(f"remember: {summary(clean)}") if commit else None
         ev.counts = {"duplicate": 0, "redacted": len(findings)}
         return RememberResult(fragment.id, rel, False, sha, kinds)
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def _printable(text: str) -> str:
+    """Text without NUL and other control characters (they break YAML, git diffs and terminals)."""
+    return _CONTROL.sub("", text.replace("\r\n", "\n"))
 
 
 def _find_duplicate(ws: Workspace, text: str) -> tuple[str, Fragment] | None:

@@ -26,14 +26,18 @@ while True:
 def test_killed_writer_never_leaves_a_torn_file(tmp_path: Path) -> None:
     target = tmp_path / "MEMORY.md"
     target.write_text("0" * 2_000_000)
-    for delay in (0.05, 0.15, 0.3):
+    seen = set()
+    for delay in (0.3, 0.5, 0.8, 1.2):
         proc = subprocess.Popen([sys.executable, "-c", WRITER, str(target)])
         time.sleep(delay)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
+        assert proc.returncode == -signal.SIGKILL  # killed while still writing in its loop
         data = target.read_text()
         assert len(data) == 2_000_000
         assert len(set(data)) == 1
+        seen.add(data[0])
+    assert seen != {"0"}  # the writer really replaced the file before the kills landed
 
 
 def test_commit_leaves_persons_staged_change_staged(ws: Workspace, cli: CliFn) -> None:

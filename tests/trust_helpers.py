@@ -57,6 +57,7 @@ def kill_loop(
     *,
     probe: Callable[[int], None] | None = None,
     seed: int = 7,
+    sig: int = signal.SIGKILL,
 ) -> KillStats:
     """Run argv_for(i) n times, SIGKILL each at a random point; `probe(i)` runs after each."""
     rng = random.Random(seed)
@@ -72,9 +73,12 @@ def kill_loop(
         stats.started += 1
         time.sleep(rng.uniform(0, max_delay))
         if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
+            os.killpg(proc.pid, sig)
+            landed = True
+        else:
+            landed = False
         out, err = proc.communicate()
-        if proc.returncode == -signal.SIGKILL:
+        if proc.returncode == -sig or (landed and proc.returncode != 0):
             stats.killed += 1
         elif proc.returncode == 0:
             stats.finished += 1
