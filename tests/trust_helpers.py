@@ -37,9 +37,7 @@ def run(root: Path, *args: str, check: bool = True) -> subprocess.CompletedProce
 
 
 def git(root: Path, *args: str) -> str:
-    return subprocess.run(
-        ["git", "-C", str(root), *args], capture_output=True, text=True, check=True
-    ).stdout
+    return subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True, check=True).stdout
 
 
 @dataclass
