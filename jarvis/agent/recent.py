@@ -154,18 +154,17 @@ def refresh_recent(ws: Workspace, *, llm: LLM | None = None, now: datetime | Non
             offline = True
         section = f"## {now:%Y-%m-%d %H:%M}\n" + "\n".join(bullets) + "\n"
         section = redact(section)[0]
-        path = ws.root / RECENT_REL
-        old = path.read_text(encoding="utf-8") if path.is_file() else HEADER
-        header, sections = split_recent(old)
-        text = header.rstrip() + "\n\n" + section + ("\n" + "".join(sections) if sections else "")
-        target = ws.config.agent.recent_target_chars
-        mode, message = "update", f"recent: update from {touched} session(s), {len(news)} message(s)"
-        if len(text) > GROWTH * target:
-            text, used = rebuild(ws, section, target)
-            text = redact(text)[0]
-            mode, message = "rebuild", f"recent: rebuild from {used} fragment(s) (over {target} chars)"
         store = GitStore(ws.root)
-        with store.transaction([RECENT_REL]) as tx:
+        with store.transaction() as tx:
+            old = tx.read(RECENT_REL) or HEADER  # read under the lock: nobody writes between
+            header, sections = split_recent(old)
+            text = header.rstrip() + "\n\n" + section + ("\n" + "".join(sections) if sections else "")
+            target = ws.config.agent.recent_target_chars
+            mode, message = "update", f"recent: update from {touched} session(s), {len(news)} message(s)"
+            if len(text) > GROWTH * target:
+                text, used = rebuild(ws, section, target)
+                text = redact(text)[0]
+                mode, message = "rebuild", f"recent: rebuild from {used} fragment(s) (over {target} chars)"
             tx.write(RECENT_REL, text)
             sha = tx.commit(message)
         state = {"offsets": offsets, "last_run": now.isoformat(timespec="seconds")}

@@ -114,8 +114,7 @@ def revert(ws: Workspace, commit: str) -> tuple[str, str]:
     with track(ws, "reflect", "revert") as ev, store.transaction(files) as tx:
         for rel in files:
             base, theirs = store.show_file(sha, rel), store.show_file(parents[0], rel)
-            path = ws.root / rel
-            ours = path.read_text(encoding="utf-8") if path.exists() else None
+            ours = tx.read(rel)
             if ours == base:
                 new = theirs
             else:
