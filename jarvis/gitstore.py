@@ -141,6 +141,8 @@ def stale_index_lock(root: Path, lock: Path, min_age_s: float = 2.0) -> bool:
 def check_rel_name(rel: str) -> None:
     """Refuse a path jarvis must never write: outside the workspace, inside .git/, or holding a secret."""
     parts = Path(rel).parts
+    if any(ord(c) < 32 or c == "\x7f" for c in rel):
+        raise WorkspaceError(f"{rel!r}: control characters in a file name; rename the file")
     if not rel or Path(rel).is_absolute() or ".." in parts or (parts and parts[0] == ".git"):
         raise WorkspaceError(f"{rel}: not a path inside the workspace; nothing was changed")
     clean = redact(rel)[0]
@@ -182,7 +184,7 @@ class GitStore:
             email = reader.get_value("user", "email", default="")
         except Exception:
             name = email = ""
-        env: dict[str, str] = {}
+        env: dict[str, str] = {"GIT_LITERAL_PATHSPECS": "1"}  # a file named `*.md` is one file
         if not name:
             env["GIT_AUTHOR_NAME"] = env["GIT_COMMITTER_NAME"] = DEFAULT_IDENTITY[0]
         if not email:
@@ -368,12 +370,13 @@ class GitStore:
                 if head:
                     self.git_bytes("read-tree", head, env=env, what="git read-tree")
                 lines = []
-                for rel, data in sorted(changes.items()):
+                blobs = self._hash_blobs(Path(tmp), [data for data in changes.values() if data is not None])
+                modes = self._modes(head, list(changes))
+                for rel, data in changes.items():
                     if data is None:
                         lines.append(f"0 {'0' * 40}\t{rel}")
-                        continue
-                    blob = self.git_bytes("hash-object", "-w", "--no-filters", "--stdin", stdin=data)
-                    lines.append(f"{self._mode(head, rel)} {blob.decode().strip()}\t{rel}")
+                    else:
+                        lines.append(f"{modes.get(rel, '100644')} {blobs.pop(0)}\t{rel}")
                 self.git_bytes(
                     "update-index", "--index-info", stdin=("\n".join(lines) + "\n").encode(), env=env
                 )
@@ -398,12 +401,32 @@ class GitStore:
                 raise GitError(f"git update-ref HEAD failed: {err}")
         raise GitError(f"{self.root}: HEAD kept moving while jarvis committed; run again")
 
-    def _mode(self, head: str | None, rel: str) -> str:
-        if head:
-            out = self.git_bytes("ls-tree", head, "--", rel).decode()
-            if out and out.split(" ", 1)[0] in ("100644", "100755"):
-                return out.split(" ", 1)[0]
-        return "100644"
+    def _hash_blobs(self, tmp: Path, payloads: list[bytes]) -> list[str]:
+        """Write these bytes as blobs in one git process; their ids in order."""
+        if not payloads:
+            return []
+        names = []
+        for i, data in enumerate(payloads):
+            path = tmp / f"blob-{i}"
+            path.write_bytes(data)
+            names.append(str(path))
+        out = self.git_bytes(
+            "hash-object", "-w", "--no-filters", "--stdin-paths", stdin="\n".join(names).encode() + b"\n"
+        )
+        return out.decode().split()
+
+    def _modes(self, head: str | None, rels: list[str]) -> dict[str, str]:
+        """File modes of `rels` at `head` (so an executable file stays executable)."""
+        if not head or not rels:
+            return {}
+        out = self.git_bytes("ls-tree", "-z", head, "--", *rels).decode()
+        modes = {}
+        for entry in out.split("\0"):
+            if "\t" in entry:
+                meta, rel = entry.split("\t", 1)
+                if meta.split(" ", 1)[0] in ("100644", "100755"):
+                    modes[rel] = meta.split(" ", 1)[0]
+        return modes
 
     def sync_index(self, rels: list[str]) -> None:
         """Make the person's index match HEAD for `rels` (nothing else in the index changes)."""
