@@ -184,7 +184,7 @@ class GitStore:
             email = reader.get_value("user", "email", default="")
         except Exception:
             name = email = ""
-        env: dict[str, str] = {"GIT_LITERAL_PATHSPECS": "1"}  # a file named `*.md` is one file
+        env: dict[str, str] = {}
         if not name:
             env["GIT_AUTHOR_NAME"] = env["GIT_COMMITTER_NAME"] = DEFAULT_IDENTITY[0]
         if not email:
@@ -268,7 +268,14 @@ class GitStore:
         if not rels:
             return []
         out = self.run(
-            "status", "--porcelain=v1", "-z", "--untracked-files=all", "--", *rels, what="git status"
+            "--literal-pathspecs",
+            "status",
+            "--porcelain=v1",
+            "-z",
+            "--untracked-files=all",
+            "--",
+            *rels,
+            what="git status",
         )
         dirty: list[str] = []
         entries = out.split("\0")
@@ -324,7 +331,8 @@ class GitStore:
                 cwd=self.root,
                 input=stdin,
                 capture_output=True,
-                env={**os.environ, **self._env(), **(env or {})},
+                # jarvis names exact files: a file called `*.md` is that one file, not a glob
+                env={**os.environ, **self._env(), "GIT_LITERAL_PATHSPECS": "1", **(env or {})},
                 check=False,
             )
         except FileNotFoundError as exc:
