@@ -73,7 +73,10 @@ def run_one(path: WritePath, rng: random.Random) -> None:
         path.argv(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV, start_new_session=True
     )
     path.started += 1
+    began = time.monotonic()
     time.sleep(rng.uniform(0, path.max_delay))
+    if proc.poll() is not None:  # ended before the kill: aim earlier next time
+        path.max_delay = 0.5 * path.max_delay + 0.55 * (time.monotonic() - began)
     if proc.poll() is None:
         os.killpg(proc.pid, signal.SIGKILL)
     proc.wait()
@@ -81,7 +84,12 @@ def run_one(path: WritePath, rng: random.Random) -> None:
     probe = subprocess.run(
         jarvis(path.root, "remember", f"probe {path.name} {path.started}"), env=ENV, capture_output=True
     )
-    path.wedged += probe.returncode != 0
+    if probe.returncode != 0:
+        path.wedged += 1
+        if path.wedged <= 2:
+            print(
+                f"wedged after {path.name}: {probe.stderr.decode(errors='replace').strip()}", file=sys.stderr
+            )
 
 
 def main() -> int:

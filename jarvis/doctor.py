@@ -127,7 +127,7 @@ def _leftover_checks(ws: Workspace, store: Any) -> list[Check]:
     return [
         Check(
             "writes",
-            "fail" if item.kind in ("journal", "index-lock") and item.fixable else "warn",
+            "fail" if item.kind in ("journal", "git-lock") and item.fixable else "warn",
             f"{item.where}: {item.message}",
             "jarvis doctor --fix" if item.fixable else "",
         )

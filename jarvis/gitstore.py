@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -64,6 +65,7 @@ def _fail(what: str, exc: Exception) -> GitError:
     return GitError(f"{what}: {exc}")
 
 
+_LOCK_ERROR = re.compile(r"Unable to create '([^']+\.lock)': File exists")
 _READ_ONLY_GIT = frozenset(
     [
         "cat-file",
@@ -105,7 +107,7 @@ def _git_subcommand(argv: list[str]) -> str:
     return ""
 
 
-def stale_index_lock(root: Path, lock: Path, min_age_s: float = 2.0) -> bool:
+def stale_git_lock(root: Path, lock: Path, min_age_s: float = 1.0) -> bool:
     """True when `lock` is old and no git process that could own it runs in this repository.
 
     Linux only (/proc); elsewhere a lock counts as stale after ten minutes.
@@ -310,16 +312,23 @@ class GitStore:
             if proc.returncode == 0:
                 return proc.stdout
             err = proc.stderr.decode(errors="replace").strip().replace("\n", " ")
-            if "index.lock" in err and attempt < INDEX_LOCK_RETRIES - 1:
-                self.wait_index_lock(attempt)
-                continue
-            if "index.lock" in err:
+            lock = self.lock_in(err)
+            if lock is None:
+                raise GitError(f"{what}: `git {' '.join(args)}` failed: {err}")
+            if attempt == INDEX_LOCK_RETRIES - 1:
                 raise GitError(
-                    f"{what}: {self.git_dir / 'index.lock'} is held by another git process; "
+                    f"{what}: {lock} is held by another git process; "
                     "wait for it to finish (or run `jarvis doctor --fix` if none is running)"
                 )
-            raise GitError(f"{what}: `git {' '.join(args)}` failed: {err}")
+            self.wait_git_lock(lock, attempt)
         raise AssertionError("unreachable")
+
+    def lock_in(self, err: str) -> Path | None:
+        """The git lock file an error message complains about (index.lock, HEAD.lock, a ref's .lock)."""
+        match = _LOCK_ERROR.search(err)
+        if match:
+            return Path(match.group(1))
+        return self.git_dir / "index.lock" if "index.lock" in err else None
 
     def spawn(
         self, *args: str, stdin: bytes | None = None, env: dict[str, str] | None = None
@@ -344,10 +353,9 @@ class GitStore:
     def git_dir(self) -> Path:
         return Path(self.repo.git_dir)
 
-    def wait_index_lock(self, attempt: int) -> None:
-        """Back off while another git holds index.lock; remove it when no git process is alive to own it."""
-        lock = self.git_dir / "index.lock"
-        if lock.exists() and stale_index_lock(self.root, lock):
+    def wait_git_lock(self, lock: Path, attempt: int) -> None:
+        """Back off while another git holds `lock`; remove it when no git process is alive to own it."""
+        if lock.exists() and stale_git_lock(self.root, lock):
             with contextlib.suppress(OSError):
                 lock.unlink()
             return
@@ -359,7 +367,7 @@ class GitStore:
         for attempt in range(INDEX_LOCK_RETRIES - 1):
             if not lock.exists():
                 return
-            self.wait_index_lock(attempt)
+            self.wait_git_lock(lock, attempt)
 
     def commit_blobs(self, changes: Mapping[str, bytes | None], message: str) -> str | None:
         """Commit exactly these bytes for these paths (None deletes) on top of HEAD.
@@ -400,14 +408,27 @@ class GitStore:
             )
             subject = clean_message.splitlines()[0] if clean_message else ""
             self.wait_index_unlocked()  # a person's `git commit` in progress moves HEAD itself
+            moved = self._move_head(sha, head, subject)
+            if not moved:
+                continue
+            self.sync_index(list(changes))
+            return sha
+        raise GitError(f"{self.root}: HEAD kept moving while jarvis committed; run again")
+
+    def _move_head(self, sha: str, head: str | None, subject: str) -> bool:
+        """Compare-and-swap HEAD to `sha`; False when HEAD moved meanwhile (the caller rebuilds)."""
+        for attempt in range(INDEX_LOCK_RETRIES):
             proc = self.spawn("update-ref", "-m", f"commit: {subject}", "HEAD", sha, head or "0" * 40)
             if proc.returncode == 0:
-                self.sync_index(list(changes))
-                return sha
-            if self.head() == head:  # not a moved HEAD: a real failure
-                err = proc.stderr.decode(errors="replace").strip()
+                return True
+            if self.head() != head:
+                return False
+            err = proc.stderr.decode(errors="replace").strip().replace("\n", " ")
+            lock = self.lock_in(err)
+            if lock is None or attempt == INDEX_LOCK_RETRIES - 1:
                 raise GitError(f"git update-ref HEAD failed: {err}")
-        raise GitError(f"{self.root}: HEAD kept moving while jarvis committed; run again")
+            self.wait_git_lock(lock, attempt)
+        return False
 
     def _hash_blobs(self, tmp: Path, payloads: list[bytes]) -> list[str]:
         """Write these bytes as blobs in one git process; their ids in order."""
@@ -549,10 +570,12 @@ class GitStore:
             raise WorkspaceError(
                 f"{redact(ref)[0]}: a branch name must not hold a secret; nothing was changed"
             )
-        self.raw("update-ref", "-m", "jarvis", ref, sha, *([] if old is None else [old]))
+        self.git_bytes(
+            "update-ref", "-m", "jarvis", ref, sha, *([] if old is None else [old]), what="git update-ref"
+        )
 
     def delete_ref(self, ref: str) -> None:
-        self.raw("update-ref", "-d", ref)
+        self.git_bytes("update-ref", "-d", ref, what="git update-ref")
 
     def merge_text(self, base: str, ours: str, theirs: str) -> tuple[str, int]:
         """Three-way merge of file texts (`git merge-file`): (merged text, number of conflicts)."""

@@ -2,7 +2,8 @@
 
 - an interrupted write (`.jarvis/journal.json` with no live holder of the workspace lock):
   finished or undone exactly as the next write would (`transaction.recover_journal`);
-- a stale `.git/index.lock` (no git process of this repository alive to own it);
+- a stale git lock (`.git/index.lock`, `HEAD.lock`, a ref's `.lock`: no git process of this
+  repository alive to own it);
 - staged changes (jarvis never stages; these are a person's or an older jarvis's): reported,
   never touched;
 - temporary files of an atomic write (`.<name>.<random>.tmp`) and jarvis's scratch folders in
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jarvis.errors import LockBusy
-from jarvis.gitstore import GitStore, stale_index_lock
+from jarvis.gitstore import GitStore, stale_git_lock
 from jarvis.transaction import journal_path
 from jarvis.workspace import STATE_DIR, Workspace
 
@@ -26,7 +27,7 @@ _TMP = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")
 
 @dataclass(frozen=True)
 class Leftover:
-    kind: str  # journal | index-lock | staged | temp
+    kind: str  # journal | git-lock | staged | temp
     where: str
     message: str
     fixable: bool = True
@@ -43,6 +44,15 @@ def temp_files(root: Path) -> list[Path]:
     return sorted(found)
 
 
+def git_locks(store: GitStore) -> list[Path]:
+    """Lock files git leaves when killed: index.lock, HEAD.lock, packed-refs.lock, refs/**.lock."""
+    git_dir = store.git_dir
+    found = [git_dir / name for name in ("index.lock", "HEAD.lock", "packed-refs.lock", "config.lock")]
+    found = [path for path in found if path.exists()]
+    refs = git_dir / "refs"
+    return found + (sorted(refs.rglob("*.lock")) if refs.is_dir() else [])
+
+
 def find_leftovers(ws: Workspace, store: GitStore | None = None) -> list[Leftover]:
     store = store or GitStore(ws.root)
     out: list[Leftover] = []
@@ -54,16 +64,15 @@ def find_leftovers(ws: Workspace, store: GitStore | None = None) -> list[Leftove
                 "an interrupted jarvis write is recorded; the next write finishes or undoes it",
             )
         )
-    lock = store.git_dir / "index.lock"
-    if lock.exists():
-        stale = stale_index_lock(ws.root, lock)
+    for lock in git_locks(store):
+        stale = stale_git_lock(ws.root, lock)
         out.append(
             Leftover(
-                "index-lock",
+                "git-lock",
                 str(lock),
-                "stale .git/index.lock (no git process owns it): every git write fails"
+                f"stale {lock.name} (no git process owns it): git writes fail until it goes"
                 if stale
-                else ".git/index.lock is held by a running git process",
+                else f"{lock.name} is held by a running git process",
                 fixable=stale,
             )
         )
@@ -91,10 +100,10 @@ def repair(ws: Workspace) -> list[str]:
     """Clear every fixable leftover; returns one line per action. Never touches a person's work."""
     store = GitStore(ws.root)
     done: list[str] = []
-    lock = store.git_dir / "index.lock"
-    if lock.exists() and stale_index_lock(ws.root, lock):
-        lock.unlink(missing_ok=True)
-        done.append(f"removed stale {lock}")
+    for lock in git_locks(store):
+        if stale_git_lock(ws.root, lock):
+            lock.unlink(missing_ok=True)
+            done.append(f"removed stale {lock}")
     try:
         with store.lock(timeout=5.0):  # taking the lock replays or undoes the journal
             if store.last_recovery:

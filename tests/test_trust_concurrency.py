@@ -8,6 +8,7 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
 from trust_helpers import check_trust, env, git, jarvis_argv, run
 
 from jarvis.workspace import Workspace
@@ -80,18 +81,30 @@ def test_writers_beside_a_git_status_loop(ws: Workspace) -> None:
     check_trust(root)
 
 
-def test_stale_index_lock_from_a_killed_git_is_cleared(ws: Workspace) -> None:
+@pytest.mark.parametrize("name", ["index.lock", "HEAD.lock", "refs/heads/main.lock"])
+def test_stale_git_lock_from_a_killed_git_is_cleared(ws: Workspace, name: str) -> None:
     root = ws.root
-    lock = root / ".git" / "index.lock"
+    lock = root / ".git" / name
     lock.write_bytes(b"")
     old = time.time() - 30
     os.utime(lock, (old, old))
     doctor = run(root, "doctor", check=False)
-    assert "index.lock" in doctor.stdout and "doctor --fix" in doctor.stdout
+    assert lock.name in doctor.stdout and "doctor --fix" in doctor.stdout
     result = run(root, "remember", "The boiler service is due in March")
     assert "remembered" in result.stdout
     assert not lock.exists()
     check_trust(root)
+
+
+def test_doctor_fix_clears_a_stale_lock_and_says_so(ws: Workspace) -> None:
+    lock = ws.root / ".git" / "HEAD.lock"
+    lock.write_bytes(b"")
+    old = time.time() - 30
+    os.utime(lock, (old, old))
+    fixed = run(ws.root, "doctor", "--fix", check=False)
+    assert f"removed stale {lock}" in fixed.stdout
+    assert not lock.exists()
+    assert "fail" not in fixed.stdout
 
 
 def test_a_fresh_index_lock_of_a_live_git_is_waited_for(ws: Workspace) -> None:

@@ -80,7 +80,7 @@ def test_ctrl_c_mid_write_leaves_nothing_behind(ws: Workspace) -> None:
     stats = kill_loop(
         lambda i: jarvis_argv(root, "remember", f"Interrupted thought\nnumber {i}"),
         16,
-        0.3,
+        0,
         sig=signal.SIGINT,
         probe=lambda i: run(root, "remember", f"Follow-up {i} after Ctrl-C"),
     )

@@ -57,10 +57,23 @@ def kill_loop(
     seed: int = 7,
     sig: int = signal.SIGKILL,
 ) -> KillStats:
-    """Run argv_for(i) n times, SIGKILL each at a random point; `probe(i)` runs after each."""
+    """Run argv_for(i) n times, SIGKILL each at a random point; `probe(i)` runs after each.
+
+    `max_delay` <= 0 times the first run and kills the others within 1.1x of its duration, so
+    most kills land mid-run on a fast or a slow machine alike.
+    """
     rng = random.Random(seed)
     stats = KillStats()
-    for i in range(n):
+    if max_delay <= 0:  # calibrate: time one full run (i = 0), then kill within 1.1x of it
+        start = time.monotonic()
+        first = subprocess.run(list(argv_for(0)), capture_output=True, env=env())
+        assert first.returncode == 0, first.stderr.decode(errors="replace")
+        max_delay = 1.1 * (time.monotonic() - start)
+        stats.started += 1
+        stats.finished += 1
+        if probe is not None:
+            probe(0)
+    for i in range(stats.started, n):
         proc = subprocess.Popen(
             list(argv_for(i)),
             stdout=subprocess.PIPE,
@@ -69,7 +82,10 @@ def kill_loop(
             start_new_session=True,
         )
         stats.started += 1
+        began = time.monotonic()
         time.sleep(rng.uniform(0, max_delay))
+        if proc.poll() is not None:  # it ended before the kill: aim earlier next time
+            max_delay = 0.5 * max_delay + 0.5 * 1.1 * (time.monotonic() - began)
         if proc.poll() is None:
             os.killpg(proc.pid, sig)
             landed = True
