@@ -101,7 +101,22 @@ def _git_checks(ws: Workspace) -> list[Check]:
         out.append(Check("state", "fail", ".jarvis/ is not ignored by git", f"jarvis init --adopt {ws.root}"))
     holder = _lock_holder(ws)
     if holder:
-        out.append(Check("lock", "warn", f"workspace lock held by process {holder}", "wait for it to finish"))
+        from jarvis.gitstore import process_state
+
+        pid = holder.split()[0]
+        if process_state(pid) == "T":
+            out.append(
+                Check(
+                    "lock",
+                    "fail",
+                    f"workspace lock held by a stopped process ({holder}): every write waits for it",
+                    f"kill -CONT {pid} (or kill {pid})",
+                )
+            )
+        else:
+            out.append(
+                Check("lock", "warn", f"workspace lock held by process {holder}", "wait for it to finish")
+            )
     else:
         out.append(Check("lock", "ok", "no process holds the workspace lock"))
     out.extend(_leftover_checks(ws, store))

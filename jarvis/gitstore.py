@@ -140,6 +140,16 @@ def stale_git_lock(root: Path, lock: Path, min_age_s: float = 1.0) -> bool:
     return True
 
 
+def process_state(pid: str) -> str | None:
+    """The kernel's one-letter state of a process (R, S, T stopped, Z …), or None when unknown."""
+    try:
+        stat = Path(f"/proc/{int(pid)}/stat").read_text()
+    except (OSError, ValueError):
+        return None
+    fields = stat.rsplit(")", 1)[-1].split()
+    return fields[0] if fields else None
+
+
 def check_rel_name(rel: str) -> None:
     """Refuse a path jarvis must never write: outside the workspace, inside .git/, or holding a secret."""
     parts = Path(rel).parts
@@ -223,8 +233,13 @@ class GitStore:
                     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                     break
                 except BlockingIOError:
+                    holder = os.pread(fd, 128, 0).decode(errors="replace").strip() or "unknown"
+                    if process_state(holder.split()[0]) == "T":
+                        raise LockBusy(
+                            f"{state / 'lock'}: held by a stopped jarvis process (pid and start: {holder}); "
+                            f"resume it (kill -CONT {holder.split()[0]}) or end it (kill {holder.split()[0]})"
+                        ) from None
                     if time.monotonic() > deadline:
-                        holder = os.pread(fd, 128, 0).decode(errors="replace").strip() or "unknown"
                         raise LockBusy(
                             f"{state / 'lock'}: held by another jarvis process (pid and start: {holder}) "
                             f"for over {timeout:.0f} s; wait for it, or stop that process"

@@ -133,3 +133,37 @@ def test_a_fresh_index_lock_of_a_live_git_is_waited_for(ws: Workspace) -> None:
     assert (root / "USER.md").read_text().endswith("half-way through my own commit\n")
     subprocess.run(["git", "-C", str(root), "checkout", "USER.md"], check=True)
     check_trust(root)
+
+
+HOLD_LOCK = """
+import sys, time
+from pathlib import Path
+from jarvis.gitstore import GitStore
+with GitStore(Path(sys.argv[1])).lock():
+    print("locked", flush=True)
+    time.sleep(60)
+"""
+
+
+def test_a_stopped_lock_holder_is_named_not_waited_for_forever(ws: Workspace) -> None:
+    import signal
+    import sys
+
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD_LOCK, str(ws.root)], stdout=subprocess.PIPE, text=True, env=env()
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+        holder.send_signal(signal.SIGSTOP)
+        result = run(ws.root, "remember", "Written while a stopped process holds the lock", check=False)
+        assert result.returncode != 0
+        # named at once as stopped (a plain timeout would say "for over 30 s")
+        assert f"stopped jarvis process (pid and start: {holder.pid}" in result.stderr
+        assert f"kill -CONT {holder.pid}" in result.stderr
+        doctor = run(ws.root, "doctor", check=False)
+        assert f"kill -CONT {holder.pid}" in doctor.stdout and doctor.returncode != 0
+    finally:
+        holder.kill()
+        holder.wait()
+    run(ws.root, "remember", "Written after the holder is gone")
+    check_trust(ws.root)
