@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jarvis.errors import UsageError, WorkspaceError
+from jarvis.fsutil import atomic_write
 from jarvis.gitstore import GitStore
+from jarvis.redact import find_secrets, redact
 from jarvis.workspace import CONFIG_NAME, STATE_DIR
 
 # The state folder ignores itself, so `.jarvis/` stays out of git even when an
@@ -29,6 +31,14 @@ def template_files() -> list[str]:
     return sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
 
 
+class SecretsFound(UsageError):
+    """Files to be adopted hold secrets; the person chooses: redact them or keep them."""
+
+    def __init__(self, message: str, found: dict[str, list[str]]):
+        super().__init__(message)
+        self.found = found
+
+
 @dataclass(frozen=True)
 class InitResult:
     root: Path
@@ -37,8 +47,63 @@ class InitResult:
     sha: str | None
 
 
-def init_workspace(path: Path, *, adopt: bool = False) -> InitResult:
+def adopt_candidates(path: Path) -> list[str]:
+    """The markdown files an adopt of a folder not yet under git commits as memory's first version."""
+    if (path / ".git").exists() or not path.is_dir():
+        return []
+    return sorted(
+        p.relative_to(path).as_posix()
+        for p in path.rglob("*.md")
+        if p.is_file() and not p.is_symlink() and STATE_DIR not in p.parts and ".git" not in p.parts
+    )
+
+
+def secrets_in(path: Path, rels: list[str]) -> dict[str, list[str]]:
+    """{file: kinds of secret found} for the files about to be committed."""
+    found: dict[str, list[str]] = {}
+    for rel in rels:
+        try:
+            raw = (path / rel).read_bytes()
+        except OSError:
+            continue
+        kinds = [f.kind for f in find_secrets(raw.decode("utf-8", errors="replace"))]
+        if kinds:
+            found[rel] = list(dict.fromkeys(kinds))
+    return found
+
+
+def redact_files(path: Path, rels: list[str]) -> None:
+    """Replace the secrets in these files, in place (the person asked for it)."""
+    for rel in rels:
+        target = path / rel
+        raw = target.read_bytes()
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise UsageError(
+                f"{target}: not UTF-8, so jarvis cannot redact it; re-save it as UTF-8 or move it out"
+            ) from exc
+        atomic_write(target, redact(text)[0])
+
+
+def init_workspace(path: Path, *, adopt: bool = False, secrets: str = "refuse") -> InitResult:
+    """Create or adopt a workspace. `secrets`: what to do with secrets in adopted files —
+    "refuse" (raise, naming them), "redact" (replace them in the files first) or "keep"."""
     path = path.expanduser()
+    candidates = adopt_candidates(path) if adopt else []
+    if adopt:
+        found = secrets_in(path, candidates)
+        if found and secrets == "refuse":
+            listed = "; ".join(f"{rel} ({', '.join(kinds)})" for rel, kinds in list(found.items())[:5])
+            more = f" and {len(found) - 5} more" if len(found) > 5 else ""
+            raise SecretsFound(
+                f"{len(found)} file(s) hold what look like secrets: {listed}{more}; nothing was changed — "
+                "run again with --redact to replace them in the files before the first commit, "
+                "or --keep-secrets to commit them as they are",
+                found,
+            )
+        if found and secrets == "redact":
+            redact_files(path, list(found))
     if (path / CONFIG_NAME).is_file():
         raise UsageError(f"{path}: already a jarvis workspace; use it with `jarvis -w {path} …`")
     existing = [p for p in path.iterdir() if p.name != ".git"] if path.is_dir() else []
@@ -73,11 +138,7 @@ def init_workspace(path: Path, *, adopt: bool = False) -> InitResult:
     to_commit = list(added)
     if adopt and fresh_repo:
         # A folder that was not under git: its markdown becomes the first version of memory.
-        to_commit += [
-            p.relative_to(path).as_posix()
-            for p in path.rglob("*.md")
-            if p.is_file() and STATE_DIR not in p.parts and ".git" not in p.parts
-        ]
+        to_commit += [rel for rel in candidates if rel not in to_commit]
     if adopt:
         message = f"init: adopt {path.name} as a jarvis workspace ({len(added)} template files added)"
     else:

@@ -38,15 +38,14 @@ def append_operation(
             raise UsageError(f"log entry needs a non-empty {name}")
     op = Operation(
         ts=(now or local_now()).isoformat(timespec="seconds"),
-        action=action.strip().lower(),
-        tool=tool.strip(),
+        action=redact(action.strip().lower())[0],
+        tool=redact(tool.strip())[0],
         detail=redact(detail.strip())[0],
         reason=redact(reason.strip())[0],
     )
-    path = ws.root / OPLOG_REL
     store = GitStore(ws.root)
-    with track(ws, "oplog", "append"), store.transaction([OPLOG_REL]) as tx:
-        old = path.read_text(encoding="utf-8") if path.exists() else ""
+    with track(ws, "oplog", "append"), store.transaction() as tx:
+        old = tx.read(OPLOG_REL) or ""
         if old and not old.endswith("\n"):
             old += "\n"
         tx.write(OPLOG_REL, old + json.dumps(asdict(op), ensure_ascii=False) + "\n")

@@ -26,6 +26,7 @@ _ASSIGN_KIND = {
     "passwd": "password",
     "pwd": "password",
     "passphrase": "password",
+    "passcode": "password",
     "token": "token",
     "secret": "secret",
     "credential": "credential",
@@ -104,6 +105,11 @@ def _assigned_secret(value: str) -> bool:
     return not value.startswith(("os.", "env.", "process.env", "self."))
 
 
+def _url_password(value: str) -> bool:
+    """`host:8080/path?to=a@b` is a port and a path, not a password."""
+    return not _PLACEHOLDER.fullmatch(value) and not re.match(r"\d{1,5}(?:[/?#]|$)", value)
+
+
 def _prose_secret(value: str) -> bool:
     """After `password: ` in prose the next word is often just a word; require it look like a secret."""
     if not _assigned_secret(value):
@@ -113,13 +119,124 @@ def _prose_secret(value: str) -> bool:
     return len(value) >= 8 and any(c.isupper() for c in value[1:]) and any(c.islower() for c in value)
 
 
+_PLAIN = re.compile(
+    r"\b(pass(?:word|phrase|code)s?|passwd|pwd|pin(?:[ \t]code|[ \t]number)?|"
+    r"(?:door|gate|alarm|locker|safe|garage|lock|entry|access|wifi|wi-fi|padlock|building|keypad)[ \t]code|"
+    r"combination)"
+    r"(?:[ \t]+(?:for|to|of|on|at)[ \t]+[^\n]{1,40}?)?"
+    r"[ \t]*(?:is|was|=|:|are)[ \t]+(?:(?:now|still|currently|just|actually)[ \t]+)?[\"'`]?"
+    r"([^\s\"'`,;]{0,127}[^\s\"'`,;.!?:)])"
+)
+_NOT_A_VALUE = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "is",
+        "was",
+        "be",
+        "been",
+        "being",
+        "not",
+        "no",
+        "none",
+        "required",
+        "wrong",
+        "incorrect",
+        "invalid",
+        "expired",
+        "correct",
+        "missing",
+        "empty",
+        "too",
+        "very",
+        "stored",
+        "saved",
+        "kept",
+        "managed",
+        "set",
+        "changed",
+        "reset",
+        "weak",
+        "strong",
+        "long",
+        "short",
+        "case",
+        "hashed",
+        "encrypted",
+        "in",
+        "on",
+        "at",
+        "for",
+        "to",
+        "of",
+        "with",
+        "by",
+        "from",
+        "my",
+        "your",
+        "our",
+        "their",
+        "his",
+        "her",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "same",
+        "different",
+        "new",
+        "old",
+        "protected",
+        "secure",
+        "insecure",
+        "unknown",
+        "forgotten",
+        "lost",
+        "shared",
+        "written",
+        "printed",
+        "needed",
+        "necessary",
+        "optional",
+        "mandatory",
+        "policy",
+        "rules",
+        "field",
+        "prompt",
+        "manager",
+    ]
+)
+
+
+def _plain_secret(value: str) -> bool:
+    """A word after "password is": a value unless it is an ordinary word of a sentence about passwords."""
+    if value.lower() in _NOT_A_VALUE or _PLACEHOLDER.fullmatch(value):
+        return False
+    if value.isdigit():
+        return 3 <= len(value) <= 12  # a PIN or a door code
+    return _assigned_secret(value)
+
+
+def _phrase_secret(value: str) -> bool:
+    """`password = two or more words`: a passphrase, unless it reads as code."""
+    value = value.strip()
+    if " " not in value or any(c in value for c in "()[]{}<>") or value.startswith(("#", "//")):
+        return False
+    first = value.split()[0]
+    if _PLACEHOLDER.fullmatch(first) or first.startswith(("os.", "env.", "process.env", "self.")):
+        return False
+    return len(value) >= 8
+
+
 # `token_type`, `password_policy`, `api_key_name`: metadata about a secret, not the secret
 _NOT_SECRET = r"(?:type|name|id|ids|file|path|url|uri|length|len|count|limit|size|max|min|expires?|expiry|ttl|policy|format|kind|hint|rotation|manager|endpoint|header|prefix|env|var|field)"
 # A key-like name, possibly inside a longer identifier (DB_PASSWORD, github-token, x.api_key).
 # Rules marked `lowered` run on an ASCII-lowercased copy of the text (same offsets, 10x faster
 # than IGNORECASE), so their names are written in lowercase.
-_KEYNAME = rf"{_NAME}(?![_.\-]{_NOT_SECRET}\b)(?:[_.\-][\w\-]*)?[\"']?"
-_ANYKEY = rf"(?:{_NAME}|key)(?:[_.\-][\w\-]*)?"
+_KEYNAME = rf"{_NAME}(?![_.\-]{_NOT_SECRET}\b)(?:[_.\-][\w\-]{{0,40}}+)?(?:[\"']|\*{{1,2}}|__)?"
+_ANYKEY = rf"(?:{_NAME}|key)(?:[_.\-][\w\-]{{0,40}}+)?"
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
@@ -160,39 +277,83 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
         _random_looking,
         False,
     ),
+    ("stripe-key", re.compile(r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,256}+"), 0, None, False),
+    ("gitlab-token", re.compile(r"\bglpat-[A-Za-z0-9_\-]{20,64}+"), 0, None, False),
+    ("npm-token", re.compile(r"\bnpm_[A-Za-z0-9]{36}\b"), 0, None, False),
+    ("pypi-token", re.compile(r"\bpypi-AgE[A-Za-z0-9_\-]{40,512}+"), 0, None, False),
+    ("sendgrid-key", re.compile(r"\bSG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}\b"), 0, None, False),
+    ("twilio-key", re.compile(r"\bSK[0-9a-f]{32}\b"), 0, None, False),
+    (
+        "azure-key",
+        re.compile(r"\b(?:AccountKey|SharedAccessKey|SharedAccessSignature)=([A-Za-z0-9+/%=]{20,512}+)"),
+        1,
+        None,
+        False,
+    ),
     ("slack-token", re.compile(r"\bxox[abposre]-[A-Za-z0-9\-]{10,}"), 0, None, False),
     ("google-api-key", re.compile(r"\bAIza[0-9A-Za-z_\-]{35}"), 0, None, False),
     ("aws-access-key-id", re.compile(r"\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b"), 0, None, False),
     (
         "aws-secret-key",
-        re.compile(r"aws[\w.\-]*?secret[\w.\-]*?[\"']?\s*[:=]\s*[\"']?([a-z0-9/+=]{40})(?![a-z0-9/+=])"),
+        re.compile(
+            r"aws[\w.\-]{0,30}?secret[\w.\-]{0,30}?[\"']?\s{0,8}[:=]\s{0,8}[\"']?([a-z0-9/+=]{40})(?![a-z0-9/+=])"
+        ),
         1,
         None,
         True,
     ),
     (
-        "url-password",
-        re.compile(r"\b[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@]+:([^\s/?#]+)@[^\s@/?#]"),
+        # the AWS console's credentials CSV: `AKIA…,<secret>` (also ; or tab separated)
+        "aws-secret-key",
+        re.compile(
+            r"\b(?:AKIA|ASIA)[A-Z0-9]{16}[ \t]{0,4}[,;\t][ \t]{0,4}([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])"
+        ),
         1,
-        lambda v: not _PLACEHOLDER.fullmatch(v),
+        None,
+        False,
+    ),
+    (
+        "url-password",
+        # the user may be empty (redis://:pw@host); the password may hold / # ? (unencoded)
+        re.compile(r"\b[A-Za-z][A-Za-z0-9+.\-]{0,30}://[^\s:/@]{0,256}:(\S{1,256})@[^\s@/?#]"),
+        1,
+        _url_password,
         False,
     ),
     ("bearer-token", re.compile(r"\bbearer\s+([a-z0-9._~+/\-]{20,}=*)"), 1, _high_entropy, True),
     # quoted value after = : := => (may hold spaces)
     (
         "assignment",
-        re.compile(rf"{_KEYNAME}\s*(?:=|:=|=>|:)\s*([\"'])([^\"'\n]+)\1"),
+        re.compile(rf"{_KEYNAME}\s{{0,8}}(?:=|:=|=>|:)\s{{0,8}}([\"'])([^\"'\n]{{1,512}})\1"),
         2,
         _assigned_secret,
         True,
     ),
+    # `password = several words up to the end of the line`
+    (
+        "assignment",
+        re.compile(
+            rf"{_KEYNAME}[ \t]{{0,8}}(?:=|:=|=>)[ \t]{{0,8}}([^\s\"'`,;][^\n\"'`]{{0,200}}?)[ \t]*$", re.M
+        ),
+        1,
+        _phrase_secret,
+        True,
+    ),
+    # plain language: "the VPN password is hunter2", "my PIN is 4417", "door code: 1234"
+    ("plain", _PLAIN, 2, _plain_secret, True),
     # unquoted value after = := =>
-    ("assignment", re.compile(rf"{_KEYNAME}\s*(?:=|:=|=>)\s*([^\s\"'`,;]+)"), 1, _assigned_secret, True),
+    (
+        "assignment",
+        re.compile(rf"{_KEYNAME}\s{{0,8}}(?:=|:=|=>)\s{{0,8}}([^\s\"'`,;]{{1,512}})"),
+        1,
+        _assigned_secret,
+        True,
+    ),
     # `password: value` as people write it in prose: the value must look like a secret
-    ("assignment", re.compile(rf"{_KEYNAME}:[ \t]*([^\s\"'`,;]+)"), 1, _prose_secret, True),
+    ("assignment", re.compile(rf"{_KEYNAME}:[ \t]{{0,8}}([^\s\"'`,;]{{1,512}})"), 1, _prose_secret, True),
     (
         "high-entropy",
-        re.compile(rf"{_ANYKEY}[^\n]{{0,30}}?(?<![a-z0-9+/_\-])([a-z0-9+/_\-]{{20,}}=*)"),
+        re.compile(rf"{_ANYKEY}[^\n]{{0,30}}?(?<![a-z0-9+/_\-])([a-z0-9+/_\-]{{20,1024}}+={{0,3}})"),
         1,
         _high_entropy,
         True,
@@ -202,6 +363,8 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
 
 def _assignment_kind(name: str) -> str:
     name = name.lower()
+    if re.search(r"\bpin\b|code|combination", name) and not re.search(r"pass|token|secret|key", name):
+        return "pin"
     for word, kind in _ASSIGN_KIND.items():
         if word in name:
             return kind
@@ -220,7 +383,7 @@ def find_secrets(text: str) -> list[Finding]:
                 continue
             if any(start < f.end and f.start < end for f in taken):
                 continue
-            generic = kind in ("assignment", "high-entropy")
+            generic = kind in ("assignment", "high-entropy", "plain")
             label = _assignment_kind(text[match.start() : start]) if generic else kind
             taken.append(Finding(label, start, end))
     return sorted(taken, key=lambda f: f.start)

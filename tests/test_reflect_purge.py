@@ -30,7 +30,7 @@ def everywhere(ws: Workspace) -> str:
 
 
 def test_purge_history_erases_the_text_from_every_reachable_object(ws: Workspace, cli, embedder) -> None:
-    fact = f"The storage unit combination is {SECRET}"
+    fact = f"The storage unit label reads {SECRET}"
     r = remember(ws, fact, category="operations", priority="high", confidence=0.7)
     keep = remember(ws, "Prefers tea over coffee in the morning", category="preferences")
     store = GitStore(ws.root)
@@ -84,7 +84,7 @@ def test_purge_history_erases_the_text_from_every_reachable_object(ws: Workspace
 
 
 def test_purge_refuses_with_uncommitted_changes(ws: Workspace, cli) -> None:
-    remember(ws, f"The storage unit combination is {SECRET}")
+    remember(ws, f"The storage unit label reads {SECRET}")
     (ws.root / "USER.md").write_text("# User\n\nhalf-written\n", encoding="utf-8")
     result = cli("forget", SECRET, "--purge-history", "--yes", workspace=ws)
     assert result.exit_code == 8 and "uncommitted changes" in result.output

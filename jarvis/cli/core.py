@@ -28,13 +28,27 @@ def _date(value: str | None, name: str) -> object:
     is_flag=True,
     help="Turn an existing folder of markdown into a workspace (adds only what is missing).",
 )
-def init_cmd(path: str | None, adopt: bool) -> None:
+@click.option("--redact", "redact_", is_flag=True, help="With --adopt: replace secrets in the files first.")
+@click.option("--keep-secrets", is_flag=True, help="With --adopt: commit files holding secrets as they are.")
+def init_cmd(path: str | None, adopt: bool, redact_: bool, keep_secrets: bool) -> None:
     """Create a workspace at PATH (default $JARVIS_WORKSPACE or ~/jarvis) from the template."""
-    from jarvis.init import init_workspace
+    import sys
+
+    from jarvis.init import SecretsFound, init_workspace
     from jarvis.workspace import default_workspace_path
 
     target = Path(path) if path else default_workspace_path()
-    result = init_workspace(target, adopt=adopt)
+    policy = "redact" if redact_ else "keep" if keep_secrets else "refuse"
+    try:
+        result = init_workspace(target, adopt=adopt, secrets=policy)
+    except SecretsFound as exc:
+        if not sys.stdin.isatty():
+            raise
+        for rel, kinds in exc.found.items():
+            click.echo(f"secret? {rel}: {', '.join(kinds)}", err=True)
+        if not click.confirm("Replace them with [REDACTED:…] in the files before the first commit?"):
+            raise
+        result = init_workspace(target, adopt=adopt, secrets="redact")
     verb = "adopted" if result.adopted else "created"
     click.echo(f"{verb} workspace {result.root} ({len(result.added)} template files added)")
     if result.sha:

@@ -30,6 +30,7 @@ from jarvis.observe.sessions import (
     parse_events,
     write_session,
 )
+from jarvis.redact import redact
 from jarvis.workspace import Workspace
 
 FORMATS = ("claude-code", "jsonl", "text")
@@ -225,7 +226,8 @@ PARSERS = {"claude-code": parse_claude_code, "jsonl": parse_jsonl, "text": parse
 
 def session_id_for(path: Path, fmt: str) -> str:
     """Stable id per source file: re-importing the same file updates the same session."""
-    stem = re.sub(r"[^A-Za-z0-9._-]+", "-", path.stem).strip("-.")[:60] or "session"
+    # the id reaches commit messages and `source:` fields: built from the redacted file name
+    stem = re.sub(r"[^A-Za-z0-9._-]+", "-", redact(path.stem)[0]).strip("-.")[:60] or "session"
     if fmt == "claude-code":
         return f"cc-{stem}"
     digest = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:8]
@@ -268,7 +270,7 @@ def import_transcript(ws: Workspace, path: Path, fmt: str | None = None) -> Impo
     meta = SessionMeta(
         id=session_id,
         source=fmt,
-        title=path.stem,
+        title=redact(path.stem)[0],
         created=now_iso(),
         imported_from=str(path.resolve()),
         extra={"skipped_lines": skipped},

@@ -156,13 +156,13 @@ def make_proposal(
         id=proposal_id(target, kind, section, clean_text, clean_old),
         target=target,
         kind=kind,
-        section=one_line(section),
+        section=one_line(redact(section)[0]),
         text=clean_text,
         old_text=clean_old,
         confidence=max(0.0, min(1.0, float(confidence))),
         rationale=redact(rationale.strip())[0],
-        fragments=tuple(fragments),
-        sessions=tuple(sessions),
+        fragments=tuple(redact(f)[0] for f in fragments),
+        sessions=tuple(redact(x)[0] for x in sessions),
         created=(created or datetime.now().astimezone()).isoformat(timespec="seconds"),
     )
 

@@ -1,0 +1,173 @@
+"""Redaction v2: the formats issue 10 found missing, the whole table's size, and linear time.
+
+Samples are assembled from pieces so that no literal secret sits in the repository.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_redact import LOOK_ALIKES as BASE_LOOK_ALIKES
+from test_redact import SECRETS as BASE_SECRETS
+
+from jarvis.redact import redact
+
+AKIA = "AKIA" + "QW3RTY7UIOP2ASDF"
+AWS_SECRET = "wJalrXUtnFEMI/K7MDENG/" + "bPxRfiCYz9KEYsampl"  # 40 characters
+
+STRIPE_KEY = "sk_" + "live_" + "51HqLyjWDarjtT1zdp7dcXyZ"
+
+NEW_SECRETS: list[tuple[str, str, str]] = [
+    # (id, text, the secret part that must disappear)
+    ("redis-empty-user", "cache at redis://:" + "s3cretPw9" + "@cache.internal:6379/0", "s3cretPw9"),
+    ("postgres-empty-user", "postgres://:" + "p%40ss" + "Word1@db/app", "p%40ssWord1"),
+    ("url-slash", "postgres://app:" + "pa/ss#w?rd7" + "@db.example.com/prod", "pa/ss#w?rd7"),
+    ("url-hash", "amqp://guest:" + "gu#est9Q" + "@mq.local:5672", "gu#est9Q"),
+    ("url-question", "mongodb+srv://admin:" + "Wh4t?now" + "@cluster0.mongodb.net/db", "Wh4t?now"),
+    ("aws-csv", "bob," + AKIA + "," + AWS_SECRET, AWS_SECRET),
+    ("aws-csv-semicolon", AKIA + ";" + AWS_SECRET, AWS_SECRET),
+    (
+        "aws-csv-console",
+        "User name,Password,Access key ID,Secret access key\nci-bot,," + AKIA + "," + AWS_SECRET,
+        AWS_SECRET,
+    ),
+    ("md-bold", "**password**: " + "hunter2", "hunter2"),
+    ("md-bold-caps", "- **Password**: " + "Tr0ub4dor&3", "Tr0ub4dor&3"),
+    ("md-underscore", "__token__: " + "9f8e7d6c5b4aQ1w2", "9f8e7d6c5b4aQ1w2"),
+    ("passphrase-words", "password = " + "correct horse battery staple", "horse battery staple"),
+    ("passphrase-spaces", "DB_PASSWORD =  " + "my very long pass phrase", "long pass phrase"),
+    ("plain-vpn", "the VPN password is " + "hunter2", "hunter2"),
+    ("plain-pin", "my PIN is " + "4417", "4417"),
+    ("plain-pin-colon", "bank PIN: " + "0042", "0042"),
+    ("plain-door", "the door code is " + "1234" + ".", "1234"),
+    ("plain-garage-now", "the garage code is now " + "5530" + "!", "5530"),
+    ("plain-wifi", "wifi passcode: " + "CorrectHorse", "CorrectHorse"),
+    ("plain-word", "my email password is " + "swordfish", "swordfish"),
+    ("plain-for", "the password for the staging box is " + "Tr0ub4dor", "Tr0ub4dor"),
+    ("plain-was", "Her locker code was " + "8812", "8812"),
+    ("plain-quoted", 'the wifi password is "' + "Blue-Otter-42" + '"', "Blue-Otter-42"),
+    ("plain-alarm", "alarm code: " + "90210", "90210"),
+    ("passcode-is", "the iPad passcode is " + "246810", "246810"),
+    ("stripe-live", "stripe key sk_live_" + "51HqLyjWDarjtT1zdp7dc", "51HqLyjWDarjtT1zdp7dc"),
+    (
+        "npm-token",
+        "//registry.npmjs.org/:_authToken=" + "npm_" + "a1B2c3D4e5F6g7H8i9J0",
+        "npm_a1B2c3D4e5F6g7H8i9J0",
+    ),
+    (
+        "basic-auth-header",
+        "Authorization: Bearer " + "eyJz" + "9Qw8Rt7Yu6Io5Pa4Sd3Fg2Hj1Kl0",
+        "9Qw8Rt7Yu6Io5Pa4Sd3Fg2Hj1Kl0",
+    ),
+    ("dotenv-secret", "SECRET_KEY=" + "django-insecure-" + "x8#k2!pq9zL", "x8#k2!pq9zL"),
+    ("stripe-bare", STRIPE_KEY, STRIPE_KEY),
+    ("stripe-restricted", "rk_" + "live_" + "9Zy8Xw7Vu6Ts5Rq4Po3N", "9Zy8Xw7Vu6Ts5Rq4Po3N"),
+    ("gitlab", "glpat-" + "x9Y8z7W6v5U4t3S2r1Q0", "x9Y8z7W6v5U4t3S2r1Q0"),
+    ("npm-bare", "npm_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8", "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"),
+    ("pypi", "pypi-AgE" + "IcHlwaS5vcmcCJDA5ZjE3NzRhLTI3NzktNDg3Yi1iZjA2", "IcHlwaS5vcmcCJDA5ZjE3"),
+    (
+        "sendgrid",
+        "SG." + "aB3dE6gH9jK2mN5pQ8sT1v" + "." + "wX4yZ7bC0eF3hI6kL9nO2qR5tU8wX1zA4cD7fG0iJ3l",
+        "aB3dE6gH9jK2mN5pQ8sT1v",
+    ),
+    ("twilio", "SK" + "0123456789abcdef0123456789abcdef", "0123456789abcdef0123456789abcdef"),
+    (
+        "azure",
+        "DefaultEndpointsProtocol=https;AccountName=prod;AccountKey="
+        + "Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA+/=="
+        + ";",
+        "Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA",
+    ),
+    ("ssh-password", "ssh root password: " + "Pa55w0rd!", "Pa55w0rd!"),
+]
+
+NEW_LOOK_ALIKES = [
+    "the password field is required",
+    "password reset link expired yesterday",
+    "my pin code policy is strict",
+    "see http://host:8080/path?to=a@b.com for details",
+    "the password is stored in 1Password",
+    "the PIN is required at checkout",
+    "password: <your-password>",
+    "The code is ready for review",
+    "access code is needed for the lab",
+    "password = os.environ['DB_PASSWORD']",
+    "password = get_password()  # from the vault",
+    "my bank PIN was just changed",
+    "the password was wrong twice",
+    "Passwords are hashed with argon2id",
+    "the door code is on the fridge",
+    "email me at alice@example.com or https://example.com/a@b",
+    "postgres://localhost:5432/app",
+    "https://user@github.com/org/repo.git",
+]
+
+
+@pytest.mark.parametrize(
+    "text,secret", [(t, s) for _, t, s in NEW_SECRETS], ids=[i for i, _, _ in NEW_SECRETS]
+)
+def test_new_formats_are_redacted(text: str, secret: str) -> None:
+    clean, findings = redact(text)
+    assert findings
+    assert secret not in clean
+    assert redact(clean) == (clean, [])
+
+
+@pytest.mark.parametrize("text", NEW_LOOK_ALIKES)
+def test_new_look_alikes_survive(text: str) -> None:
+    assert redact(text) == (text, [])
+
+
+def test_the_table_covers_at_least_sixty_secrets_and_thirty_look_alikes() -> None:
+    secrets = {t for _, t, *_ in BASE_SECRETS} | {t for _, t, _ in NEW_SECRETS}
+    look_alikes = {t for _, t in BASE_LOOK_ALIKES} | set(NEW_LOOK_ALIKES)
+    assert len(secrets) >= 60 and len(look_alikes) >= 30
+
+
+DANGEROUS = [
+    "password_",
+    "key-",
+    "aws_secret",
+    "http://a:",
+    "x://",
+    "://a@",
+    "a-",
+    "sk-",
+    "token ",
+    "bearer ",
+    "pin is ",
+    "passcode ",
+    "-----BEGIN PRIVATE KEY-----",
+    "eyJ",
+    "AKIA",
+    "@",
+    ":",
+    "/",
+    "=",
+    "**password**",
+    "password = a",
+    "a",
+    " ",
+]
+
+
+def _cost(text: str) -> float:
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        redact(text)
+        best = min(best, time.process_time() - start)
+    return max(best, 1e-4)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.sampled_from(DANGEROUS), min_size=1, max_size=3))
+def test_time_grows_linearly_with_adversarial_input(pieces: list[str]) -> None:
+    """8x the input may cost about 8x the time, never the 64x of a quadratic rule."""
+    unit = "".join(pieces)
+    small = unit * (4_000 // len(unit) + 1)
+    large = unit * (32_000 // len(unit) + 1)
+    assert _cost(large) / _cost(small) < 24, pieces
