@@ -98,3 +98,53 @@ def test_forget_by_text_needs_one_match(ws: Workspace, cli) -> None:
     assert several.exit_code == 2 and "2 fragments match" in several.output
     one = cli("forget", "Biscuit", workspace=ws)
     assert one.exit_code == 0 and "forgot mem-" in one.output
+
+
+def _commit_all(ws: Workspace, message: str) -> None:
+    git(ws, "add", "-A")
+    git(ws, "-c", "user.name=p", "-c", "user.email=p@p", "commit", "-qm", message)
+
+
+def test_purge_erases_every_version_file_name_and_message_and_keeps_stashes(ws: Workspace, cli) -> None:
+    """A long fact, edited twice by hand, with two stashes around: gone everywhere, stashes kept."""
+    filler = " ".join(f"clause{i} of the long instructions" for i in range(12))
+    fact = f"Quillfeather vault opens with the phrase Zephyrine-Marrow {filler} end of the first version"
+    r = remember(ws, fact, category="operations")
+    keep = remember(ws, "The recycling goes out on Tuesdays", category="operations")
+    path = ws.root / r.rel
+    text = path.read_text()
+    path.write_text(
+        text.replace("Zephyrine-Marrow", "Zephyrine-Marrow-Twice\nNew line Borealisquint added by hand")
+    )
+    _commit_all(ws, "edit by hand")
+    path.write_text(path.read_text().replace("Borealisquint", "Borealisquint-Thrice"))
+    _commit_all(ws, "edit again")
+    (ws.root / "USER.md").write_text("# User\n\nfirst stash: likes oolong\n")
+    git(ws, "stash", "push", "-q", "-m", "first stash")
+    (ws.root / "USER.md").write_text("# User\n\nsecond stash: likes sencha\n")
+    git(ws, "stash", "push", "-q", "-m", "second stash")
+    needles = ["Quillfeather", "Zephyrine", "Borealisquint", "quillfeather-vault"]
+    assert any(n in everywhere(ws) for n in needles)
+
+    result = cli("forget", r.id, "--purge-history", "--yes", workspace=ws)
+    assert result.exit_code == 0, result.output
+    assert "verified: 0 objects, 0 refs, 0 messages, 0 reflog, 0 file names still contain it" in result.output
+    assert "kept 2 stash(es)" in result.output
+
+    objects = subprocess.run(
+        ["git", "cat-file", "--batch-all-objects", "--batch"], cwd=ws.root, capture_output=True
+    ).stdout
+    for needle in needles:
+        assert needle.encode() not in objects, needle
+        assert needle not in git(ws, "log", "--all", "--format=%B")
+        assert needle not in git(ws, "log", "--all", "--name-only", "--format=")
+        assert needle not in git(ws, "for-each-ref")
+    stashes = git(ws, "stash", "list")
+    assert "first stash" in stashes and "second stash" in stashes
+    git(ws, "stash", "apply", "-q", "stash@{1}")
+    assert "likes oolong" in (ws.root / "USER.md").read_text()
+    git(ws, "checkout", "USER.md")
+    assert (ws.root / keep.rel).exists()
+    assert "recycling" in git(ws, "log", "--all", "-p", "--", keep.rel)
+    after = cli("remember", "Written after the purge", workspace=ws)
+    assert after.exit_code == 0, after.output

@@ -282,26 +282,42 @@ def maintain_cmd(ctx: click.Context, as_json: bool) -> None:
 
 def forget_purge(ctx: click.Context, query: str, yes: bool) -> None:
     """`jarvis forget QUERY --purge-history` (the option lives on the forget command)."""
-    from jarvis.errors import NotFound
-    from jarvis.reflect.purge import forget_and_purge, resolve
+    from jarvis.errors import JarvisError, NotFound
+    from jarvis.gitstore import GitStore
+    from jarvis.reflect.purge import forget_and_purge, reflog_count, resolve, stash_entries
 
     ws = workspace_from(ctx)
     try:
         targets = [f.id for _, f in resolve(ws, query)]
     except NotFound:
         targets = []
+    store = GitStore(ws.root)
     click.echo(
         "WARNING: --purge-history rewrites every commit of this repository: all commit ids change, "
         "other clones and remotes keep the old history, and it cannot be undone.",
         err=True,
     )
     click.echo(f"fragments to forget: {', '.join(targets) or 'none (purging the text only)'}", err=True)
+    click.echo(
+        f"kept: {len(stash_entries(store))} stash(es), rewritten like every commit; "
+        f"dropped: {reflog_count(store)} reflog entries of HEAD and branches (they point at the old history)",
+        err=True,
+    )
     if not yes:
         click.confirm("Rewrite history now?", abort=True, err=True)
     forgotten, result = forget_and_purge(ws, query)
     for fid in forgotten:
         click.echo(f"forgot {fid}")
-    click.echo(f"rewrote {result.rewritten} of {result.commits} commits; reflogs expired, old objects pruned")
+    click.echo(
+        f"rewrote {result.rewritten} of {result.commits} commits; kept {result.stashes_kept} stash(es); "
+        f"cleared {result.reflog_cleared} reflog entries; old objects pruned"
+    )
+    where = ", ".join(f"{n} {kind}" for kind, n in result.survivors.items())
+    if not result.verified:
+        raise JarvisError(
+            f"purge incomplete: the text survives in {where}; run `git gc --prune=now` and retry"
+        )
+    click.echo(f"verified: {where} still contain it (every object, reachable or not, was scanned)")
     click.echo("rebuilt the search index from the files")
     if result.dropped_proposals:
         click.echo(f"dropped open proposals that mentioned it: {', '.join(result.dropped_proposals)}")
