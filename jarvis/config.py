@@ -102,7 +102,10 @@ class MaintainConfig:
 @dataclass(frozen=True)
 class ServeConfig:
     autostart: bool = True
-    autocommit: bool = True
+    # "auto": commit hand edits when the person started `jarvis serve`, never from a server that
+    # `jarvis recall` started on its own; true: always; false: never
+    autocommit: str = "auto"
+    idle_exit_minutes: float = 30.0  # an autostarted server exits after this long without work (0: never)
     autocommit_quiet_s: float = 60.0
     debounce_s: float = 0.5
     safety_scan_s: float = 300.0
@@ -180,7 +183,13 @@ def config_from_dict(data: dict[str, Any], source: str = "jarvis.toml") -> Confi
             if key not in known:
                 problems.append(f"[{name}] unknown key {key!r} (known: {', '.join(sorted(known))})")
                 continue
+            if name == "serve" and key == "autocommit" and isinstance(item, bool):
+                item = "true" if item else "false"
             kwargs[key] = _coerce(item, getattr(defaults, key), f"[{name}] {key}", problems)
+            if name == "serve" and key == "autocommit" and kwargs[key] not in ("auto", "true", "false"):
+                problems.append(f'[serve] autocommit: {item!r} is not one of true, false, "auto"')
+            if name == "serve" and key == "idle_exit_minutes" and kwargs[key] < 0:
+                problems.append(f"[serve] idle_exit_minutes: {item!r} must be 0 (never) or more")
         sections[name] = section_cls(**kwargs)
     if problems:
         raise ConfigError(f"{source}: " + "; ".join(problems) + " — fix these lines and run again")

@@ -8,8 +8,6 @@ import threading
 import time
 from pathlib import Path
 
-import pytest
-
 from jarvis.serve.autocommit import AutoCommitter, commit_hand_edits, edit_message
 from jarvis.workspace import Workspace
 
@@ -44,18 +42,20 @@ def test_hand_edit_of_a_tracked_file_is_committed(ws: Workspace) -> None:
     assert commit_now(ws).sha is None  # nothing left: no empty commit
 
 
-def test_untracked_and_ignored_files_are_never_committed(ws: Workspace) -> None:
+def test_ignored_and_untracked_files_outside_memory_are_never_committed(ws: Workspace) -> None:
     (ws.root / ".gitignore").write_text((ws.root / ".gitignore").read_text() + "private.md\n")
     git(ws.root, "add", ".gitignore")
     (ws.root / "private.md").write_text("v1\n")
     git(ws.root, "add", "-f", "private.md")
     git(ws.root, "commit", "-qm", "setup")
     (ws.root / "private.md").write_text("v2 secret-ish\n")
-    (ws.root / "memory" / "new-untracked.md").write_text("not tracked\n")
+    (ws.root / "scratch.md").write_text("not tracked, outside memory/\n")
+    (ws.root / "memory" / "new-note.md").write_text("a note I made by hand\n")
     result = commit_now(ws)
-    assert result.sha is None
+    assert result.files == ("memory/new-note.md",)  # a new file under memory/ is memory: committed
     assert result.skipped == {"private.md": "matches .gitignore"}
-    assert "?? memory/new-untracked.md" in git(ws.root, "status", "--porcelain")
+    status = git(ws.root, "status", "--porcelain")
+    assert "?? scratch.md" in status and "private.md" in status and "new-note" not in status
 
 
 def test_staged_work_of_the_person_is_left_alone(ws: Workspace) -> None:
@@ -121,7 +121,6 @@ def test_a_file_changed_moments_ago_waits(ws: Workspace) -> None:
 
 
 def test_a_file_with_a_secret_is_not_autocommitted(ws: Workspace) -> None:
-    pytest.importorskip("jarvis.redact")
     (ws.root / "USER.md").write_text(
         "my key: AKIAIOSFODNN7EXAMPLE and aws_secret_access_key=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n"
     )

@@ -65,10 +65,6 @@ def test_server_answers_exactly_like_in_process(filled: Workspace, embedder: obj
 def test_recall_command_uses_the_server_with_identical_output(
     filled: Workspace, embedder: object, cli
 ) -> None:  # type: ignore[no-untyped-def]
-    from jarvis.cli import COMMANDS
-
-    if "recall" not in COMMANDS:
-        pytest.skip("the recall command is not registered yet")
     args = ("recall", "how do we deploy", "--json", "--no-record", "--now", "2026-11-22T12:00:00")
     in_process = cli(*args, workspace=filled)
     assert in_process.exit_code == 0, in_process.output

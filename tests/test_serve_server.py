@@ -147,11 +147,11 @@ def test_autostart_stop_and_a_killed_server_leaves_nothing_that_blocks(
 ) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("JARVIS_AUTOSTART", "1")
     monkeypatch.setenv("XDG_CACHE_HOME", serve_env["XDG_CACHE_HOME"])
-    assert client.autostart(ws) is True  # detached, returns at once
+    assert client.autostart(ws) is not None  # detached, returns its pid at once
     try:
         pid = wait_for(lambda: _ping(ws), 180)
         assert pid and client.server_pid(ws) == pid, (ws.state_dir / "serve.log").read_text()
-        assert client.autostart(ws) is False  # one is running: no second spawn
+        assert client.autostart(ws) is None  # one is running: no second spawn
         result = cli("serve", "--stop", workspace=ws)
         assert result.exit_code == 0 and f"pid {pid}" in result.output
         assert not socket_path(ws).exists() and not (ws.state_dir / PID_NAME).exists()

@@ -144,7 +144,16 @@ def _answer(ws: Any, request: dict[str, Any]) -> dict[str, Any]:
     with _progress_bar(sys.stderr.isatty()) as progress:
         answer = handle_request(ws, request, progress=progress, llm=llm)
     if ws.config.serve.autostart:
-        client.autostart(ws)
+        pid = client.autostart(ws)
+        if pid is not None:
+            idle = ws.config.serve.idle_exit_minutes
+            click.echo(
+                f"started a background jarvis server (pid {pid}) for {ws.root} to answer the next recalls "
+                f"faster; it exits after {idle:g} idle minutes"
+                + (" and does not commit your edits" if ws.config.serve.autocommit != "true" else "")
+                + "; `jarvis serve --stop` stops it",
+                err=True,
+            )
     return answer
 
 

@@ -22,8 +22,9 @@ READY_TIMEOUT_S = 120.0
 @click.option(
     "--foreground", "mode", flag_value="foreground", default=True, help="Run in this terminal (the default)."
 )
+@click.option("--autostarted", is_flag=True, hidden=True, help="Started by `jarvis recall`: exit when idle.")
 @click.pass_context
-def serve_cmd(ctx: click.Context, stop_: bool, mode: str) -> None:
+def serve_cmd(ctx: click.Context, stop_: bool, mode: str, autostarted: bool) -> None:
     """Keep the model loaded, the index fresh, and the scheduled jobs running.
 
     One server per workspace: a file watcher, a recall socket in .jarvis/ that
@@ -42,7 +43,7 @@ def serve_cmd(ctx: click.Context, stop_: bool, mode: str) -> None:
         from jarvis.errors import JarvisError
         from jarvis.serve.server import wait_until_ready
 
-        if running is None and not client.spawn(ws):
+        if running is None and client.spawn(ws) is None:
             raise JarvisError(f"could not start `jarvis serve`; see {ws.state_dir / client.LOG_NAME}")
         pid = wait_until_ready(ws, READY_TIMEOUT_S)
         if pid is None:
@@ -61,8 +62,8 @@ def serve_cmd(ctx: click.Context, stop_: bool, mode: str) -> None:
             err=True,
         )
 
-    serve(ws, on_ready=ready)
-    click.echo("jarvis serve: stopped", err=True)
+    reason = serve(ws, on_ready=ready, autostarted=autostarted)
+    click.echo(f"jarvis serve: {reason}", err=True)
 
 
 def _index_line(index: dict[str, object]) -> str:
@@ -103,6 +104,11 @@ def status_cmd(ctx: click.Context, as_json: bool) -> None:
         seen = f" (last state: {state}, {health.get('updated', '?')})" if state else ""
         click.echo(f"server: not running{seen}; start it with `jarvis serve`")
     click.echo(_line("workspace", report["workspace"]))
+    edits = report.get("hand_edits") or []
+    if edits:
+        shown = ", ".join(edits[:8]) + (f" and {len(edits) - 8} more" if len(edits) > 8 else "")
+        click.echo(_line("hand edits", f"{len(edits)} uncommitted: {shown}"))
+        click.echo(_line("", f"commit them: git -C {ws.root} add -A memory && git -C {ws.root} commit -a"))
     click.echo(_line("socket", report["socket"]))
     index = report.get("index")
     if isinstance(index, dict):

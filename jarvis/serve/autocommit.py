@@ -1,12 +1,15 @@
 """Autocommit of hand edits: `git log MEMORY.md` shows a person's editor saves too.
 
-After a quiet period the server commits tracked files a person changed, as
-`edit: <files>`. It never commits an untracked or git-ignored file, a file
-still being written (size and mtime must hold still), anything while git is in
-the middle of a merge or rebase, a file the person has staged (their staged
-work is left exactly as it is: `git commit --only` takes only our paths), nor a
-file that looks like it holds a secret (git history is forever; the person can
-still commit it by hand).
+Runs only when the person asked for it (they started `jarvis serve`, or `[serve]
+autocommit = true`). After a quiet period it commits tracked files a person changed and
+new files they created under memory/, as `edit: <files>`. It never commits a
+git-ignored file, a symlink, a file still being written (size and mtime must hold
+still), anything while git is in the middle of a merge or rebase, a file the person
+has staged (their staged work is left exactly as it is), nor a file that looks like it
+holds a secret anywhere in it, in any of its plausible encodings (UTF-8, UTF-16/32,
+latin-1). The bytes checked are the bytes committed: read once, scanned, hashed and
+committed from memory (`GitStore.commit_blobs`), so a write between check and commit
+cannot slip a secret in.
 """
 
 from __future__ import annotations
@@ -17,16 +20,17 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from jarvis.events import track
 from jarvis.gitstore import GitStore
+from jarvis.redact import find_secrets, redact
 from jarvis.serve.watcher import ignored
 from jarvis.workspace import Workspace
 
 SETTLE_PAUSE_S = 0.3
 MAX_NAMES_IN_MESSAGE = 5
-MAX_SECRET_SCAN_BYTES = 2_000_000
 
 
 @dataclass(frozen=True)
@@ -51,29 +55,45 @@ def _stat(path: os.PathLike[str] | str) -> tuple[int, int] | None:
     return (st.st_size, st.st_mtime_ns)
 
 
-def _secret_kinds(path: os.PathLike[str] | str) -> list[str]:
-    """Kinds of secrets found in a file (empty when clean, unreadable, or no redactor exists)."""
-    try:
-        from jarvis.redact import redact
-    except ImportError:
-        return []
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_SECRET_SCAN_BYTES)
-    except OSError:
-        return []
-    _clean, findings = redact(raw.decode("utf-8", errors="replace"))
+def decodings(raw: bytes) -> list[str]:
+    """Every plausible reading of a file's bytes, so a secret saved as UTF-16 is still seen."""
+    texts = []
+    for bom, codec in (
+        (b"\xef\xbb\xbf", "utf-8-sig"),
+        (b"\xff\xfe\x00\x00", "utf-32"),
+        (b"\x00\x00\xfe\xff", "utf-32"),
+        (b"\xff\xfe", "utf-16"),
+        (b"\xfe\xff", "utf-16"),
+    ):
+        if raw.startswith(bom):
+            texts.append(raw.decode(codec, errors="replace"))
+            break
+    texts.append(raw.decode("utf-8", errors="replace"))
+    if raw.count(b"\x00") > len(raw) // 4:  # UTF-16 without a BOM: every other byte is NUL
+        texts += [raw.decode("utf-16-le", errors="replace"), raw.decode("utf-16-be", errors="replace")]
+    texts.append(raw.decode("latin-1"))
+    return texts
+
+
+def secret_kinds(raw: bytes) -> list[str]:
+    """Kinds of secrets in these bytes, read every plausible way; the whole file, not a prefix."""
     kinds: list[str] = []
-    for finding in findings:
-        kind = getattr(finding, "kind", None) or (finding.get("kind") if isinstance(finding, dict) else None)
-        kinds.append(str(kind or finding))
-    return kinds
+    for text in decodings(raw):
+        kinds += [f.kind for f in find_secrets(text)]
+    return sorted(set(kinds))
 
 
 def _candidates(store: GitStore) -> tuple[list[str], dict[str, str]]:
-    """Changed tracked files that are ours to commit, and why the others are skipped."""
+    """Changed tracked files and new files under memory/ that are ours to commit, and why others are not."""
     changed = store.changed_tracked()
-    if not changed:
+    new = [
+        p
+        for p in store.run(
+            "ls-files", "-z", "--others", "--exclude-standard", "--", "memory/", what="git ls-files"
+        ).split("\0")
+        if p
+    ]
+    if not changed and not new:
         return [], {}
     staged = set(store.staged())
     git_ignored = {
@@ -81,23 +101,44 @@ def _candidates(store: GitStore) -> tuple[list[str], dict[str, str]]:
     }
     picked: list[str] = []
     skipped: dict[str, str] = {}
-    for rel in changed:
+    for rel in [*changed, *new]:
         if rel in staged:
             skipped[rel] = "also staged by you: left for your own commit"
         elif rel in git_ignored:
             skipped[rel] = "matches .gitignore"
         elif ignored(rel):
             skipped[rel] = "editor or jarvis state file"
+        elif (store.root / rel).is_symlink():
+            skipped[rel] = "a symbolic link: commit it yourself"
+        elif redact(rel)[0] != rel:
+            skipped[rel] = "its file name looks like it holds a secret: rename it"
         else:
             picked.append(rel)
     return picked, skipped
 
 
+def _check(path: Path, limit: int) -> tuple[bytes | None, str | None]:
+    """The bytes to commit (None: deleted), or why not; the bytes checked are the bytes committed."""
+    try:
+        if path.stat().st_size > limit:
+            return None, f"over {limit:,} bytes: commit it yourself"
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None, None
+    except OSError as exc:
+        return None, f"cannot read it ({exc.strerror})"
+    kinds = secret_kinds(raw)
+    if kinds:
+        return None, f"looks like it holds a secret ({', '.join(kinds)}); commit it yourself"
+    return raw, None
+
+
 def commit_hand_edits(
     ws: Workspace, *, min_age_s: float = 2.0, pause_s: float = SETTLE_PAUSE_S
 ) -> AutocommitResult:
-    """Commit the person's settled edits to tracked files as one `edit: …` commit."""
+    """Commit the person's settled edits (and new files under memory/) as one `edit: …` commit."""
     store = GitStore(ws.root)
+    limit = ws.config.index.max_file_bytes
     with track(ws, "autocommit", "commit") as ev, store.lock():
         busy = store.is_busy()
         if busy:
@@ -110,23 +151,26 @@ def commit_hand_edits(
         before = {rel: _stat(ws.root / rel) for rel in picked}
         time.sleep(pause_s)
         now_ns = time.time_ns()
-        ready: list[str] = []
+        changes: dict[str, bytes | None] = {}
         for rel in picked:
             current = _stat(ws.root / rel)
             if current != before[rel]:
                 skipped[rel] = "still being written"
             elif current is not None and now_ns - current[1] < min_age_s * 1e9:
                 skipped[rel] = "changed moments ago"
-            elif current is not None and (kinds := _secret_kinds(ws.root / rel)):
-                skipped[rel] = (
-                    f"looks like it holds a secret ({', '.join(sorted(set(kinds)))}); commit it yourself"
-                )
             else:
-                ready.append(rel)
-        if store.is_busy() or not ready:
+                data, why = _check(ws.root / rel, limit)
+                if why:
+                    skipped[rel] = why
+                elif data is not None and _stat(ws.root / rel) != current:
+                    skipped[rel] = "still being written"  # changed while it was read
+                else:
+                    changes[rel] = data
+        if store.is_busy() or not changes:
             ev.counts.update(files=0, skipped=len(skipped))
             return AutocommitResult(skipped=skipped, busy=store.is_busy())
-        sha = store.commit_paths(ready, edit_message(ready))
+        ready = sorted(changes)
+        sha = store.commit_blobs(changes, edit_message(ready))
         ev.counts.update(files=len(ready), skipped=len(skipped))
         ev.detail["files"] = ready[:50]
         return AutocommitResult(sha=sha, files=tuple(ready), skipped=skipped)

@@ -205,16 +205,21 @@ def stop(ws: Workspace, timeout: float = 15.0) -> int | None:
     )
 
 
-def spawn(ws: Workspace) -> bool:
-    """Start `jarvis -w WS serve` detached (new session, output to .jarvis/serve.log); never blocks."""
+def spawn(ws: Workspace, *, autostarted: bool = False) -> int | None:
+    """Start `jarvis -w WS serve` detached (new session, output to .jarvis/serve.log); its pid.
+
+    An autostarted server exits when idle and never commits the person's edits unless
+    `[serve] autocommit = true`.
+    """
     import subprocess
     import sys
 
     log = ws.state(LOG_NAME)
+    extra = ["--autostarted"] if autostarted else []
     try:
         with open(log, "ab") as out, open(os.devnull, "rb") as devnull:
-            subprocess.Popen(
-                [sys.executable, "-m", "jarvis", "-w", str(ws.root), "serve"],
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "jarvis", "-w", str(ws.root), "serve", *extra],
                 stdin=devnull,
                 stdout=out,
                 stderr=out,
@@ -223,17 +228,17 @@ def spawn(ws: Workspace) -> bool:
                 close_fds=True,
             )
     except OSError:
-        return False
-    return True
+        return None
+    return proc.pid
 
 
-def autostart(ws: Workspace) -> bool:
-    """After an in-process recall: start a background server for the next ones.
+def autostart(ws: Workspace) -> int | None:
+    """After an in-process recall: start a background server for the next ones; its pid.
 
-    Returns True when a server was spawned. A second server started by a race
-    finds the lock held and exits at once, so calling this twice is harmless.
-    JARVIS_AUTOSTART=0 turns it off (the test suite sets it).
+    None when no server was spawned. A second server started by a race finds the lock
+    held and exits at once, so calling this twice is harmless. JARVIS_AUTOSTART=0 turns
+    it off (the test suite sets it).
     """
     if os.environ.get("JARVIS_AUTOSTART", "1") == "0" or server_pid(ws) is not None:
-        return False
-    return spawn(ws)
+        return None
+    return spawn(ws, autostarted=True)

@@ -61,7 +61,21 @@ def status_report(ws: Workspace) -> dict[str, Any]:
         "log": str(ws.state_dir / LOG_NAME),
         "health": health,
         "index": fresh,
+        "hand_edits": hand_edits(ws),
     }
+
+
+def hand_edits(ws: Workspace) -> list[str]:
+    """Tracked files changed and not committed, and new files under memory/ not yet in git."""
+    from jarvis.errors import JarvisError
+    from jarvis.gitstore import GitStore
+
+    try:
+        store = GitStore(ws.root)
+        new = store.run("ls-files", "-z", "--others", "--exclude-standard", "--", "memory/")
+        return sorted({*store.changed_tracked(), *(p for p in new.split("\0") if p)})
+    except JarvisError:
+        return []
 
 
 # ----------------------------------------------------------------- heartbeat

@@ -139,9 +139,18 @@ class _Handler(socketserver.BaseRequestHandler):
 class Server:
     """All parts of `jarvis serve` for one workspace; `run()` blocks until `stop()`."""
 
-    def __init__(self, ws: Workspace, *, embedder: Any = None) -> None:
+    def __init__(self, ws: Workspace, *, embedder: Any = None, autostarted: bool = False) -> None:
         self.ws = ws
         self.cfg = ws.config.serve
+        self.autostarted = autostarted
+        # hand edits are committed only when the person asked: they started this server, or
+        # `[serve] autocommit = true`; a server `jarvis recall` started never commits them
+        self.autocommit_on = self.cfg.autocommit == "true" or (
+            self.cfg.autocommit == "auto" and not autostarted
+        )
+        self.idle_exit_s = self.cfg.idle_exit_minutes * 60 if autostarted else 0.0
+        self.last_activity = time.monotonic()
+        self.exit_reason = "stopped"
         self.max_request_bytes = self.cfg.max_request_bytes
         self.embedder = embedder
         self.llm: Any = None  # set at start; recall uses it for the query rewrite (deep profile)
@@ -182,6 +191,7 @@ class Server:
             return handle_request(self.ws, request, self.embedder, llm=self.llm)
 
     def count_request(self, reply: dict[str, Any]) -> None:
+        self.last_activity = time.monotonic()
         with self._counter:
             self.requests["total"] += 1
             self.requests["errors"] += 0 if reply.get("ok") else 1
@@ -192,6 +202,7 @@ class Server:
         """The watcher's batch: the same reconcile `jarvis index` runs, under the index write lock."""
         from jarvis.index.sync import reconcile
 
+        self.last_activity = time.monotonic()
         with self.index_lock.writing():
             report = reconcile(
                 self.ws, embedder=self.embedder, paths=list(paths) if paths is not None else None
@@ -214,7 +225,9 @@ class Server:
             "requests": requests,
             "watcher": self.watcher.health() if self.watcher else None,
             "scheduler": self.scheduler.health() if self.scheduler else None,
-            "autocommit": self.autocommit.health() if self.autocommit else {"enabled": self.cfg.autocommit},
+            "autocommit": self.autocommit.health() if self.autocommit else {"enabled": False},
+            "autostarted": self.autostarted,
+            "idle_exit_s": self.idle_exit_s,
         }
 
     # ------------------------------------------------------------- lifecycle
@@ -235,6 +248,11 @@ class Server:
                 on_ready(self)
             last = ""
             while not self._stop.wait(HEALTH_EVERY_S):
+                if self.idle_exit_s and time.monotonic() - self.last_activity > self.idle_exit_s:
+                    minutes = self.idle_exit_s / 60
+                    emit(self.ws, "serve", "idle-exit", detail={"pid": os.getpid(), "idle_minutes": minutes})
+                    self.exit_reason = f"exited after {minutes:g} idle minute(s)"
+                    break
                 snapshot = self.health()
                 text = json.dumps(
                     {k: v for k, v in snapshot.items() if k != "updated"}, default=str, sort_keys=True
@@ -255,7 +273,7 @@ class Server:
 
             with track(self.ws, "serve", "load-model"):
                 self.embedder = load_embedder(self.ws.config.embedding)
-        if self.cfg.autocommit:
+        if self.autocommit_on:
             self.autocommit = AutoCommitter(self.ws, self.cfg.autocommit_quiet_s)
         self.watcher = Watcher(
             self.ws, self.sync, debounce_s=self.cfg.debounce_s, safety_scan_s=self.cfg.safety_scan_s
@@ -326,9 +344,11 @@ class Server:
                 path.unlink()
 
 
-def serve(ws: Workspace, on_ready: Callable[[Server], None] | None = None) -> None:
+def serve(
+    ws: Workspace, on_ready: Callable[[Server], None] | None = None, *, autostarted: bool = False
+) -> str:
     """Run the server in the foreground until SIGINT or SIGTERM (call from the main thread)."""
-    server = Server(ws)
+    server = Server(ws, autostarted=autostarted)
     previous = {}
 
     def handler(signum: int, frame: object) -> None:
@@ -341,6 +361,7 @@ def serve(ws: Workspace, on_ready: Callable[[Server], None] | None = None) -> No
     finally:
         for sig, old in previous.items():
             signal.signal(sig, old)
+    return server.exit_reason
 
 
 def wait_until_ready(ws: Workspace, timeout: float) -> int | None:
