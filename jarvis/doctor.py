@@ -153,8 +153,21 @@ def _leftover_checks(ws: Workspace, store: Any) -> list[Check]:
 def _index_checks(ws: Workspace) -> list[Check]:
     if importlib.util.find_spec("jarvis.index.sync") is None:
         return []
-    from jarvis.index.sync import freshness
+    from jarvis.index.sync import freshness, index_lock_holder
 
+    holder = index_lock_holder(ws)
+    if holder and "stopped" in holder:
+        pid = holder.split()[1]
+        return [
+            Check(
+                "index",
+                "fail",
+                f"the index lock is held by a stopped process ({holder})",
+                f"kill -CONT {pid}",
+            )
+        ]
+    if holder:
+        return [Check("index", "warn", f"the index is being written by {holder}", "wait for it to finish")]
     try:
         fresh = freshness(ws)
     except JarvisError as exc:

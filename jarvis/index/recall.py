@@ -10,16 +10,16 @@ import dataclasses
 import fnmatch
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from jarvis.config import RecallConfig, config_from_dict
-from jarvis.errors import IndexError_, UsageError
+from jarvis.errors import IndexError_, LockBusy, UsageError
 from jarvis.events import track
 from jarvis.index import lexical, rank
 from jarvis.index.passage import Hit, make_hit, merge_into
-from jarvis.index.sync import Freshness, Progress, SyncReport, freshness, reconcile
+from jarvis.index.sync import RECALL_LOCK_WAIT_S, Freshness, Progress, SyncReport, freshness, reconcile
 
 if TYPE_CHECKING:
     import numpy as np
@@ -129,9 +129,18 @@ def ensure_fresh(
     fresh = freshness(ws)
     report = None
     if fresh.stale or fresh.generation == 0:
-        report = reconcile(ws, embedder=embedder, progress=progress)
-        fresh = freshness(ws)
+        try:
+            report = reconcile(ws, embedder=embedder, progress=progress, lock_timeout=RECALL_LOCK_WAIT_S)
+            fresh = freshness(ws)
+        except LockBusy as exc:
+            if fresh.generation == 0:
+                raise LockBusy(
+                    f"{exc}; there is no complete index to answer from yet — try again soon"
+                ) from None
+            fresh = replace(fresh, busy=str(exc))  # answer from the last complete index, and say so
     loaded = load_index(ws)
+    if loaded is None and fresh.busy:
+        raise LockBusy(f"{fresh.busy}; the index cannot be read meanwhile — try again soon")
     if loaded is None:  # a writer died between store and lexical commit: repair, then read
         report = reconcile(ws, embedder=embedder, progress=progress)
         loaded = load_index(ws)

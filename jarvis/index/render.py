@@ -98,6 +98,8 @@ def freshness_line(result: dict[str, Any]) -> str:
     if synced:
         changed = len(synced["new"]) + len(synced["modified"]) + len(synced["deleted"]) + len(synced["moved"])
         return f"{base}; brought up to date before answering ({changed} changed file(s))"
+    if fresh.get("busy"):
+        return f"{base}; answered from the last complete index while {fresh['busy'].split(': ', 1)[-1]}"
     if fresh.get("stale"):
         return f"{base}; STALE ({len(fresh.get('new', [])) + len(fresh.get('modified', []))} changed file(s))"
     return f"{base}; fresh (last change indexed {_ago(fresh.get('indexed_at'))})"

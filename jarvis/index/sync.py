@@ -21,7 +21,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, replace
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -49,6 +49,7 @@ class Freshness:
     deleted: tuple[str, ...] = ()
     identity_changed: bool = False
     lexical_behind: bool = False
+    busy: str = ""  # who was writing the index when recall answered from the last complete one
 
     @property
     def stale(self) -> bool:
@@ -108,12 +109,59 @@ def index_identity(ws: Workspace) -> dict[str, Any]:
     }
 
 
-@contextlib.contextmanager
-def index_lock(ws: Workspace) -> Iterator[None]:
-    """Exclusive lock for index writers (the kernel drops it if the process dies)."""
-    fd = os.open(ws.state(manifest.INDEX_DIR, "lock"), os.O_RDWR | os.O_CREAT, 0o600)
+INDEX_LOCK_WAIT_S = 60.0  # `jarvis index`, the watcher: wait this long for another writer
+RECALL_LOCK_WAIT_S = 3.0  # recall: then answer from the last complete index
+
+
+def index_lock_holder(ws: Workspace) -> str | None:
+    """'pid N since T' of the process writing the index, with '(stopped)' when it is; None if free."""
+    from jarvis.gitstore import process_state
+
+    path = ws.state_dir / manifest.INDEX_DIR / "lock"
+    if not path.exists():
+        return None
+    fd = os.open(path, os.O_RDONLY)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.pread(fd, 128, 0).decode(errors="replace").split()
+            pid, since = ([*holder, "?", "?"])[:2]
+            stopped = (
+                " (stopped: resume it with kill -CONT " + pid + " or end it)"
+                if process_state(pid) == "T"
+                else ""
+            )
+            return f"pid {pid} since {since}{stopped}"
+        return None
+    finally:
+        os.close(fd)
+
+
+@contextlib.contextmanager
+def index_lock(ws: Workspace, timeout: float = INDEX_LOCK_WAIT_S) -> Iterator[None]:
+    """Exclusive lock for index writers (the kernel drops it if the process dies).
+
+    Waits at most `timeout` seconds (not at all for a stopped holder), then raises LockBusy
+    naming the holder: a stopped `jarvis index` never hangs anyone.
+    """
+    from jarvis.errors import LockBusy
+
+    path = ws.state(manifest.INDEX_DIR, "lock")
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                holder = index_lock_holder(ws) or "another process"
+                if "stopped" in holder or time.monotonic() > deadline:
+                    raise LockBusy(f"{path}: the index is being written by {holder}") from None
+                time.sleep(0.05)
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()} {datetime.now(UTC).isoformat(timespec='seconds')}".encode(), 0)
         yield
     finally:
         with contextlib.suppress(OSError):
@@ -169,12 +217,13 @@ def reconcile(
     rebuild: bool = False,
     paths: list[str] | None = None,
     progress: Progress | None = None,
+    lock_timeout: float = INDEX_LOCK_WAIT_S,
 ) -> SyncReport:
     """Bring the index in line with the files; see the module docstring."""
     from jarvis.index.embed import LazyEmbedder, embed_texts
 
     started = time.perf_counter()
-    with track(ws, "index", "reconcile") as ev, index_lock(ws):
+    with track(ws, "index", "reconcile") as ev, index_lock(ws, lock_timeout):
         conn, reason = _open_or_reset(ws)
         try:
             ident = index_identity(ws)
