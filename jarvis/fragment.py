@@ -135,7 +135,8 @@ def render_fragment(fragment: Fragment) -> str:
         ):
             out.append(segments[key])
         else:
-            out.append(_emit(key, value))
+            # a changed key is written fresh; comment lines that followed it stay where they were
+            out.append(_emit(key, value) + _trailing_comments((segments or {}).get(key, "")))
     glue = "\n"
     if before is not None and before.original is not None:
         split = split_frontmatter(before.original)
@@ -212,6 +213,17 @@ def _same(before: Fragment, after: Fragment, key: str, from_extra: bool) -> bool
     if from_extra:
         return key in before.extra and before.extra[key] == after.extra[key]
     return key not in before.extra and bool(_known(before, key) == _known(after, key))
+
+
+def _trailing_comments(segment: str) -> str:
+    """The comment and blank lines that end a key's segment (they belong to no value)."""
+    lines = segment.splitlines(keepends=True)[1:]
+    kept: list[str] = []
+    for line in reversed(lines):
+        if line.strip() and not line.lstrip().startswith("#"):
+            break
+        kept.append(line)
+    return "".join(reversed(kept))
 
 
 def _segments(text: str) -> dict[str, str] | None:
@@ -303,3 +315,29 @@ class Fragment:
             object.__setattr__(self, "tags", tuple(self.tags))
         if isinstance(self.confidence, int) and not isinstance(self.confidence, bool):
             object.__setattr__(self, "confidence", float(self.confidence))
+
+
+def splice_frontmatter(raw: bytes, new_text: str) -> bytes:
+    """`new_text`'s frontmatter on top of `raw`'s body, byte for byte.
+
+    `render_fragment` works on decoded text (LF, no BOM, no NUL); a status flip must not turn a
+    person's CRLF file into LF or drop its BOM. So only the frontmatter block is replaced, in the
+    file's own line ending, and every byte after it is kept as it was on disk.
+    """
+    bom = b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b""
+    data = raw[len(bom) :]
+    lines = data.splitlines(keepends=True)
+    body = data
+    newline = b"\r\n" if b"\r\n" in data[:4096] else b"\n"
+    if lines and lines[0].strip() == b"---":
+        for i, line in enumerate(lines[1:], 1):
+            if line.strip() == b"---":
+                body = b"".join(lines[i + 1 :])
+                newline = b"\r\n" if lines[0].endswith(b"\r\n") else b"\n"
+                break
+    split = split_frontmatter(new_text)
+    if split is None:
+        return bom + new_text.encode("utf-8")
+    front, _ = split
+    head = "---\n" + front + ("" if not front or front.endswith("\n") else "\n") + "---\n"
+    return bom + head.encode("utf-8").replace(b"\n", newline) + body

@@ -105,6 +105,11 @@ class Transaction:
                 f"{rel}: not UTF-8 (byte {exc.start}); jarvis will not rewrite it — re-save it as UTF-8"
             ) from exc
 
+    def read_bytes(self, rel: str) -> bytes | None:
+        """The exact bytes of `rel` as this transaction sees it (None when absent)."""
+        self.claim([rel])
+        return self.after[rel] if rel in self.after else self.claimed[rel]
+
     def free_name(self, rel: str) -> str:
         """`rel`, or `<stem>-2<suffix>`, `-3`, … : the first name no file, plan or git entry uses."""
         path = Path(rel)

@@ -95,7 +95,7 @@ def observe_cmd(
         click.echo(
             f"observed {report.turns} turns in {len(report.sessions)} session(s) with the {report.observer} observer: "
             f"{c['allowed']} allowed, {c['held']} held, {c['discarded']} discarded, {c['merged']} merged, "
-            f"{c['learnings']} learnings"
+            f"{c.get('superseded', 0)} superseded, {c['learnings']} learnings"
         )
     if c.get("redacted"):
         click.echo(f"redacted {c['redacted']} secret(s) before writing", err=True)

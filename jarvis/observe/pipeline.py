@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from jarvis.doc import render_fragment
 from jarvis.errors import ProviderError
 from jarvis.events import track
+from jarvis.fragment import render_fragment, splice_frontmatter
 from jarvis.fsutil import atomic_write
 from jarvis.gitstore import GitStore
 from jarvis.notes import append_daily, daily_line, local_now
@@ -27,6 +27,7 @@ from jarvis.observe.plan import Plan, SourcedFact, build_plan
 from jarvis.observe.schema import LLMObserver, Observer
 from jarvis.observe.sessions import SessionEvent, list_sessions, read_session
 from jarvis.redact import redact
+from jarvis.transaction import Transaction
 from jarvis.workspace import Workspace
 
 OFFSETS = ("observe", "offsets.json")
@@ -57,7 +58,9 @@ def commit_subject(sessions: Sequence[str], counts: dict[str, int]) -> str:
     who = sessions[0] if len(sessions) == 1 else f"{len(sessions)} sessions"
     return (
         f"observe: {who} ({counts.get('allowed', 0)} allowed, {counts.get('held', 0)} held, "
-        f"{counts.get('discarded', 0)} discarded, {counts.get('merged', 0)} merged)"
+        f"{counts.get('discarded', 0)} discarded, {counts.get('merged', 0)} merged"
+        + (f", {counts['superseded']} superseded" if counts.get("superseded") else "")
+        + ")"
     )
 
 
@@ -121,32 +124,33 @@ def _extract(observer: Observer, work: _Work, batch_size: int, usage: dict[str, 
 
 
 def _apply(
-    ws: Workspace, store: GitStore, plan: Plan, works: list[_Work], now: datetime
+    ws: Workspace, tx: Transaction, plan: Plan, works: list[_Work], now: datetime
 ) -> tuple[str | None, list[str]]:
-    day_rel = ws.daily_log(now.date()).relative_to(ws.root).as_posix()
+    """Write a plan made under this transaction's lock; one commit."""
     learn = {"learnings/errors.md": plan.errors_md, "learnings/corrections.md": plan.corrections_md}
     rels = [*plan.merged, *(r for r, lines in learn.items() if lines)]
+    for rel, fragment in plan.merged.items():
+        # only the frontmatter (and a merged body) change; the person's bytes are kept otherwise
+        tx.write(rel, splice_frontmatter(tx.read_bytes(rel) or b"", render_fragment(fragment)))
+    for rel, fragment in plan.new.items():
+        rels.append(tx.create(rel, render_fragment(fragment)))
+    for rel, lines in learn.items():
+        if lines:
+            old = tx.read(rel)
+            if old is None:
+                old = f"# {rel.rsplit('/', 1)[-1].removesuffix('.md').title()}\n\n"
+            tx.write(rel, (old if old.endswith("\n") else old + "\n") + "".join(lines))
     if plan.daily:
-        rels.append(day_rel)
-    with store.transaction(rels) as tx:
-        for rel, fragment in plan.merged.items():
-            tx.write(rel, render_fragment(fragment))
-        for rel, fragment in plan.new.items():
-            rels.append(tx.create(rel, render_fragment(fragment)))
-        for rel, lines in learn.items():
-            if lines:
-                path = ws.root / rel
-                old = path.read_text(encoding="utf-8") if path.exists() else f"# {path.stem.title()}\n\n"
-                tx.write(rel, (old if old.endswith("\n") else old + "\n") + "".join(lines))
-        if plan.daily:
+        rels.append(
             append_daily(
                 ws, tx, [daily_line(t, i, now) for t, i in zip(plan.daily, plan.daily_ids, strict=True)], now
             )
-        trailers = [
-            f"{TRAILER} {w.session_id} turns {w.events[0].turn}-{w.done_to}" for w in works if w.done_to >= 0
-        ]
-        subject = commit_subject([w.session_id for w in works if w.done_to >= 0], plan.counts)
-        sha = tx.commit(subject + "\n\n" + "\n".join(trailers) + "\n")
+        )
+    trailers = [
+        f"{TRAILER} {w.session_id} turns {w.events[0].turn}-{w.done_to}" for w in works if w.done_to >= 0
+    ]
+    subject = commit_subject([w.session_id for w in works if w.done_to >= 0], plan.counts)
+    sha = tx.commit(subject + "\n\n" + "\n".join(trailers) + "\n")
     return sha, rels
 
 
@@ -180,22 +184,27 @@ def run_observe(
         usage: dict[str, int] = {}
         errors = [e for w in works if (e := _extract(observer, w, ws.config.observe.batch_messages, usage))]
         now = local_now()
-        plan = build_plan(
-            ws,
-            [f for w in works for f in w.facts],
-            embed=_embedder(ws, embedder),
-            observer=observer.name,
-            now=now,
-        )
-        for text in (n for w in works for n in w.narratives):
-            # Narratives reach git through the daily log: redact them like facts.
-            plan.daily.append(redact(text)[0])
-            plan.daily_ids.append(None)
+        embed = _embedder(ws, embedder)
+
+        def make_plan() -> Plan:
+            made = build_plan(
+                ws, [f for w in works for f in w.facts], embed=embed, observer=observer.name, now=now
+            )
+            for text in (n for w in works for n in w.narratives):
+                # Narratives reach git through the daily log: redact them like facts.
+                made.daily.append(redact(text)[0])
+                made.daily_ids.append(None)
+            return made
+
+        plan = make_plan()  # also warms the embedding cache, so the plan under the lock is quick
         sha: str | None = None
         written: list[str] = []
         if not dry_run:
             if not plan.empty:
-                sha, written = _apply(ws, store, plan, works, now)
+                with store.transaction() as tx:
+                    plan = make_plan()  # decided again under the lock: the world may have moved
+                    if not plan.empty:
+                        sha, written = _apply(ws, tx, plan, works, now)
             for w in works:
                 if w.done_to >= 0:
                     offsets[w.session_id] = w.done_to + 1

@@ -6,6 +6,7 @@ cached embedder), so `--dry-run` shows exactly what a real run would write.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -42,7 +43,7 @@ class Plan:
     daily_ids: list[str | None] = field(default_factory=list)
     counts: dict[str, int] = field(
         default_factory=lambda: dict.fromkeys(
-            ("facts", "allowed", "held", "discarded", "merged", "learnings", "redacted"), 0
+            ("facts", "allowed", "held", "discarded", "merged", "superseded", "learnings", "redacted"), 0
         )
     )
     decisions: list[tuple[str, str, str]] = field(default_factory=list)  # (gate/action, text, reason)
@@ -132,6 +133,16 @@ def build_plan(
             )
             if in_run is not None:
                 target, current = in_run, plan.new[in_run]
+        replaces: str | None = None
+        if target is None:  # not a near-duplicate, but maybe the same statement with a new value
+            near = _best(new_vecs[i], old_vecs, [r for r, _ in existing], SAME_TOPIC)
+            if near is not None and same_frame(fact.text, statement(by_rel[near].body)):
+                target, current = near, plan.merged.get(near) or by_rel[near]
+        if target is not None and current is not None and specifics_differ(fact.text, current.body):
+            # the same fact with a changed number, name, date or place: the new value wins, the
+            # old fragment stays on disk as `superseded` (and in git history), never silently merged
+            replaces = target if target in by_rel else None
+            target = current = None
         if target is not None and current is not None:
             gate = "allow" if verdict.gate == "allow" or current.gate == "allow" else current.gate
             updated = touch_fragment(current, now, merged_count=current.merged_count + 1, gate=gate)
@@ -152,6 +163,11 @@ def build_plan(
         fragment = replace(
             fragment, extra={"observer": observer, "taxonomy": TAXONOMY_VERSION, "category_by": how}
         )
+        if replaces is not None:
+            old = plan.merged.get(replaces) or by_rel[replaces]
+            plan.merged[replaces] = touch_fragment(old, now, status="superseded", superseded_by=fragment.id)
+            plan.counts["superseded"] += 1
+            plan.decisions.append(("supersede", old.body.strip().splitlines()[0], replaces))
         rel = fragment_rel(fragment)
         n = 2
         while rel in plan.new:
@@ -165,6 +181,105 @@ def build_plan(
             plan.daily.append(f"noted: {fact.text}")
             plan.daily_ids.append(fragment.id)
     return plan
+
+
+_NUMBER = re.compile(r"\d+(?:[.,:/-]\d+)*")
+_CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w'-]*")
+_WORDS = frozenset(
+    [
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "morning",
+        "afternoon",
+        "evening",
+        "night",
+        "weekly",
+        "daily",
+        "monthly",
+        "yearly",
+        "not",
+        "no",
+        "never",
+        "longer",
+        "anymore",
+        "don't",
+        "doesn't",
+        "isn't",
+        "won't",
+        "stopped",
+        "quit",
+    ]
+)
+
+
+def specifics(text: str) -> frozenset[str]:
+    """What makes a fact this fact: numbers, names, days and months, emails/URLs, negations.
+
+    Two texts that read alike but differ here state different facts ("locker code 4812" vs
+    "… 5530 now", "I live in Lisbon" vs "… in Porto", "I like X" vs "I no longer like X").
+    """
+    first = text.strip().split("\n\n", 1)[0]
+    found = {m.group(0) for m in _NUMBER.finditer(first)}
+    found |= {
+        m.group(0).lower() for m in _CAPITALISED.finditer(first) if m.group(0) not in ("I", "I'm", "I've")
+    }
+    words = {w.strip(".,:;!?'") for w in re.findall(r"[\w@.:/'-]+", first.lower())}
+    found |= {w for w in words if w in _WORDS or "@" in w or "://" in w}
+    return frozenset(found)
+
+
+SAME_TOPIC = 0.6  # cosine floor for "the same statement with another value" (see same_frame)
+_FILLER = frozenset(
+    ["now", "anymore", "actually", "currently", "still", "these", "days", "today", "lately", "recently"]
+)
+
+
+def _frame(text: str) -> list[str]:
+    """The statement with its specifics and filler words taken out: "the user lives in"."""
+    first = text.strip().split("\n\n", 1)[0]
+    drop = specifics(first) | _FILLER | {"no", "not", "longer", "never"}
+    first = re.sub(r"\S+@\S+|\S+://\S+", " ", first)
+    return [w for w in re.findall(r"[a-z']+", first.lower()) if w not in drop]
+
+
+def same_frame(new: str, old: str) -> bool:
+    """Two statements that say the same thing about different values ("lives in Lisbon" / "… Porto now")."""
+    a, b = _frame(new), _frame(old)
+    if not a or not b:
+        return False
+    overlap = len(set(a) & set(b)) / len(set(a) | set(b))
+    return overlap >= 0.8
+
+
+def _words(text: str) -> set[str]:
+    tokens = {t.strip(".,:;!?'") for t in re.findall(r"[\w@.:/'-]+", text.lower())}
+    return tokens | {m.group(0) for m in _NUMBER.finditer(text)}
+
+
+def specifics_differ(new: str, old: str) -> bool:
+    """True when one text names a specific the other does not mention at all."""
+    new_first, old_first = (t.strip().split("\n\n", 1)[0] for t in (new, old))
+    new_words, old_words = _words(new_first), _words(old_first)
+    return any(s not in old_words for s in specifics(new_first)) or any(
+        s not in new_words for s in specifics(old_first)
+    )
 
 
 def _best(vec: Any, matrix: Any, rels: list[str], threshold: float) -> str | None:

@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from jarvis.events import track
-from jarvis.fragment import Fragment, render_fragment
+from jarvis.fragment import Fragment, render_fragment, splice_frontmatter
 from jarvis.gitstore import GitStore
 from jarvis.notes import iter_fragments
 from jarvis.workspace import Workspace
@@ -128,7 +128,8 @@ def maintain(
 
     now = now or datetime.now().astimezone()
     store = GitStore(ws.root)
-    with track(ws, "maintain", "run") as ev:
+    with track(ws, "maintain", "run") as ev, store.transaction() as tx:
+        # decided under the lock: no other jarvis process changes a fragment between plan and write
         fragments = list(iter_fragments(ws))
         changed, counts = plan(ws, fragments, read_access(ws), now, embedder)
         skipped = tuple(store.dirty_paths(changed))
@@ -137,10 +138,10 @@ def maintain(
         sha = None
         if changed:
             parts = [f"{n} {name}" for name, n in counts.items() if n]
-            with store.transaction(list(changed)) as tx:
-                for rel, fragment in changed.items():
-                    tx.write(rel, render_fragment(fragment))
-                sha = tx.commit(f"maintain: {', '.join(parts) or 'update'} ({len(changed)} fragment(s))")
+            for rel, fragment in changed.items():
+                # only the frontmatter changes; the body keeps its bytes (CRLF, BOM, NUL …)
+                tx.write(rel, splice_frontmatter(tx.read_bytes(rel) or b"", render_fragment(fragment)))
+            sha = tx.commit(f"maintain: {', '.join(parts) or 'update'} ({len(changed)} fragment(s))")
         stats = _stats([changed.get(rel, f) for rel, f in fragments])
         ev.counts.update(counts, fragments=len(fragments), changed=len(changed), skipped=len(skipped))
         ev.detail["committed"] = sha
