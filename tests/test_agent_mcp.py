@@ -104,7 +104,7 @@ def test_mcp_server_over_stdio(ws) -> None:  # type: ignore[no-untyped-def]
     assert (
         log[0].message.startswith("remember: My cat is called Whiskerino") and write["path"] in log[0].files
     )
-    assert log[-1].sha != head_before or len(log) > 1
+    assert log[0].sha != head_before and log[1].sha == head_before  # exactly one new commit
 
     hits = payload(out["search"])["hits"]
     assert not out["search"].is_error and hits[0]["path"] == write["path"]

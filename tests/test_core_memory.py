@@ -114,7 +114,15 @@ def test_log_writes_and_queries(ws: Workspace, cli: CliFn) -> None:
 def test_history_agrees_with_git_log(ws: Workspace, cli: CliFn) -> None:
     cli("remember", "Use ruff for linting", workspace=ws)
     shown = cli("history", "MEMORY.md", workspace=ws).output.splitlines()
-    assert [line.split("  ")[-1] for line in shown] == subjects(ws, "MEMORY.md")
+    expected = subjects(ws, "MEMORY.md")
+    assert expected and [line.split("  ")[-1] for line in shown] == expected
+    fragment = next(ws.notes_dir.rglob("*.md")).relative_to(ws.root).as_posix()
+    shown = cli("history", fragment, workspace=ws).output.splitlines()
+    assert (
+        [line.split("  ")[-1] for line in shown]
+        == subjects(ws, fragment)
+        == ["remember: Use ruff for linting"]
+    )
     everything = cli("history", workspace=ws).output
     assert "remember: Use ruff for linting" in everything and "init:" in everything
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 from conftest import write_files
@@ -127,8 +128,10 @@ def test_access_is_recorded_unless_asked_not_to(ws: Workspace, embedder: object)
     access = read_access(ws)
     assert access["memory/notes/preferences/coffee.md"][0] == 2
     assert "memory/notes/operations/deploy.md" not in access
-    tracked = (ws.root / ".gitignore").read_text() if (ws.root / ".gitignore").exists() else ""
-    assert ".jarvis" in tracked or not (ws.root / "access.sqlite").exists()
+    status = subprocess.run(
+        ["git", "-C", str(ws.root), "status", "--porcelain", "--ignored=no"], capture_output=True, text=True
+    ).stdout
+    assert all(".jarvis" not in line for line in status.splitlines())  # access counts never reach git
 
 
 def test_a_file_saved_a_moment_ago_is_found_by_the_next_recall(ws: Workspace, embedder: object) -> None:
@@ -221,6 +224,6 @@ def test_adjacent_results_merge_into_one_passage(ws: Workspace, embedder: object
     joined = recall(ws, "spare key flowerpot", settings={"merge_adjacent_chars": 600, "mmr": False}, **kw)  # type: ignore[arg-type]
     assert len(apart.hits) == 3
     top = joined.hits[0]
-    assert (top.start_line, top.end_line) == (3, 4) or top.signals.get("merged", 1) >= 2
+    assert top.start_line <= 3 and top.end_line >= 4  # the question and its answer, one passage
     assert "spare key" in top.text and "flowerpot" in top.text
     assert top.text.splitlines()[0].startswith("- Where did")  # in file order

@@ -120,11 +120,16 @@ def test_sigkill_during_index_is_detected_and_repaired(ws: Workspace, embedder: 
     reconcile(ws, embedder=embedder)  # warm embedding cache: the subprocess never loads the model
     env = {**os.environ, "JARVIS_AUTOSTART": "0"}
     cmd = [sys.executable, "-m", "jarvis", "-w", str(ws.root), "index", "--rebuild"]
-    for delay in (0.3, 0.6, 0.9, 1.2, 1.6):
+    started = time.monotonic()
+    subprocess.run(cmd, env=env, capture_output=True, check=True)  # how long a whole rebuild takes here
+    duration = time.monotonic() - started
+    landed = 0
+    for fraction in (0.3, 0.45, 0.6, 0.75, 0.9):
         proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(delay)
+        time.sleep(fraction * duration)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
+        landed += proc.returncode == -signal.SIGKILL
         fresh = freshness(ws)
         loaded = load_index(ws)
         # Either consistent, or detected as behind (never served half-written).
@@ -135,3 +140,4 @@ def test_sigkill_during_index_is_detected_and_repaired(ws: Workspace, embedder: 
         loaded = load_index(ws)
         assert loaded is not None
         assert sum(1 for p in loaded.paths if p.startswith("memory/2023-")) == 12 * 28 * 2
+    assert landed >= 3  # the kills really landed while the rebuild was running
