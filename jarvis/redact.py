@@ -10,6 +10,7 @@ ADR slugs, fragment ids and ordinary prose survive. See adr/0012-redaction.md.
 from __future__ import annotations
 
 import base64
+import bisect
 import binascii
 import math
 import re
@@ -373,7 +374,8 @@ def _assignment_kind(name: str) -> str:
 
 def find_secrets(text: str) -> list[Finding]:
     """Every secret in `text`, in order, without overlaps (a specific rule beats a generic one)."""
-    taken: list[Finding] = []
+    taken: list[Finding] = []  # kept sorted by start and non-overlapping
+    starts: list[int] = []
     lowered = text.translate(_ASCII_LOWER)
     for kind, pattern, group, check, on_lowered in _RULES:
         for match in pattern.finditer(lowered if on_lowered else text):
@@ -381,12 +383,14 @@ def find_secrets(text: str) -> list[Finding]:
             value = text[start:end]
             if start == end or (check is not None and not check(value)):
                 continue
-            if any(start < f.end and f.start < end for f in taken):
+            at = bisect.bisect_left(starts, start)  # only the neighbours can overlap
+            if (at > 0 and taken[at - 1].end > start) or (at < len(taken) and taken[at].start < end):
                 continue
             generic = kind in ("assignment", "high-entropy", "plain")
             label = _assignment_kind(text[match.start() : start]) if generic else kind
-            taken.append(Finding(label, start, end))
-    return sorted(taken, key=lambda f: f.start)
+            taken.insert(at, Finding(label, start, end))
+            starts.insert(at, start)
+    return taken
 
 
 def redact(text: str) -> tuple[str, list[Finding]]:
