@@ -14,7 +14,7 @@ from trust_helpers import check_trust, git, jarvis_argv, kill_loop, run
 from jarvis.reflect.proposals import create_branch, make_proposal
 from jarvis.workspace import Workspace
 
-KILLS = 24
+KILLS = 20  # kills that land mid-run, per write path
 
 
 def _probe(root: Path) -> object:
@@ -33,17 +33,17 @@ def test_remember_survives_random_kills(ws: Workspace) -> None:
         0,
         probe=_probe(root),
     )
-    assert stats.killed >= KILLS // 3, stats  # the kills really landed mid-run
+    assert stats.killed >= KILLS, stats  # the kills really landed mid-run
     assert not stats.failed, stats.failed
     check_trust(root)
     probes = git(root, "log", "--format=%s", "--grep=^remember: Probe fact").splitlines()
-    assert len(probes) == KILLS  # every write after a kill succeeded
+    assert len(probes) == stats.started  # every write after a kill succeeded
 
 
 def test_observe_survives_random_kills(ws: Workspace, tmp_path: Path) -> None:
     root = ws.root
     transcripts = []
-    for i in range(KILLS):
+    for i in range(3 * KILLS):
         path = tmp_path / f"talk-{i}.txt"
         path.write_text(
             f"User: Remember that build server number {i} lives in rack {i + 10}.\n"
@@ -57,7 +57,7 @@ def test_observe_survives_random_kills(ws: Workspace, tmp_path: Path) -> None:
         0,
         probe=_probe(root),
     )
-    assert stats.killed >= KILLS // 3, stats
+    assert stats.killed >= KILLS, stats
     assert not stats.failed, stats.failed
     check_trust(root)
 
@@ -68,7 +68,7 @@ def test_accept_survives_random_kills(ws: Workspace) -> None:
     root = ws.root
     store = GitStore(root)
     proposals = []
-    for i in range(KILLS):
+    for i in range(3 * KILLS):
         p = make_proposal(section="Preferences", text=f"Prefers option {i} for the weekly report layout")
         create_branch(store, p, (root / "MEMORY.md").read_text() + f"\n- {p.text}\n")
         proposals.append(p)
@@ -78,7 +78,7 @@ def test_accept_survives_random_kills(ws: Workspace) -> None:
         0,
         probe=_probe(root),
     )
-    assert stats.killed >= KILLS // 3, stats
+    assert stats.killed >= KILLS, stats
     check_trust(root)
     memory = git(root, "show", "HEAD:MEMORY.md")
     branches = git(root, "for-each-ref", "--format=%(refname)", "refs/heads/proposals/")
@@ -97,7 +97,7 @@ def test_index_survives_random_kills(ws: Workspace) -> None:
     for i in range(12):
         run(root, "remember", f"Indexed fact {i}: the lab printer on floor {i} needs blue toner")
     stats = kill_loop(lambda i: jarvis_argv(root, "index", "--rebuild"), KILLS, 0)
-    assert stats.killed >= KILLS // 3, stats
+    assert stats.killed >= KILLS, stats
     answer = run(root, "recall", "printer toner floor 7", "--json")
     assert "floor 7" in answer.stdout
     check_trust(root)
