@@ -10,8 +10,8 @@ ADR slugs, fragment ids and ordinary prose survive. See adr/0012-redaction.md.
 from __future__ import annotations
 
 import base64
-import bisect
 import binascii
+import bisect
 import math
 import re
 from collections import Counter
