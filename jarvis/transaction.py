@@ -20,9 +20,11 @@ commit not landed -> it commits (forward); a half-written plan -> it puts back w
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import os
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -70,6 +72,46 @@ def safe_target(store: GitStore, rel: str) -> Path:
                 "(replace it with a regular file or folder) — nothing was changed"
             )
     return path
+
+
+def _create_whole(path: Path, data: bytes) -> bool:
+    """Create `path` with `data` exclusively and whole: a crash leaves the full file or none.
+
+    The bytes go to a temp file first, then a hard link gives them the name (link fails if the
+    name exists, like O_EXCL). False when the name was taken.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, 0o644)
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            return False
+        except OSError as exc:
+            if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV):
+                raise
+            return _create_exclusive(path, data)  # a filesystem without hard links
+        return True
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+
+
+def _create_exclusive(path: Path, data: bytes) -> bool:
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    except FileExistsError:
+        return False
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+    return True
 
 
 @dataclass
@@ -168,20 +210,15 @@ class Transaction:
             path = safe_target(self.store, rel)
             self._journal(rel, data)
             try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-            except FileExistsError:
-                del self.claimed[rel]  # someone else made it a moment ago: try the next name
-                continue
+                created = _create_whole(path, data)
             except OSError as exc:
                 raise WorkspaceError(
                     f"{rel}: cannot write ({exc.strerror}); make the workspace writable"
                 ) from exc
-            self.after[rel] = data  # before the bytes land: a failure below is undone from the journal
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
+            if not created:
+                del self.claimed[rel]  # someone else made it a moment ago: try the next name
+                continue
+            self.after[rel] = data
             return rel
 
     def delete(self, rel: str) -> None:
