@@ -39,6 +39,10 @@ def normalise(text: str) -> str:
 
 def check_category(category: str) -> str:
     category = category.strip().lower()
+    if redact(category)[0] != category:
+        raise UsageError(
+            "category looks like it holds a secret; use a plain word (e.g. preferences, projects)"
+        )
     if not _CATEGORY_RE.match(category):
         raise UsageError(
             f"category {category!r}: use lowercase letters, digits and dashes (e.g. preferences, projects)"
@@ -152,6 +156,9 @@ def fragment_rel(fragment: Fragment) -> str:
     the name is taken, under the lock.
     """
     base = slugify(fragment.body.splitlines()[0] if fragment.body.strip() else fragment.id) or fragment.id
+    if redact(base)[0] != base:  # joining words with dashes can make a token look like a key
+        base = slugify(redact(base)[0])
+        base = base if redact(base)[0] == base else fragment.id
     return f"{NOTES_REL}/{fragment.category or DEFAULT_CATEGORY}/{base}.md"
 
 

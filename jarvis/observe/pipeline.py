@@ -9,6 +9,7 @@ from git history instead of observing the same turns twice.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Callable, Sequence
@@ -108,7 +109,12 @@ class _Work:
 def _extract(observer: Observer, work: _Work, batch_size: int, usage: dict[str, int]) -> str | None:
     """Run the observer batch by batch; stop at the first failure (that batch is retried next run)."""
     for start in range(0, len(work.events), batch_size):
-        batch = work.events[start : start + batch_size]
+        # The observer (rules or an LLM provider) only ever sees redacted text: a fact it rephrases
+        # ("sk-…" -> "Sk-…", a quote cut in half) can no longer unmask a secret, and no secret is
+        # sent to a provider.
+        batch = [
+            dataclasses.replace(e, text=redact(e.text)[0]) for e in work.events[start : start + batch_size]
+        ]
         try:
             out = observer.extract(batch)
         except ProviderError as exc:
