@@ -55,9 +55,11 @@ def serve_cmd(ctx: click.Context, stop_: bool, mode: str, autostarted: bool) -> 
     from jarvis.serve.server import serve
 
     def ready(server: object) -> None:
+        commits = getattr(server, "autocommit_on", False)
         click.echo(
             f"jarvis serve: {ws.root}\n"
             f"  recall socket {client.socket_path(ws)} (used by `jarvis recall` in any terminal)\n"
+            f"  autocommit of your hand edits: {'on' if commits else 'off'} ([serve] autocommit in jarvis.toml)\n"
             f"  status: `jarvis status`   stop: Ctrl-C or `jarvis serve --stop`",
             err=True,
         )
