@@ -257,12 +257,18 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
     ),
     (
         "slack-webhook",
-        re.compile(r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_\-]+"),
+        re.compile(r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_\-]{1,512}+"),
         0,
         None,
         False,
     ),
-    ("jwt", re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*"), 0, None, False),
+    (
+        "jwt",
+        re.compile(r"\beyJ[A-Za-z0-9_\-]{8,2048}+\.eyJ[A-Za-z0-9_\-]{8,8192}+\.[A-Za-z0-9_\-]{0,4096}+"),
+        0,
+        None,
+        False,
+    ),
     (
         "github-token",
         re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{22,255})"),
@@ -270,10 +276,10 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
         None,
         False,
     ),
-    ("anthropic-key", re.compile(r"\bsk-ant-[A-Za-z0-9_\-]{20,}"), 0, _random_looking, False),
+    ("anthropic-key", re.compile(r"\bsk-ant-[A-Za-z0-9_\-]{20,512}+"), 0, _random_looking, False),
     (
         "openai-key",
-        re.compile(r"\bsk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}"),
+        re.compile(r"\bsk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,512}+"),
         0,
         _random_looking,
         False,
@@ -291,7 +297,7 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
         None,
         False,
     ),
-    ("slack-token", re.compile(r"\bxox[abposre]-[A-Za-z0-9\-]{10,}"), 0, None, False),
+    ("slack-token", re.compile(r"\bxox[abposre]-[A-Za-z0-9\-]{10,512}+"), 0, None, False),
     ("google-api-key", re.compile(r"\bAIza[0-9A-Za-z_\-]{35}"), 0, None, False),
     ("aws-access-key-id", re.compile(r"\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b"), 0, None, False),
     (
@@ -321,7 +327,7 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
         _url_password,
         False,
     ),
-    ("bearer-token", re.compile(r"\bbearer\s+([a-z0-9._~+/\-]{20,}=*)"), 1, _high_entropy, True),
+    ("bearer-token", re.compile(r"\bbearer\s{1,8}([a-z0-9._~+/\-]{20,2048}+={0,3})"), 1, _high_entropy, True),
     # quoted value after = : := => (may hold spaces)
     (
         "assignment",

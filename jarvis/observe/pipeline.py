@@ -104,6 +104,7 @@ class _Work:
     done_to: int = -1  # last turn observed successfully in this run
     facts: list[SourcedFact] = field(default_factory=list)
     narratives: list[str] = field(default_factory=list)
+    redacted: int = 0  # secrets taken out of the session text before the observer saw it
 
 
 def _extract(observer: Observer, work: _Work, batch_size: int, usage: dict[str, int]) -> str | None:
@@ -112,9 +113,11 @@ def _extract(observer: Observer, work: _Work, batch_size: int, usage: dict[str, 
         # The observer (rules or an LLM provider) only ever sees redacted text: a fact it rephrases
         # ("sk-…" -> "Sk-…", a quote cut in half) can no longer unmask a secret, and no secret is
         # sent to a provider.
-        batch = [
-            dataclasses.replace(e, text=redact(e.text)[0]) for e in work.events[start : start + batch_size]
-        ]
+        batch = []
+        for event in work.events[start : start + batch_size]:
+            clean, found = redact(event.text)
+            work.redacted += len(found)
+            batch.append(dataclasses.replace(event, text=clean))
         try:
             out = observer.extract(batch)
         except ProviderError as exc:
@@ -196,6 +199,7 @@ def run_observe(
             made = build_plan(
                 ws, [f for w in works for f in w.facts], embed=embed, observer=observer.name, now=now
             )
+            made.counts["redacted"] += sum(w.redacted for w in works)
             for text in (n for w in works for n in w.narratives):
                 # Narratives reach git through the daily log: redact them like facts.
                 made.daily.append(redact(text)[0])
