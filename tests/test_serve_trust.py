@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from serve_helpers import set_serve_config
+from trust_helpers import MODEL_CACHE
 
 from jarvis.serve.autocommit import commit_hand_edits
 from jarvis.workspace import Workspace
@@ -91,7 +92,7 @@ def test_autostarted_server_exits_when_idle_and_commits_nothing(ws: Workspace) -
     set_serve_config(ws, idle_exit_minutes=0.05, autocommit_quiet_s=0.1, debounce_s=0.1)  # 3 s
     git(ws.root, "add", "jarvis.toml")
     git(ws.root, "-c", "user.name=p", "-c", "user.email=p@p", "commit", "-qm", "settings")
-    env = {**os.environ, "JARVIS_AUTOSTART": "1"}
+    env = {**os.environ, "JARVIS_AUTOSTART": "1", "XDG_CACHE_HOME": MODEL_CACHE}
     recall = subprocess.run(
         [sys.executable, "-m", "jarvis", "-w", str(ws.root), "recall", "anything at all"],
         capture_output=True,
@@ -104,7 +105,7 @@ def test_autostarted_server_exits_when_idle_and_commits_nothing(ws: Workspace) -
     assert "exits after 0.05 idle minutes" in recall.stderr and "does not commit your edits" in recall.stderr
     pid = int(recall.stderr.split("(pid ", 1)[1].split(")", 1)[0])
     (ws.root / "USER.md").write_text("# User\n\na hand edit the server must leave alone\n")
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 180  # the server may first export the model in this fresh HOME
     while time.monotonic() < deadline:
         try:
             os.kill(pid, 0)

@@ -13,6 +13,7 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -21,8 +22,17 @@ from pathlib import Path
 ID_MARKER = re.compile(r"<!-- (mem-\d{8}-\d{6}-[0-9a-f]{6}) -->")
 
 
+# One model cache for every process these tests start: the ONNX export happens once, not per test.
+MODEL_CACHE = str(Path(tempfile.gettempdir()) / f"jarvis-tests-xdg-cache-{os.getuid()}")
+
+
 def env() -> dict[str, str]:
-    return {**os.environ, "JARVIS_AUTOSTART": "0", "PYTHONDONTWRITEBYTECODE": "1"}
+    return {
+        **os.environ,
+        "JARVIS_AUTOSTART": "0",
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "XDG_CACHE_HOME": os.environ.get("XDG_CACHE_HOME") or MODEL_CACHE,
+    }
 
 
 def jarvis_argv(root: Path, *args: str) -> list[str]:
