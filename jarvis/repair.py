@@ -6,6 +6,7 @@
   repository alive to own it);
 - staged changes (jarvis never stages; these are a person's or an older jarvis's): reported,
   never touched;
+- stashes a killed purge left pinned under `refs/jarvis-purge/` (put back on `refs/stash`);
 - temporary files of an atomic write (`.<name>.<random>.tmp`) and jarvis's scratch folders in
   `.git/` (`jarvis-*`).
 """
@@ -19,6 +20,7 @@ from pathlib import Path
 
 from jarvis.errors import LockBusy
 from jarvis.gitstore import GitStore, stale_git_lock
+from jarvis.reflect.purge import pinned_stashes, restore_stashes
 from jarvis.transaction import journal_path
 from jarvis.workspace import STATE_DIR, Workspace
 
@@ -27,7 +29,7 @@ _TMP = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")
 
 @dataclass(frozen=True)
 class Leftover:
-    kind: str  # journal | git-lock | staged | temp
+    kind: str  # journal | git-lock | staged | stash | temp
     where: str
     message: str
     fixable: bool = True
@@ -87,6 +89,11 @@ def find_leftovers(ws: Workspace, store: GitStore | None = None) -> list[Leftove
                 fixable=False,
             )
         )
+    pinned = pinned_stashes(store)
+    if pinned:
+        out.append(
+            Leftover("stash", "refs/jarvis-purge/", f"{len(pinned)} stash(es) pinned by an interrupted purge")
+        )
     for path in temp_files(ws.root):
         out.append(
             Leftover("temp", path.relative_to(ws.root).as_posix(), "temporary file of an interrupted write")
@@ -108,6 +115,9 @@ def repair(ws: Workspace) -> list[str]:
         with store.lock(timeout=5.0):  # taking the lock replays or undoes the journal
             if store.last_recovery:
                 done.append(store.last_recovery)
+            restored = restore_stashes(store)
+            if restored:
+                done.append(f"put {restored} stash(es) an interrupted purge had pinned back on refs/stash")
             for path in temp_files(ws.root):
                 path.unlink(missing_ok=True)
                 done.append(f"removed {path.relative_to(ws.root).as_posix()}")

@@ -148,3 +148,26 @@ def test_purge_erases_every_version_file_name_and_message_and_keeps_stashes(ws: 
     assert "recycling" in git(ws, "log", "--all", "-p", "--", keep.rel)
     after = cli("remember", "Written after the purge", workspace=ws)
     assert after.exit_code == 0, after.output
+
+
+def test_stashes_pinned_by_a_killed_purge_are_put_back_by_doctor_fix(ws: Workspace, cli) -> None:
+    for text in ("first: likes oolong", "second: likes sencha"):
+        (ws.root / "USER.md").write_text(f"# User\n\n{text}\n")
+        git(ws, "stash", "push", "-q", "-m", text.split(":")[0])
+    shas = git(ws, "reflog", "show", "--format=%H", "refs/stash").split()[::-1]  # oldest first
+    for n, sha in enumerate(shas):  # exactly what a purge killed mid-rewrite leaves
+        git(ws, "update-ref", f"refs/jarvis-purge/stash-{n}", sha)
+    git(ws, "update-ref", "-d", "refs/stash")
+    assert git(ws, "stash", "list") == ""
+    doctor = cli("doctor", workspace=ws)
+    assert (
+        "2 stash(es) pinned by an interrupted purge" in doctor.output
+        and "jarvis doctor --fix" in doctor.output
+    )
+    fixed = cli("doctor", "--fix", workspace=ws)
+    assert "put 2 stash(es)" in fixed.output
+    listed = git(ws, "stash", "list")
+    assert listed.index("second") < listed.index("first")  # stash@{0} is the newest again
+    git(ws, "stash", "apply", "-q", "stash@{1}")
+    assert "likes oolong" in (ws.root / "USER.md").read_text()
+    assert git(ws, "for-each-ref", "refs/jarvis-purge/") == ""

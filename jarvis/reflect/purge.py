@@ -191,13 +191,28 @@ def _rewrite(store: GitStore, literals: list[str], paths: tuple[str, ...], ids: 
     (store.git_dir / "ORIG_HEAD").unlink(missing_ok=True)
     store.run("reflog", "expire", "--expire=now", "--all", what="git reflog expire")
     store.run("gc", "--prune=now", "--quiet", what="git gc")
-    kept = store.refs(STASH_KEEP.rsplit("/", 1)[0] + "/")
-    for n, (_, message) in enumerate(stashes):  # oldest first, so stash@{0} is the newest again
-        ref = f"{STASH_KEEP}{n}"
-        if ref in kept:
-            store.git_bytes("update-ref", "--create-reflog", "-m", message, "refs/stash", kept[ref])
-            store.delete_ref(ref)
+    restore_stashes(store, [message for _, message in stashes])
     return output
+
+
+def pinned_stashes(store: GitStore) -> list[tuple[str, str]]:
+    """(ref, sha) of stashes a purge pinned, oldest first (left behind only if a purge was killed)."""
+    kept = store.refs(STASH_KEEP.rsplit("/", 1)[0] + "/")
+    return sorted(kept.items(), key=lambda item: int(item[0].rsplit("-", 1)[-1]))
+
+
+def restore_stashes(store: GitStore, messages: list[str] | None = None) -> int:
+    """Put pinned stashes back on refs/stash in order (stash@{0} the newest); returns how many."""
+    pinned = pinned_stashes(store)
+    for n, (ref, sha) in enumerate(pinned):
+        message = (
+            messages[n]
+            if messages and n < len(messages)
+            else store.git_bytes("log", "-1", "--format=%s", sha).decode().strip()
+        )
+        store.git_bytes("update-ref", "--create-reflog", "-m", message, "refs/stash", sha)
+        store.delete_ref(ref)
+    return len(pinned)
 
 
 def purge_history(
