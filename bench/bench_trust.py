@@ -1,7 +1,7 @@
 """Random-point SIGKILLs across jarvis's write paths: lost facts, wedged workspaces, dirty index.
 
 `python bench/bench_trust.py [KILLS]` (default 1000 landed kills, spread over remember, forget,
-observe and review accept). After every kill the next write must succeed (else: wedged); at the
+observe and review accept), with an editor's `git status` loop running beside them. After every kill the next write must succeed (else: wedged); at the
 end every fragment any commit added (and no commit removed) must be in HEAD, the git index must
 be clean and no journal, index.lock or stray file may be left.
 """
@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -27,6 +28,13 @@ def jarvis(root: Path, *args: str) -> list[str]:
 
 def git(root: Path, *args: str) -> str:
     return subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True).stdout
+
+
+def git_status_loop(root: Path, stop: threading.Event) -> None:
+    while not stop.is_set():
+        os.utime(root / "SOUL.md")
+        subprocess.run(["git", "-C", str(root), "status", "--porcelain"], capture_output=True)
+        time.sleep(0.02)
 
 
 def lost_fragments(root: Path) -> set[str]:
@@ -111,9 +119,16 @@ def main() -> int:
             WritePath("observe", root, tmp, 1.0),
             WritePath("accept", root, tmp, 0.45),
         ]
+        stop = threading.Event()
+        busy = threading.Thread(target=git_status_loop, args=(root, stop), daemon=True)
+        busy.start()  # an editor's git integration beside every write: index.lock contention
         start = time.perf_counter()
-        while sum(p.killed for p in paths) < target:
-            run_one(rng.choice(paths), rng)
+        try:
+            while sum(p.killed for p in paths) < target:
+                run_one(rng.choice(paths), rng)
+        finally:
+            stop.set()
+            busy.join()
         elapsed = time.perf_counter() - start
         lost = lost_fragments(root)
         dirty = git(root, "diff", "--cached", "--name-only").split()
