@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from jarvis.errors import InputError
@@ -12,27 +13,30 @@ from jarvis.errors import InputError
 BINARY_NUL_RATIO = 0.01
 
 
-def atomic_write(path: Path, data: str | bytes, mode: int | None = None) -> None:
-    """Write `data` to `path` so readers see the old or the new file, never half of one."""
+@contextlib.contextmanager
+def staged_file(path: Path, payload: bytes, mode: int) -> Iterator[str]:
+    """A synced temp file beside `path` holding `payload`; removed afterwards unless renamed."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    payload = data.encode("utf-8") if isinstance(data, str) else data
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
             handle.flush()
             os.fsync(handle.fileno())
-        if mode is not None:
-            os.chmod(tmp, mode)
-        elif path.exists():
-            os.chmod(tmp, path.stat().st_mode & 0o7777)
-        else:
-            os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
+        os.chmod(tmp, mode)
+        yield tmp
+    finally:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-        raise
+
+
+def atomic_write(path: Path, data: str | bytes, mode: int | None = None) -> None:
+    """Write `data` to `path` so readers see the old or the new file, never half of one."""
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    if mode is None:
+        mode = path.stat().st_mode & 0o7777 if path.exists() else 0o644
+    with staged_file(path, payload, mode) as tmp:
+        os.replace(tmp, path)
 
 
 def decode_text(raw: bytes, name: str) -> tuple[str, list[str]]:

@@ -24,7 +24,6 @@ import errno
 import hashlib
 import json
 import os
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -32,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from jarvis.errors import InputError, UncommittedEdit, WorkspaceError
-from jarvis.fsutil import atomic_write
+from jarvis.fsutil import atomic_write, staged_file
 from jarvis.gitstore import GitStore, check_rel_name
 
 JOURNAL = "journal.json"
@@ -80,14 +79,7 @@ def _create_whole(path: Path, data: bytes) -> bool:
     The bytes go to a temp file first, then a hard link gives them the name (link fails if the
     name exists, like O_EXCL). False when the name was taken.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, 0o644)
+    with staged_file(path, data, 0o644) as tmp:
         try:
             os.link(tmp, path)
         except FileExistsError:
@@ -97,9 +89,6 @@ def _create_whole(path: Path, data: bytes) -> bool:
                 raise
             return _create_exclusive(path, data)  # a filesystem without hard links
         return True
-    finally:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
 
 
 def _create_exclusive(path: Path, data: bytes) -> bool:
