@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import fcntl
 import importlib.util
-import os
 import shutil
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -101,7 +99,7 @@ def _git_checks(ws: Workspace) -> list[Check]:
         out.append(Check("state", "fail", ".jarvis/ is not ignored by git", f"jarvis init --adopt {ws.root}"))
     holder = _lock_holder(ws)
     if holder:
-        from jarvis.gitstore import process_state
+        from jarvis.flock import process_state
 
         pid = holder.split()[0]
         if process_state(pid) == "T":
@@ -179,15 +177,8 @@ def _index_checks(ws: Workspace) -> list[Check]:
 
 
 def _lock_holder(ws: Workspace) -> str | None:
-    """The pid holding the workspace lock, or None (the kernel drops a dead holder's flock)."""
-    path = ws.state_dir / "lock"
-    if not path.exists():
-        return None
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return path.read_text(errors="replace").strip() or "unknown"
-    finally:
-        os.close(fd)
-    return None
+    """'pid start-time' of the process holding the workspace lock, or None."""
+    from jarvis.flock import holder
+
+    current = holder(ws.state_dir / "lock")
+    return current.text if current else None

@@ -8,7 +8,6 @@ files about to change, write them atomically, commit exactly those paths.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
 import re
 import subprocess
@@ -21,7 +20,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from jarvis import flock
 from jarvis.errors import GitError, LockBusy, UncommittedEdit, WorkspaceError
+from jarvis.flock import Holder
 from jarvis.redact import redact
 
 if TYPE_CHECKING:
@@ -140,16 +141,6 @@ def stale_git_lock(root: Path, lock: Path, min_age_s: float = 1.0) -> bool:
     return True
 
 
-def process_state(pid: str) -> str | None:
-    """The kernel's one-letter state of a process (R, S, T stopped, Z …), or None when unknown."""
-    try:
-        stat = Path(f"/proc/{int(pid)}/stat").read_text()
-    except (OSError, ValueError):
-        return None
-    fields = stat.rsplit(")", 1)[-1].split()
-    return fields[0] if fields else None
-
-
 def check_rel_name(rel: str) -> None:
     """Refuse a path jarvis must never write: outside the workspace, inside .git/, or holding a secret."""
     parts = Path(rel).parts
@@ -213,50 +204,37 @@ class GitStore:
 
     # ------------------------------------------------------------------ lock
     @contextlib.contextmanager
-    def lock(self, timeout: float = LOCK_TIMEOUT_S, *, recover: bool = True) -> Iterator[None]:
+    def lock(self, timeout: float = LOCK_TIMEOUT_S) -> Iterator[None]:
         """Exclusive workspace lock (flock: released by the kernel if the process dies).
 
         Taking it first finishes or undoes a write that a killed jarvis process left behind.
         """
+        from jarvis.transaction import recover_journal
+
         state = self.root / ".jarvis"
+        path = state / "lock"
         try:
             state.mkdir(exist_ok=True)
-            fd = os.open(state / "lock", os.O_RDWR | os.O_CREAT, 0o600)
+            path.touch(mode=0o600, exist_ok=True)
         except OSError as exc:
             raise WorkspaceError(
                 f"{state}: cannot create the lock file ({exc.strerror}); make the workspace writable"
             ) from exc
-        deadline = time.monotonic() + timeout
-        try:
-            while True:
-                try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except BlockingIOError:
-                    holder = os.pread(fd, 128, 0).decode(errors="replace").strip() or "unknown"
-                    if process_state(holder.split()[0]) == "T":
-                        raise LockBusy(
-                            f"{state / 'lock'}: held by a stopped jarvis process (pid and start: {holder}); "
-                            f"resume it (kill -CONT {holder.split()[0]}) or end it (kill {holder.split()[0]})"
-                        ) from None
-                    if time.monotonic() > deadline:
-                        raise LockBusy(
-                            f"{state / 'lock'}: held by another jarvis process (pid and start: {holder}) "
-                            f"for over {timeout:.0f} s; wait for it, or stop that process"
-                        ) from None
-                    time.sleep(0.05)
-            os.ftruncate(fd, 0)
-            since = datetime.now(UTC).isoformat(timespec="seconds")
-            os.pwrite(fd, f"{os.getpid()} {since}".encode(), 0)
-            if recover:
-                from jarvis.transaction import recover_journal
 
-                self.last_recovery = recover_journal(self)
+        def busy(holder: Holder, timed_out: bool) -> LockBusy:
+            if not timed_out:
+                return LockBusy(
+                    f"{path}: held by a stopped jarvis process (pid and start: {holder.text}); "
+                    f"resume it (kill -CONT {holder.pid}) or end it (kill {holder.pid})"
+                )
+            return LockBusy(
+                f"{path}: held by another jarvis process (pid and start: {holder.text}) "
+                f"for over {timeout:.0f} s; wait for it, or stop that process"
+            )
+
+        with flock.exclusive(path, timeout, busy):
+            self.last_recovery = recover_journal(self)
             yield
-        finally:
-            with contextlib.suppress(OSError):
-                fcntl.flock(fd, fcntl.LOCK_UN)
-            os.close(fd)
 
     # ----------------------------------------------------------------- state
     def head(self) -> str | None:
@@ -432,18 +410,13 @@ class GitStore:
 
     def _move_head(self, sha: str, head: str | None, subject: str) -> bool:
         """Compare-and-swap HEAD to `sha`; False when HEAD moved meanwhile (the caller rebuilds)."""
-        for attempt in range(INDEX_LOCK_RETRIES):
-            proc = self.spawn("update-ref", "-m", f"commit: {subject}", "HEAD", sha, head or "0" * 40)
-            if proc.returncode == 0:
-                return True
+        try:
+            self.git_bytes("update-ref", "-m", f"commit: {subject}", "HEAD", sha, head or "0" * 40)
+        except GitError:
             if self.head() != head:
                 return False
-            err = proc.stderr.decode(errors="replace").strip().replace("\n", " ")
-            lock = self.lock_in(err)
-            if lock is None or attempt == INDEX_LOCK_RETRIES - 1:
-                raise GitError(f"git update-ref HEAD failed: {err}")
-            self.wait_git_lock(lock, attempt)
-        return False
+            raise
+        return True
 
     def _hash_blobs(self, tmp: Path, payloads: list[bytes]) -> list[str]:
         """Write these bytes as blobs in one git process; their ids in order."""

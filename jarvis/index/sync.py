@@ -13,19 +13,19 @@ or behind (detected, rebuilt from the store without re-embedding).
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import hashlib
-import os
 import shutil
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, replace
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from jarvis import flock
 from jarvis.events import track
+from jarvis.flock import Holder
 from jarvis.index import lexical, manifest
 from jarvis.index.chunk import CHUNKER_VERSION, Chunk
 from jarvis.index.manifest import FileRow
@@ -113,29 +113,15 @@ INDEX_LOCK_WAIT_S = 60.0  # `jarvis index`, the watcher: wait this long for anot
 RECALL_LOCK_WAIT_S = 3.0  # recall: then answer from the last complete index
 
 
+def _describe(holder: Holder) -> str:
+    stopped = f" (stopped: resume it with kill -CONT {holder.pid} or end it)" if holder.stopped else ""
+    return f"pid {holder.pid} since {holder.since}{stopped}"
+
+
 def index_lock_holder(ws: Workspace) -> str | None:
     """'pid N since T' of the process writing the index, with '(stopped)' when it is; None if free."""
-    from jarvis.gitstore import process_state
-
-    path = ws.state_dir / manifest.INDEX_DIR / "lock"
-    if not path.exists():
-        return None
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-        except BlockingIOError:
-            holder = os.pread(fd, 128, 0).decode(errors="replace").split()
-            pid, since = ([*holder, "?", "?"])[:2]
-            stopped = (
-                " (stopped: resume it with kill -CONT " + pid + " or end it)"
-                if process_state(pid) == "T"
-                else ""
-            )
-            return f"pid {pid} since {since}{stopped}"
-        return None
-    finally:
-        os.close(fd)
+    current = flock.holder(ws.state_dir / manifest.INDEX_DIR / "lock")
+    return _describe(current) if current else None
 
 
 @contextlib.contextmanager
@@ -148,25 +134,12 @@ def index_lock(ws: Workspace, timeout: float = INDEX_LOCK_WAIT_S) -> Iterator[No
     from jarvis.errors import LockBusy
 
     path = ws.state(manifest.INDEX_DIR, "lock")
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-    try:
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                holder = index_lock_holder(ws) or "another process"
-                if "stopped" in holder or time.monotonic() > deadline:
-                    raise LockBusy(f"{path}: the index is being written by {holder}") from None
-                time.sleep(0.05)
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()} {datetime.now(UTC).isoformat(timespec='seconds')}".encode(), 0)
+    with flock.exclusive(
+        path,
+        timeout,
+        lambda holder, _: LockBusy(f"{path}: the index is being written by {_describe(holder)}"),
+    ):
         yield
-    finally:
-        with contextlib.suppress(OSError):
-            fcntl.flock(fd, fcntl.LOCK_UN)
-        os.close(fd)
 
 
 def freshness(ws: Workspace) -> Freshness:
