@@ -57,6 +57,8 @@ class RecallConfig:
     # A result touching an already chosen one in the same file joins it (one passage, at most
     # this many characters; 0 turns merging off).
     merge_adjacent_chars: int = 1200
+    # At most this many passages from one file among the results (0: no limit).
+    max_per_file: int = 2
     profile: str = "balanced"  # lean | balanced | deep | auto
     rewrite: bool = False
     rewrite_timeout_s: float = 2.0

@@ -37,6 +37,7 @@ COMMANDS: dict[str, str] = {
     "maintain": "reflect:maintain_cmd",
     "index": "index:index_cmd",
     "recall": "index:recall_cmd",
+    "prepare": "index:prepare_cmd",
 }
 
 

@@ -72,6 +72,9 @@ def _index_line(index: dict[str, object]) -> str:
     if "error" in index:
         return f"cannot tell ({index['error']})"
     size = f"{index.get('files', 0)} files, {index.get('chunks', 0)} chunks, indexed {index.get('indexed_at') or 'never'}"
+    waiting = int(index.get("unembedded") or 0)  # type: ignore[call-overload]
+    if waiting:
+        size += f"; {waiting:,} chunks wait for vectors (found by keywords meanwhile)"
     if not index.get("stale"):
         return f"fresh ({size})"
     parts = [f"{len(index.get(k) or ())} {k}" for k in ("new", "modified", "deleted") if index.get(k)]  # type: ignore[arg-type]

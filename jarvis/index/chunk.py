@@ -23,6 +23,11 @@ LIST_ITEM = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:\s+|$)")
 FENCE = re.compile(r"^ {0,3}(```|~~~)")
 COMMENT = re.compile(r"<!--.*?-->", re.S)
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)|!?\[([^\]]*)\]\[[^\]]*\]")
+BARE_URL = re.compile(r"<?(?:[a-z][a-z0-9+.-]*://|www\.|mailto:)[^\s>]*>?", re.I)
+HEADING_LINE = re.compile(r"^ {0,3}#{1,6}(?:\s.*)?$", re.M)
+WORD = re.compile(r"[^\W\d_]{2,}|[\u2e80-\U0002ffff]")  # a word of letters, or one CJK character
+LABEL_WORDS = 2  # link texts this short ("source", "docs", "see here") are labels, not content
 UNITS = ("block", "section")
 
 
@@ -281,3 +286,20 @@ def chunk_text(
 
 def with_info(chunks: list[Chunk], info: FileInfo) -> list[Chunk]:
     return [replace(c, info=info) for c in chunks]
+
+
+def has_own_words(text: str) -> bool:
+    """False for a chunk with no words of its own: bare links, short-labelled links, a lone heading.
+
+    Such a chunk may join a passage around it, but is never a result by itself.
+    """
+
+    def label(match: re.Match[str]) -> str:
+        words = (match.group(1) or match.group(2) or "").split()
+        return " ".join(words) if len(words) > LABEL_WORDS else " "
+
+    body = COMMENT.sub(" ", text)
+    body = HEADING_LINE.sub(" ", body)
+    body = MD_LINK.sub(label, body)
+    body = BARE_URL.sub(" ", body)
+    return WORD.search(body) is not None

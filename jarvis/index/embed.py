@@ -17,11 +17,17 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import io
 import json
 import os
 import sqlite3
+import sys
+import tempfile
 import threading
-from collections.abc import Callable
+import time
+import warnings
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -37,7 +43,7 @@ DEFAULT_MODEL = "all-MiniLM-L6-v2"
 CACHE_FILE = "embeddings.sqlite"
 ONNX_MIN_COSINE = 0.999
 MAX_SEQ_LENGTH = 256
-ENCODE_SLICE = 256
+ENCODE_SLICE = 128
 VERIFY_TEXTS = (
     "Caroline went to the support group yesterday.",
     "The deploy script lives in scripts/deploy.sh; run it with --dry-run first.",
@@ -46,6 +52,7 @@ VERIFY_TEXTS = (
 )
 
 Progress = Callable[[int, int], None]
+Step = Callable[[str], None]
 _LOADED: dict[tuple[str, str], Embedder] = {}
 _LOAD_LOCK = threading.Lock()
 
@@ -104,6 +111,41 @@ def _l2(rows: np.ndarray) -> np.ndarray:
     return (rows / np.clip(norms, 1e-12, None)).astype(np.float32)
 
 
+@contextlib.contextmanager
+def captured_output() -> Iterator[list[str]]:
+    """Keep library chatter off the terminal: warnings, progress bars, C++ logs.
+
+    Python warnings, writes to sys.stdout/sys.stderr and anything written to file
+    descriptors 1 and 2 are collected; the list holds the text once the block ends.
+    """
+    collected: list[str] = []
+    python_out = io.StringIO()
+    with (
+        tempfile.TemporaryFile() as sink,
+        warnings.catch_warnings(record=True) as caught,
+        contextlib.redirect_stdout(python_out),
+        contextlib.redirect_stderr(python_out),
+    ):
+        warnings.simplefilter("always")
+        for stream in (sys.__stdout__, sys.__stderr__):
+            with contextlib.suppress(Exception):
+                stream.flush()  # type: ignore[union-attr]
+        saved = [os.dup(1), os.dup(2)]
+        os.dup2(sink.fileno(), 1)
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield collected
+        finally:
+            os.dup2(saved[0], 1)
+            os.dup2(saved[1], 2)
+            for fd in saved:
+                os.close(fd)
+            sink.seek(0)
+            raw = sink.read().decode("utf-8", "replace")
+            collected += [line for line in (python_out.getvalue() + raw).splitlines() if line.strip()]
+            collected += [f"{w.category.__name__}: {w.message}" for w in caught]
+
+
 class StEmbedder:
     """sentence-transformers backend (reference; any model by name or local path)."""
 
@@ -114,10 +156,13 @@ class StEmbedder:
 
         path = _model_path(name)
         try:
-            if path is not None:
-                self.model = SentenceTransformer(str(path), device="cpu")
-            else:
-                self.model = SentenceTransformer(name, device="cpu", local_files_only=True)
+            with captured_output() as chatter:
+                if path is not None:
+                    self.model = SentenceTransformer(str(path), device="cpu")
+                else:
+                    self.model = SentenceTransformer(name, device="cpu", local_files_only=True)
+                dim = self.model.get_sentence_embedding_dimension()
+            self.chatter = chatter
         except Exception as exc:
             raise ConfigError(
                 f"jarvis.toml [embedding] model {name!r}: cannot load it offline ({type(exc).__name__}); "
@@ -125,7 +170,7 @@ class StEmbedder:
             ) from exc
         self.model_id = name
         self.batch_size = batch_size
-        self.dim = int(self.model.get_sentence_embedding_dimension() or 0)
+        self.dim = int(dim or 0)
         self.backend = "sentence-transformers"
 
     def encode(self, texts: list[str]) -> np.ndarray:
@@ -133,9 +178,11 @@ class StEmbedder:
 
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
-        out = self.model.encode(
-            texts, batch_size=self.batch_size, convert_to_numpy=True, show_progress_bar=False
-        )
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            out = self.model.encode(
+                texts, batch_size=self.batch_size, convert_to_numpy=True, show_progress_bar=False
+            )
         return _l2(np.asarray(out, dtype=np.float32))
 
 
@@ -188,17 +235,29 @@ class OnnxEmbedder:
         return _l2(out)
 
 
-def export_onnx(path: Path, target: Path) -> float:
+def export_onnx(path: Path, target: Path, step: Step | None = None) -> float:
     """Export the model at `path` to ONNX at `target`; return the worst cosine vs sentence-transformers.
 
-    Imports torch (slow, once per machine). The file appears only once verified.
+    Imports torch (slow, once per machine). The file appears only once verified. What the
+    libraries print meanwhile goes to `export.log` beside the model, never to the terminal.
     """
+    try:
+        with captured_output() as chatter:
+            return _export(path, target, step or (lambda _: None))
+    finally:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        (target.parent / "export.log").write_text("\n".join(chatter) + "\n", encoding="utf-8")
+
+
+def _export(path: Path, target: Path, step: Step) -> float:
+    step("loading the model")
     import numpy as np
     import torch
     from transformers import AutoModel
 
     model = AutoModel.from_pretrained(str(path))
     model.eval()
+    step("exporting to ONNX")
 
     class Wrapped(torch.nn.Module):
         def __init__(self, inner: Any):
@@ -231,6 +290,7 @@ def export_onnx(path: Path, target: Path) -> float:
                 opset_version=17,
                 dynamo=False,
             )
+        step("checking it gives the same vectors")
         reference = StEmbedder(str(path), 32)
         candidate = OnnxEmbedder(str(path), path, tmp, 32, reference.dim)
         texts = list(VERIFY_TEXTS)
@@ -248,6 +308,52 @@ def export_onnx(path: Path, target: Path) -> float:
     finally:
         with contextlib.suppress(OSError):
             tmp.unlink()
+
+
+@dataclass(frozen=True)
+class Preparation:
+    needed: bool  # False: the model was ready already
+    seconds: float = 0.0
+    chatter: tuple[str, ...] = ()  # what the libraries printed (kept out of the terminal)
+
+
+def _onnx_target(cfg: EmbeddingConfig) -> Path | None:
+    """Where the ONNX copy of the configured model lives, or None if it gets none."""
+    if cfg.backend not in ("auto", "onnx"):
+        return None
+    path = _model_path(cfg.model)
+    if path is None or not _mean_pooled(path):
+        return None
+    return _onnx_dir() / _model_key(path) / "model.onnx"
+
+
+def needs_preparation(cfg: EmbeddingConfig) -> bool:
+    """True when the first use of the model would export it to ONNX (~30 s, once per machine)."""
+    if (cfg.model, cfg.backend) in _LOADED:
+        return False
+    target = _onnx_target(cfg)
+    return target is not None and not target.exists()
+
+
+def prepare_model(cfg: EmbeddingConfig, step: Step | None = None) -> Preparation:
+    """Make the one-time ONNX copy of the model now (rather than inside the first recall)."""
+    target = _onnx_target(cfg)
+    if target is None or target.exists():
+        return Preparation(needed=False)
+    started = time.perf_counter()
+    path = _model_path(cfg.model)
+    assert path is not None
+    try:
+        export_onnx(path, target, step)
+    except ImportError:
+        if cfg.backend == "onnx":
+            raise ConfigError(
+                "the onnx backend needs torch and onnx to export the model once; "
+                "pip install onnx, or use backend = sentence-transformers"
+            ) from None
+    log = target.parent / "export.log"
+    chatter = tuple(log.read_text(encoding="utf-8").splitlines()) if log.exists() else ()
+    return Preparation(needed=True, seconds=time.perf_counter() - started, chatter=chatter)
 
 
 def _onnx_embedder(cfg: EmbeddingConfig, required: bool) -> OnnxEmbedder | None:
@@ -331,16 +437,11 @@ class LazyEmbedder:
         return self.get().encode(texts)
 
 
-def embed_texts(
-    ws: Workspace,
-    embedder: Embedder,
-    texts: list[str],
-    progress: Progress | None = None,
-) -> np.ndarray:
-    """Vectors for `texts` (rows L2-normalised), encoding only what the cache lacks."""
+def cached_vectors(ws: Workspace, model_id: str, texts: list[str]) -> list[np.ndarray | None]:
+    """The cached vector of each text, None where the cache has none (never loads the model)."""
     import numpy as np
 
-    keys = [text_key(embedder.model_id, t) for t in texts]
+    keys = [text_key(model_id, t) for t in texts]
     found: dict[bytes, np.ndarray] = {}
     conn = _open_cache(ws)
     try:
@@ -350,25 +451,58 @@ def embed_texts(
             marks = ",".join("?" * len(part))
             for key, blob in conn.execute(f"SELECT key, v FROM vec WHERE key IN ({marks})", part):
                 found[key] = np.frombuffer(blob, dtype=np.float32)
-        missing: dict[bytes, str] = {}
-        for key, text in zip(keys, texts, strict=True):
-            if key not in found:
-                missing.setdefault(key, text)
-        items = sorted(missing.items(), key=lambda kv: len(kv[1]))
-        for start in range(0, len(items), ENCODE_SLICE):
-            part_items = items[start : start + ENCODE_SLICE]
-            vectors = embedder.encode([t for _, t in part_items])
-            conn.executemany(
-                "INSERT OR REPLACE INTO vec (key, v) VALUES (?, ?)",
-                [(k, v.tobytes()) for (k, _), v in zip(part_items, vectors, strict=True)],
-            )
-            conn.commit()
-            for (k, _), v in zip(part_items, vectors, strict=True):
-                found[k] = v
-            if progress:
-                progress(min(start + ENCODE_SLICE, len(items)), len(items))
     finally:
         conn.close()
+    return [found.get(k) for k in keys]
+
+
+def encode_missing(
+    ws: Workspace,
+    embedder: Embedder,
+    texts: list[str],
+    progress: Progress | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> dict[str, np.ndarray]:
+    """Encode `texts` (each distinct text once, shortest first, in slices) into the cache.
+
+    Returns text -> vector for what was encoded; stops between slices when `should_stop()`.
+    """
+    unique = sorted(dict.fromkeys(texts), key=len)
+    out: dict[str, np.ndarray] = {}
+    conn = _open_cache(ws)
+    try:
+        for start in range(0, len(unique), ENCODE_SLICE):
+            if should_stop is not None and should_stop():
+                break
+            part = unique[start : start + ENCODE_SLICE]
+            vectors = embedder.encode(part)
+            conn.executemany(
+                "INSERT OR REPLACE INTO vec (key, v) VALUES (?, ?)",
+                [(text_key(embedder.model_id, t), v.tobytes()) for t, v in zip(part, vectors, strict=True)],
+            )
+            conn.commit()
+            out.update(zip(part, vectors, strict=True))
+            if progress:
+                progress(min(start + ENCODE_SLICE, len(unique)), len(unique))
+    finally:
+        conn.close()
+    return out
+
+
+def embed_texts(
+    ws: Workspace,
+    embedder: Embedder,
+    texts: list[str],
+    progress: Progress | None = None,
+) -> np.ndarray:
+    """Vectors for `texts` (rows L2-normalised), encoding only what the cache lacks."""
+    import numpy as np
+
     if not texts:
         return np.zeros((0, 0), dtype=np.float32)
-    return np.vstack([found[k] for k in keys]).astype(np.float32)
+    found = cached_vectors(ws, embedder.model_id, texts)
+    fresh = encode_missing(
+        ws, embedder, [t for t, v in zip(texts, found, strict=True) if v is None], progress
+    )
+    rows = [v if v is not None else fresh[t] for t, v in zip(texts, found, strict=True)]
+    return np.vstack(rows).astype(np.float32)

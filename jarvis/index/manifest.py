@@ -4,7 +4,9 @@
 - `meta`: index identity (schema, model, chunker settings) and `generation`, bumped by
   every committed change;
 - `files`: the manifest, path -> size, mtime_ns, sha256, chunk count;
-- `chunks`: every chunk with its metadata and its float32 vector.
+- `chunks`: every chunk with its metadata, the text given to the model, and its float32
+  vector — NULL until embedded: a chunk is searchable by BM25 as soon as it is stored, and
+  `fill_vectors` (sync.py) embeds the rest in batches afterwards.
 
 Files, chunks and the generation change in one SQLite transaction, so a killed
 writer leaves either the old or the new state. The lexical index (tantivy) records
@@ -26,7 +28,7 @@ if TYPE_CHECKING:
 
     from jarvis.workspace import Workspace
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 INDEX_DIR = "index"
 DB_NAME = "index.sqlite"
 
@@ -41,9 +43,10 @@ CREATE TABLE IF NOT EXISTS chunks (
   start_line INTEGER NOT NULL, end_line INTEGER NOT NULL, heading TEXT NOT NULL,
   text TEXT NOT NULL, search_text TEXT NOT NULL, context_text TEXT NOT NULL, date TEXT, category TEXT,
   gate TEXT NOT NULL, status TEXT NOT NULL, pinned INTEGER NOT NULL, evergreen INTEGER NOT NULL,
-  fragment_id TEXT, vec BLOB NOT NULL
+  fragment_id TEXT, embed_text TEXT NOT NULL, vec BLOB
 );
 CREATE INDEX IF NOT EXISTS chunks_path ON chunks(path);
+CREATE INDEX IF NOT EXISTS chunks_unembedded ON chunks(id) WHERE vec IS NULL;
 """
 _READY: set[str] = set()
 CHUNK_COLUMNS = (
@@ -98,6 +101,43 @@ def stats(conn: sqlite3.Connection) -> dict[str, tuple[int, int]]:
     return {p: (s, m) for p, s, m in conn.execute("SELECT path, size, mtime_ns FROM files")}
 
 
+def unembedded(conn: sqlite3.Connection) -> int:
+    """How many stored chunks still wait for their vector."""
+    return int(conn.execute("SELECT COUNT(*) FROM chunks WHERE vec IS NULL").fetchone()[0])
+
+
+def vectors_version(conn: sqlite3.Connection) -> int:
+    """Bumped by every batch of vectors filled in after the chunks were stored."""
+    return int(get_meta(conn, "vectors_version", "0") or 0)
+
+
+def pending_vectors(conn: sqlite3.Connection, limit: int) -> list[tuple[int, str]]:
+    """(row id, text to embed) of up to `limit` chunks without a vector, oldest first."""
+    rows = conn.execute("SELECT id, embed_text FROM chunks WHERE vec IS NULL ORDER BY id LIMIT ?", (limit,))
+    return [(int(i), str(t)) for i, t in rows]
+
+
+def fill(conn: sqlite3.Connection, rows: list[tuple[int, bytes]]) -> int:
+    """Store vectors for chunks that still lack one; return how many rows took a vector.
+
+    A chunk replaced meanwhile has a new row id, so a stale vector never lands on it.
+    """
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        before = conn.total_changes
+        conn.executemany("UPDATE chunks SET vec = ? WHERE id = ? AND vec IS NULL", [(v, i) for i, v in rows])
+        filled = conn.total_changes - before
+        version = vectors_version(conn) + 1
+        conn.execute(
+            "INSERT OR REPLACE INTO meta (key, value) VALUES ('vectors_version', ?)", (str(version),)
+        )
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return filled
+
+
 def counts(conn: sqlite3.Connection) -> tuple[int, int]:
     files = conn.execute("SELECT COUNT(*) FROM files").fetchone()[0]
     chunks = conn.execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
@@ -115,7 +155,7 @@ def apply(
     remove: Iterable[str],
     files: list[FileRow],
     chunks: list[Chunk],
-    vectors: np.ndarray,
+    vectors: list[np.ndarray | None],
     touched: list[FileRow],
     now_iso: str,
     wipe: bool = False,
@@ -131,8 +171,8 @@ def apply(
             conn.execute("DELETE FROM files WHERE path = ?", (path,))
         conn.executemany(
             "INSERT INTO chunks (chunk_id, path, start_line, end_line, heading, text, search_text, "
-            "context_text, date, category, gate, status, pinned, evergreen, fragment_id, vec) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "context_text, date, category, gate, status, pinned, evergreen, fragment_id, embed_text, vec) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     c.chunk_id,
@@ -150,9 +190,10 @@ def apply(
                     int(c.info.pinned),
                     int(c.info.evergreen),
                     c.info.fragment_id,
-                    vectors[i].tobytes(),
+                    c.embed_text,
+                    None if vector is None else vector.tobytes(),
                 )
-                for i, c in enumerate(chunks)
+                for c, vector in zip(chunks, vectors, strict=True)
             ],
         )
         conn.executemany(

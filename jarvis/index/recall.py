@@ -19,7 +19,15 @@ from jarvis.errors import IndexError_, LockBusy, UsageError
 from jarvis.events import track
 from jarvis.index import lexical, rank
 from jarvis.index.passage import Hit, make_hit, merge_into
-from jarvis.index.sync import RECALL_LOCK_WAIT_S, Freshness, Progress, SyncReport, freshness, reconcile
+from jarvis.index.sync import (
+    INLINE_EMBED_MAX,
+    RECALL_LOCK_WAIT_S,
+    Freshness,
+    Progress,
+    SyncReport,
+    freshness,
+    reconcile,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -130,7 +138,13 @@ def ensure_fresh(
     report = None
     if fresh.stale or fresh.generation == 0:
         try:
-            report = reconcile(ws, embedder=embedder, progress=progress, lock_timeout=RECALL_LOCK_WAIT_S)
+            report = reconcile(
+                ws,
+                embedder=embedder,
+                progress=progress,
+                lock_timeout=RECALL_LOCK_WAIT_S,
+                embed_limit=INLINE_EMBED_MAX,
+            )
             fresh = freshness(ws)
         except LockBusy as exc:
             if fresh.generation == 0:
@@ -142,7 +156,7 @@ def ensure_fresh(
     if loaded is None and fresh.busy:
         raise LockBusy(f"{fresh.busy}; the index cannot be read meanwhile — try again soon")
     if loaded is None:  # a writer died between store and lexical commit: repair, then read
-        report = reconcile(ws, embedder=embedder, progress=progress)
+        report = reconcile(ws, embedder=embedder, progress=progress, embed_limit=INLINE_EMBED_MAX)
         loaded = load_index(ws)
     if loaded is None:
         raise IndexError_(f"{ws.state_dir / 'index'}: index cannot be opened; run `jarvis index --rebuild`")
@@ -260,7 +274,9 @@ def recall(
         bm25_raw = np.array([s for r, s in found if r in loaded.pos and keep[loaded.pos[r]]][:wanted])
         t_lexical = time.perf_counter()
         cos = loaded.cosine(qvec)
-        vec_pos = [int(p) for p in top_k(np.where(keep, cos, -np.inf), cfg.vector_candidates)]
+        vec_pos = [
+            int(p) for p in top_k(np.where(keep & loaded.embedded, cos, -np.inf), cfg.vector_candidates)
+        ]
         if method == "bm25":
             vec_pos = []
         if method == "vector":
@@ -273,7 +289,11 @@ def recall(
             rank_b = np.array([bm25_pos.index(p) + 1 if p in bm25_norm else 0 for p in cand])
             vec_rank = {p: i + 1 for i, p in enumerate(vec_pos)}
             rank_v = np.array([vec_rank.get(p, 0) for p in cand])
-            vector = np.clip(cos[idx], 0.0, 1.0)
+            # A chunk without its vector yet is ranked by BM25 alone: its missing vector
+            # signal takes the BM25 value and rank, so it is neither lifted nor sunk.
+            has_vec = loaded.embedded[idx]
+            vector = np.where(has_vec, np.clip(cos[idx], 0.0, 1.0), bm25_score).astype(np.float32)
+            rank_v = np.where(has_vec, rank_v, rank_b)
             fused = rank.fuse(
                 vector,
                 bm25_score,
@@ -304,12 +324,18 @@ def recall(
             else:
                 order = [int(i) for i in np.argsort(-final, kind="stable")]
             passages: list[dict[str, Any]] = []
+            per_file: dict[str, int] = {}
             for i in order:
                 p = cand[i]
                 if merge_into(passages, loaded, p, cfg.merge_adjacent_chars):
                     continue
                 if len(passages) == limit:
                     break
+                if not loaded.own_words[p]:
+                    continue  # a bare link or lone heading only ever joins a passage
+                if cfg.max_per_file and per_file.get(loaded.paths[p], 0) >= cfg.max_per_file:
+                    continue
+                per_file[loaded.paths[p]] = per_file.get(loaded.paths[p], 0) + 1
                 signals = {
                     "bm25": round(float(bm25_score[i]), 4),
                     "vector": round(float(vector[i]), 4),
@@ -319,6 +345,7 @@ def recall(
                 }
                 if explain:
                     signals |= {
+                        "embedded": bool(has_vec[i]),
                         "bm25_rank": int(rank_b[i]),
                         "vector_rank": int(rank_v[i]),
                         "cosine": float(cos[p]),
@@ -332,6 +359,7 @@ def recall(
                 "settings": dataclasses.asdict(cfg),
                 "candidates": {"bm25": len(bm25_pos), "vector": len(vec_pos), "union": len(cand)},
                 "searchable_chunks": int(keep.sum()),
+                "chunks_without_vector": int((~loaded.embedded).sum()),
                 "now": moment.isoformat(),
                 "ms": {
                     "freshness_and_query_encode": round((t_ready - started) * 1000, 2),

@@ -14,6 +14,7 @@ from jarvis.index.chunk import COMMENT
 from jarvis.index.lexical import query_terms
 
 SNIPPET_CHARS = 180
+WIDE = 100  # narrower terminals get a stacked list instead of the table
 STOP = frozenset(
     [
         "a",
@@ -95,6 +96,12 @@ def freshness_line(result: dict[str, Any]) -> str:
     fresh = result.get("freshness", {})
     synced = result.get("synced")
     base = f"index: {fresh.get('chunks', 0)} chunks from {fresh.get('files', 0)} files"
+    waiting = int(fresh.get("unembedded") or 0)
+    if waiting:
+        base += (
+            f" ({waiting:,} not embedded yet, matched by keywords only; "
+            "`jarvis index` or the server fills them in)"
+        )
     if synced:
         changed = len(synced["new"]) + len(synced["modified"]) + len(synced["deleted"]) + len(synced["moved"])
         return f"{base}; brought up to date before answering ({changed} changed file(s))"
@@ -105,8 +112,26 @@ def freshness_line(result: dict[str, Any]) -> str:
     return f"{base}; fresh (last change indexed {_ago(fresh.get('indexed_at'))})"
 
 
+def _highlighted(hit: dict[str, Any], query: str, width: int = SNIPPET_CHARS) -> Any:
+    from rich.text import Text
+
+    window, spans = snippet(hit["text"], query, width)
+    text = Text(window)
+    for start, end in spans:
+        text.stylize("bold yellow", start, end)
+    return text
+
+
+def _score(hit: dict[str, Any], explain: bool, sep: str) -> str:
+    score = f"{hit['score']:.3f}"
+    if explain:
+        s = hit["signals"]
+        score += f"{sep}bm25 {s['bm25']:.2f} vec {s['vector']:.2f}{sep}decay {s['decay']:.2f}"
+    return score
+
+
 def render_result(result: dict[str, Any], console: Any, explain: bool = False) -> None:
-    """Print a recall result as a table with the match highlighted."""
+    """Print a recall result: a table on wide terminals, a stacked list on narrow ones."""
     from rich.table import Table
     from rich.text import Text
 
@@ -114,6 +139,23 @@ def render_result(result: dict[str, Any], console: Any, explain: bool = False) -
     query = result.get("query", "")
     if not hits:
         console.print(f"no memory matches {query!r}")
+    elif console.width < WIDE:
+        # snippet first (the reason to look), then where it is and its score on a line of its own
+        from rich.console import Group
+
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(justify="right", style="dim")
+        grid.add_column(ratio=1, overflow="fold")
+        for n, hit in enumerate(hits, 1):
+            heading = (hit.get("heading") or "").rsplit(" > ", 1)[-1]
+            where = Text(f"{hit['path']}:{hit['start_line']}", style="cyan")
+            if heading:
+                where.append(f"  {heading}", style="magenta")
+            where.append(f"  {_score(hit, explain, ' · ')}", style="dim")
+            grid.add_row(str(n), Group(_highlighted(hit, query), where))
+            if n < len(hits):
+                grid.add_row("", "")
+        console.print(grid)
     else:
         table = Table(show_lines=False, expand=False, pad_edge=False)
         table.add_column("#", justify="right", style="dim")
@@ -122,17 +164,13 @@ def render_result(result: dict[str, Any], console: Any, explain: bool = False) -
         table.add_column("snippet", ratio=1)
         table.add_column("score", justify="right")
         for n, hit in enumerate(hits, 1):
-            window, spans = snippet(hit["text"], query)
-            text = Text(window)
-            for start, end in spans:
-                text.stylize("bold yellow", start, end)
             heading = hit.get("heading") or ""
-            score = f"{hit['score']:.3f}"
-            if explain:
-                s = hit["signals"]
-                score += f"\nbm25 {s['bm25']:.2f} vec {s['vector']:.2f}\ndecay {s['decay']:.2f}"
             table.add_row(
-                str(n), f"{hit['path']}:{hit['start_line']}", heading.rsplit(" > ", 1)[-1], text, score
+                str(n),
+                f"{hit['path']}:{hit['start_line']}",
+                heading.rsplit(" > ", 1)[-1],
+                _highlighted(hit, query),
+                _score(hit, explain, "\n"),
             )
         console.print(table)
     rewrite = result.get("rewrite")

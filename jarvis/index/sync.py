@@ -1,7 +1,9 @@
 """One reconcile routine: files -> manifest diff -> chunks -> vectors -> store -> lexical.
 
 `jarvis index`, recall's freshness check and the watcher all call `reconcile`.
-`freshness` is the stat-only check run before every recall.
+`freshness` is the stat-only check run before every recall. `fill_vectors` embeds
+chunks that `reconcile` stored without a vector (a big first index is searchable by
+BM25 in seconds; the vectors follow, from `jarvis index` or `jarvis serve`).
 
 Crash safety: the store (manifest + chunks + vectors) changes in one SQLite
 transaction that bumps the generation; the tantivy folder is updated after and
@@ -24,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from jarvis import flock
-from jarvis.events import track
+from jarvis.events import emit, track
 from jarvis.flock import Holder
 from jarvis.index import lexical, manifest
 from jarvis.index.chunk import CHUNKER_VERSION, Chunk
@@ -50,6 +52,7 @@ class Freshness:
     identity_changed: bool = False
     lexical_behind: bool = False
     busy: str = ""  # who was writing the index when recall answered from the last complete one
+    unembedded: int = 0  # chunks searchable by BM25 only until their vectors are filled in
 
     @property
     def stale(self) -> bool:
@@ -76,6 +79,7 @@ class SyncReport:
     warnings: tuple[str, ...] = ()
     chunks_embedded: int = 0
     chunks_total: int = 0
+    chunks_unembedded: int = 0  # stored without a vector yet (BM25 finds them; fill_vectors embeds them)
     files_total: int = 0
     duration_s: float = 0.0
     full: bool = False
@@ -111,6 +115,9 @@ def index_identity(ws: Workspace) -> dict[str, Any]:
 
 INDEX_LOCK_WAIT_S = 60.0  # `jarvis index`, the watcher: wait this long for another writer
 RECALL_LOCK_WAIT_S = 3.0  # recall: then answer from the last complete index
+# Recall and the watcher embed at most this many new chunks before answering (a few
+# seconds); a bigger change is stored for BM25 at once and its vectors filled in after.
+INLINE_EMBED_MAX = 128
 
 
 def _describe(holder: Holder) -> str:
@@ -150,6 +157,7 @@ def freshness(ws: Workspace) -> Freshness:
         known = manifest.stats(conn)
         ident = manifest.identity(conn)
         chunks = manifest.counts(conn)[1]
+        waiting = manifest.unembedded(conn)
         indexed_at = manifest.last_indexed(conn)
     finally:
         conn.close()
@@ -165,6 +173,7 @@ def freshness(ws: Workspace) -> Freshness:
         indexed_at=indexed_at,
         files=files,
         chunks=chunks,
+        unembedded=waiting,
         new=new,
         modified=modified,
         deleted=deleted,
@@ -191,9 +200,16 @@ def reconcile(
     paths: list[str] | None = None,
     progress: Progress | None = None,
     lock_timeout: float = INDEX_LOCK_WAIT_S,
+    embed_limit: int | None = None,
 ) -> SyncReport:
-    """Bring the index in line with the files; see the module docstring."""
-    from jarvis.index.embed import LazyEmbedder, embed_texts
+    """Bring the index in line with the files; see the module docstring.
+
+    Chunks whose text is in the embedding cache get their vector at once. The rest are
+    encoded here when there are at most `embed_limit` of them (None: no limit); beyond
+    that they are stored without a vector — searchable by BM25 at once — and
+    `fill_vectors` embeds them afterwards.
+    """
+    from jarvis.index.embed import LazyEmbedder, cached_vectors, encode_missing
 
     started = time.perf_counter()
     with track(ws, "index", "reconcile") as ev, index_lock(ws, lock_timeout):
@@ -260,9 +276,13 @@ def reconcile(
                 if progress:
                     progress(done, total)
 
-            vectors = embed_texts(
-                ws, embedder or LazyEmbedder(ws.config.embedding), [c.embed_text for c in chunks], counting
-            )
+            model = embedder or LazyEmbedder(ws.config.embedding)
+            texts = [c.embed_text for c in chunks]
+            vectors = cached_vectors(ws, model.model_id, texts)
+            missing = [t for t, v in zip(texts, vectors, strict=True) if v is None]
+            if missing and (embed_limit is None or len(set(missing)) <= embed_limit):
+                encoded = encode_missing(ws, model, missing, counting)
+                vectors = [v if v is not None else encoded[t] for t, v in zip(texts, vectors, strict=True)]
             remove = [*deleted, *(f.path for f in files if f.path in known)]
             now_iso = datetime.now().astimezone().isoformat(timespec="seconds")
             gen = manifest.generation(conn)
@@ -295,6 +315,7 @@ def reconcile(
                         )
                     lexical.rebuild(folder, manifest.chunk_rows(conn), gen)
             files_total, chunks_total = manifest.counts(conn)
+            waiting = manifest.unembedded(conn)
         finally:
             conn.close()
         if full:  # report against what was indexed before, not against the wiped store
@@ -316,6 +337,7 @@ def reconcile(
             warnings=tuple(w for w in warnings if "skipped" not in w),
             chunks_embedded=stats["encoded"],
             chunks_total=chunks_total,
+            chunks_unembedded=waiting,
             files_total=files_total,
             duration_s=time.perf_counter() - started,
             full=full,
@@ -332,3 +354,57 @@ def reconcile(
             skipped=len(report.skipped),
         )
         return report
+
+
+@dataclass(frozen=True)
+class FillReport:
+    embedded: int  # vectors stored by this run
+    remaining: int  # chunks still without a vector (0 when it ran to the end)
+    duration_s: float
+
+
+def fill_vectors(
+    ws: Workspace,
+    embedder: Embedder | None = None,
+    *,
+    progress: Progress | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    writing: Callable[[], contextlib.AbstractContextManager[object]] | None = None,
+    batch: int = 128,
+) -> FillReport:
+    """Embed chunks stored without a vector, a batch at a time, until none is left.
+
+    The model runs outside the index lock; each batch is stored under it in one short
+    transaction, so recall and the watcher are never held up by the model. Interrupted
+    (Ctrl-C, kill, `should_stop`), it keeps what it stored; the next run goes on from there.
+    `writing` wraps each store (the server's in-process reader/writer lock).
+    """
+    from jarvis.index.embed import LazyEmbedder, cached_vectors, encode_missing
+
+    started = time.perf_counter()
+    model = embedder or LazyEmbedder(ws.config.embedding)
+    done = 0
+    conn = manifest.open_store(ws)
+    try:
+        while not (should_stop is not None and should_stop()):
+            pending = manifest.pending_vectors(conn, batch)
+            if not pending:
+                break
+            texts = [t for _, t in pending]
+            cached = cached_vectors(ws, model.model_id, texts)
+            encoded = encode_missing(ws, model, [t for t, v in zip(texts, cached, strict=True) if v is None])
+            rows = [
+                (i, (v if v is not None else encoded[t]).tobytes())
+                for (i, t), v in zip(pending, cached, strict=True)
+                if v is not None or t in encoded
+            ]
+            with writing() if writing is not None else contextlib.nullcontext(), index_lock(ws):
+                done += manifest.fill(conn, rows)
+            if progress:
+                progress(done, done + manifest.unembedded(conn))
+        remaining = manifest.unembedded(conn)
+    finally:
+        conn.close()
+    if done:
+        emit(ws, "index", "fill-vectors", counts={"embedded": done, "remaining": remaining})
+    return FillReport(embedded=done, remaining=remaining, duration_s=time.perf_counter() - started)

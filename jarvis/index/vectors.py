@@ -13,6 +13,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from jarvis.index import lexical, manifest
+from jarvis.index.chunk import has_own_words
 
 if TYPE_CHECKING:
     import numpy as np
@@ -46,6 +47,7 @@ def top_k(scores: np.ndarray, k: int) -> np.ndarray:
 @dataclass
 class Loaded:
     generation: int
+    vectors_version: int
     lexical_dir: str
     lexical_index: Any
     ids: np.ndarray
@@ -64,6 +66,8 @@ class Loaded:
     statuses: np.ndarray
     evergreen: np.ndarray
     fragment_ids: list[str | None]
+    embedded: np.ndarray  # False where the chunk has no vector yet (its matrix row is zero)
+    own_words: np.ndarray  # False for bare links and lone headings: never a result by themselves
 
     def __len__(self) -> int:
         return len(self.paths)
@@ -71,23 +75,32 @@ class Loaded:
     def cosine(self, query: np.ndarray) -> np.ndarray:
         import numpy as np
 
-        if not len(self.paths):
-            return np.zeros(0, dtype=np.float32)
+        if self.matrix.shape[1] != query.shape[0]:  # empty, or nothing embedded yet
+            return np.zeros(len(self.paths), dtype=np.float32)
         result: np.ndarray = self.matrix @ query.astype(np.float32)
         return result
 
 
-def _load(conn: sqlite3.Connection, generation: int, index: Any, folder: str) -> Loaded:
+def _load(conn: sqlite3.Connection, generation: int, version: int, index: Any, folder: str) -> Loaded:
     import numpy as np
 
     rows = conn.execute(f"SELECT {manifest.CHUNK_COLUMNS}, vec FROM chunks ORDER BY id").fetchall()
     ids = np.array([r[0] for r in rows], dtype=np.int64)
-    if rows:
+    embedded = np.array([r[15] is not None for r in rows], dtype=bool)
+    width = next((len(r[15]) for r in rows if r[15] is not None), 0)
+    if rows and embedded.all():
         matrix = np.frombuffer(b"".join(r[15] for r in rows), dtype=np.float32).reshape(len(rows), -1)
+    elif rows:
+        blank = bytes(width)
+        joined = b"".join(r[15] if r[15] is not None else blank for r in rows)
+        matrix = np.frombuffer(joined, dtype=np.float32).reshape(len(rows), width // 4)
     else:
         matrix = np.zeros((0, 0), dtype=np.float32)
     return Loaded(
         generation=generation,
+        vectors_version=version,
+        embedded=embedded,
+        own_words=np.array([has_own_words(r[6]) for r in rows], dtype=bool),
         lexical_dir=folder,
         lexical_index=index,
         ids=ids,
@@ -120,17 +133,23 @@ def load_index(ws: Workspace) -> Loaded | None:
     try:
         conn.execute("BEGIN")
         generation = manifest.generation(conn)
+        version = manifest.vectors_version(conn)
         pointer = lexical.read_pointer(folder)
         if pointer is None or int(pointer.get("generation", -1)) != generation:
             return None
         key = str(ws.root)
         cached = _CACHE.get(key)
-        if cached is not None and cached.generation == generation and cached.lexical_dir == pointer["dir"]:
+        if (
+            cached is not None
+            and cached.generation == generation
+            and cached.vectors_version == version
+            and cached.lexical_dir == pointer["dir"]
+        ):
             return cached
         opened = lexical.open_index(folder)
         if opened is None:
             return None
-        loaded = _load(conn, generation, opened[0], str(pointer["dir"]))
+        loaded = _load(conn, generation, version, opened[0], str(pointer["dir"]))
         conn.execute("COMMIT")
     finally:
         conn.close()

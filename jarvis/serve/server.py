@@ -162,6 +162,7 @@ class Server:
         self.watcher: Any = None
         self.scheduler: Any = None
         self.autocommit: Any = None
+        self.filler: Any = None
         self.started = datetime.now(UTC).isoformat(timespec="seconds")
         self.state = "starting"
         self.requests: dict[str, Any] = {"total": 0, "errors": 0, "last": None}
@@ -200,16 +201,25 @@ class Server:
     # ------------------------------------------------------------------ sync
     def sync(self, paths: Sequence[str] | None) -> object:
         """The watcher's batch: the same reconcile `jarvis index` runs, under the index write lock."""
-        from jarvis.index.sync import reconcile
+        from jarvis.index.sync import INLINE_EMBED_MAX, reconcile
 
         self.last_activity = time.monotonic()
         with self.index_lock.writing():
             report = reconcile(
-                self.ws, embedder=self.embedder, paths=list(paths) if paths is not None else None
+                self.ws,
+                embedder=self.embedder,
+                paths=list(paths) if paths is not None else None,
+                embed_limit=INLINE_EMBED_MAX,
             )
+        if self.filler is not None and report.chunks_unembedded:
+            self.filler.poke()
         if self.autocommit is not None:
             self.autocommit.poke()
         return report
+
+    def _busy(self) -> None:
+        """Background work (filling in vectors) counts as activity for the idle exit."""
+        self.last_activity = time.monotonic()
 
     # ---------------------------------------------------------------- health
     def health(self) -> dict[str, Any]:
@@ -226,6 +236,7 @@ class Server:
             "watcher": self.watcher.health() if self.watcher else None,
             "scheduler": self.scheduler.health() if self.scheduler else None,
             "autocommit": self.autocommit.health() if self.autocommit else {"enabled": False},
+            "vectors": self.filler.health() if self.filler else None,
             "autostarted": self.autostarted,
             "idle_exit_s": self.idle_exit_s,
         }
@@ -265,6 +276,7 @@ class Server:
 
     def _start(self) -> None:
         from jarvis.serve.autocommit import AutoCommitter
+        from jarvis.serve.filler import VectorFiller
         from jarvis.serve.scheduler import Scheduler, default_jobs
         from jarvis.serve.watcher import Watcher
 
@@ -275,6 +287,8 @@ class Server:
                 self.embedder = load_embedder(self.ws.config.embedding)
         if self.autocommit_on:
             self.autocommit = AutoCommitter(self.ws, self.cfg.autocommit_quiet_s)
+        self.filler = VectorFiller(self.ws, self.embedder, self.index_lock.writing, self._busy)
+        self.filler.start()
         self.watcher = Watcher(
             self.ws, self.sync, debounce_s=self.cfg.debounce_s, safety_scan_s=self.cfg.safety_scan_s
         )
@@ -321,7 +335,7 @@ class Server:
                 socket_path(self.ws).unlink()  # new clients go in-process from now on
             self._server.shutdown()
             self._server.server_close()
-        for part in (self.watcher, self.scheduler, self.autocommit):
+        for part in (self.watcher, self.filler, self.scheduler, self.autocommit):
             if part is not None:
                 with contextlib.suppress(Exception):
                     part.stop()
