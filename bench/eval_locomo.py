@@ -28,6 +28,7 @@ OFF = {"decay": False, "mmr": False, "merge_adjacent_chars": 0}
 # name -> (chunk unit, [recall] settings); the first unit's rows come first.
 VARIANTS: list[tuple[str, str, dict[str, object]]] = [
     ("**shipped defaults** (jarvis.toml untouched)", "default", {}),
+    ("defaults without the 2-per-file cap", "default", {"max_per_file": 0}),
     ("BM25 only", "block", {"fusion": "bm25"}),
     ("vector only", "block", {"fusion": "vector"}),
     ("weighted 0.7v+0.3b", "block", {"fusion": "weighted"}),

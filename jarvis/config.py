@@ -146,6 +146,94 @@ class Config:
     agent: AgentConfig = field(default_factory=AgentConfig)
 
 
+# Allowed values of every setting that is not free text (model names, URLs, globs).
+CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
+    ("embedding", "backend"): ("auto", "onnx", "sentence-transformers"),
+    ("index", "chunk_unit"): ("block", "section"),
+    ("recall", "fusion"): ("weighted", "rrf", "bm25", "vector"),
+    ("recall", "profile"): ("lean", "balanced", "deep", "auto"),
+    ("llm", "provider"): ("auto", "offline", "anthropic", "openai"),
+    ("serve", "autocommit"): ("auto", "true", "false"),
+}
+FREE_TEXT = {("embedding", "model"), ("llm", "model"), ("llm", "fast_model"), ("llm", "base_url")}
+FREE_TEXT |= {("llm", "api_key_env"), ("observe", "model"), ("index", "exclude")}
+_SHARE = (0.0, 1.0)
+_COUNT = (0, None)
+_POSITIVE = (1, None)
+# (lowest, highest) inclusive; None: no bound.
+RANGES: dict[tuple[str, str], tuple[float | None, float | None]] = {
+    ("embedding", "batch_size"): (1, 4096),
+    ("index", "max_file_bytes"): (1024, None),
+    ("index", "chunk_chars"): (100, 100_000),
+    ("index", "chunk_overlap"): _COUNT,
+    ("index", "embed_context_chars"): _COUNT,
+    ("recall", "bm25_candidates"): (1, 10_000),
+    ("recall", "vector_candidates"): (1, 10_000),
+    ("recall", "vector_weight"): _SHARE,
+    ("recall", "bm25_weight"): _SHARE,
+    ("recall", "rrf_k"): _POSITIVE,
+    ("recall", "half_life_days"): (0.01, None),
+    ("recall", "stale_factor"): _SHARE,
+    ("recall", "mmr_lambda"): _SHARE,
+    ("recall", "merge_adjacent_chars"): _COUNT,
+    ("recall", "max_per_file"): _COUNT,
+    ("recall", "rewrite_timeout_s"): (0.0, 60.0),
+    ("llm", "timeout_s"): (1.0, 3600.0),
+    ("llm", "max_retries"): (0, 20),
+    ("llm", "max_tokens"): _POSITIVE,
+    ("llm", "context_window"): _COUNT,
+    ("observe", "batch_messages"): _POSITIVE,
+    ("observe", "dedup_threshold"): _SHARE,
+    ("observe", "min_chars"): _COUNT,
+    ("reflect", "auto_promote_confidence"): _SHARE,
+    ("reflect", "reject_confidence"): _SHARE,
+    ("reflect", "merge_threshold"): _SHARE,
+    ("reflect", "max_bullets"): _POSITIVE,
+    ("reflect", "llm_batch"): _POSITIVE,
+    ("maintain", "dedup_threshold"): _SHARE,
+    ("maintain", "stale_days"): _POSITIVE,
+    ("maintain", "archive_days"): _POSITIVE,
+    ("serve", "idle_exit_minutes"): (0.0, None),
+    ("serve", "autocommit_quiet_s"): (0.0, None),
+    ("serve", "debounce_s"): (0.0, 60.0),
+    ("serve", "safety_scan_s"): (0.0, None),
+    ("serve", "max_request_bytes"): (1024, None),
+    ("schedule", "observe_every_s"): _COUNT,
+    ("schedule", "recent_every_s"): _COUNT,
+    ("schedule", "maintain_every_s"): _COUNT,
+    ("schedule", "heartbeat_every_s"): _COUNT,
+    ("agent", "recent_target_chars"): _COUNT,
+    ("agent", "budget_ratio"): _SHARE,
+    ("agent", "flush_ratio"): _SHARE,
+    ("agent", "compact_ratio"): _SHARE,
+    ("agent", "keep_turns"): _COUNT,
+}
+
+
+_INVALID = object()
+
+
+def _suggest(word: str, known: list[str]) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
+    return f" — did you mean {close[0]!r}?" if close else ""
+
+
+def _check(section: str, key: str, value: Any, problems: list[str]) -> None:
+    """Append a problem when `value` is outside the allowed choices or range of [section] key."""
+    where = f"[{section}] {key} = {value!r}"
+    if (section, key) in CHOICES:
+        allowed = CHOICES[(section, key)]
+        if value not in allowed:
+            problems.append(f"{where}: use one of {', '.join(allowed)}{_suggest(str(value), list(allowed))}")
+    elif (section, key) in RANGES:
+        low, high = RANGES[(section, key)]
+        if (low is not None and value < low) or (high is not None and value > high):
+            span = f"from {low:g} to {high:g}" if high is not None else f"of {low:g} or more"
+            problems.append(f"{where}: use a number {span}")
+
+
 def _coerce(value: Any, default: Any, where: str, problems: list[str]) -> Any:
     if isinstance(default, bool):
         if isinstance(value, bool):
@@ -161,8 +249,11 @@ def _coerce(value: Any, default: Any, where: str, problems: list[str]) -> Any:
             return value
     elif isinstance(default, tuple) and isinstance(value, list) and all(isinstance(v, str) for v in value):
         return tuple(value)
-    problems.append(f"{where}: expected {type(default).__name__}, got {value!r}")
-    return default
+    kinds = {"bool": "true or false", "float": "a number", "int": "a whole number", "str": "a quoted text"}
+    wanted = kinds.get(type(default).__name__, "a list of texts")
+    shown = str(default).lower() if isinstance(default, bool) else repr(default)
+    problems.append(f"{where} = {value!r}: use {wanted} (default {shown})")
+    return _INVALID
 
 
 def config_from_dict(data: dict[str, Any], source: str = "jarvis.toml") -> Config:
@@ -172,7 +263,7 @@ def config_from_dict(data: dict[str, Any], source: str = "jarvis.toml") -> Confi
     top = {f.name: f for f in dataclasses.fields(Config)}
     for name, value in data.items():
         if name not in top:
-            problems.append(f"unknown section [{name}] (known: {', '.join(top)})")
+            problems.append(f"unknown section [{name}]{_suggest(name, list(top))} (known: {', '.join(top)})")
             continue
         if not isinstance(value, dict):
             problems.append(f"[{name}] must be a table")
@@ -183,15 +274,18 @@ def config_from_dict(data: dict[str, Any], source: str = "jarvis.toml") -> Confi
         kwargs: dict[str, Any] = {}
         for key, item in value.items():
             if key not in known:
-                problems.append(f"[{name}] unknown key {key!r} (known: {', '.join(sorted(known))})")
+                problems.append(
+                    f"[{name}] unknown key {key!r}{_suggest(key, sorted(known))} "
+                    f"(known: {', '.join(sorted(known))})"
+                )
                 continue
             if name == "serve" and key == "autocommit" and isinstance(item, bool):
                 item = "true" if item else "false"
-            kwargs[key] = _coerce(item, getattr(defaults, key), f"[{name}] {key}", problems)
-            if name == "serve" and key == "autocommit" and kwargs[key] not in ("auto", "true", "false"):
-                problems.append(f'[serve] autocommit: {item!r} is not one of true, false, "auto"')
-            if name == "serve" and key == "idle_exit_minutes" and kwargs[key] < 0:
-                problems.append(f"[serve] idle_exit_minutes: {item!r} must be 0 (never) or more")
+            coerced = _coerce(item, getattr(defaults, key), f"[{name}] {key}", problems)
+            if coerced is _INVALID:
+                continue
+            _check(name, key, coerced, problems)
+            kwargs[key] = coerced
         sections[name] = section_cls(**kwargs)
     if problems:
         raise ConfigError(f"{source}: " + "; ".join(problems) + " — fix these lines and run again")

@@ -45,6 +45,7 @@ class InitResult:
     added: tuple[str, ...]
     adopted: bool
     sha: str | None
+    notes: int = 0  # markdown files the adopted folder already held
 
 
 def adopt_candidates(path: Path) -> list[str]:
@@ -56,6 +57,29 @@ def adopt_candidates(path: Path) -> list[str]:
         for p in path.rglob("*.md")
         if p.is_file() and not p.is_symlink() and STATE_DIR not in p.parts and ".git" not in p.parts
     )
+
+
+def markdown_in(path: Path) -> int:
+    """How many markdown files a folder holds (outside .git and .jarvis)."""
+    return sum(
+        1 for p in path.rglob("*.md") if p.is_file() and STATE_DIR not in p.parts and ".git" not in p.parts
+    )
+
+
+def looks_like_notes(path: Path, home: Path) -> bool:
+    """A folder of someone's notes: markdown within two levels, or an Obsidian vault.
+
+    Never the home folder or the filesystem root, and never a workspace already.
+    """
+    try:
+        resolved = path.resolve()
+        if resolved in (home.resolve(), Path(resolved.anchor)) or (path / CONFIG_NAME).exists():
+            return False
+        if (path / ".obsidian").is_dir():
+            return True
+        return any(p.is_file() for pattern in ("*.md", "*/*.md", "*/*/*.md") for p in path.glob(pattern))
+    except OSError:
+        return False
 
 
 def secrets_in(path: Path, rels: list[str]) -> dict[str, list[str]]:
@@ -89,7 +113,7 @@ def redact_files(path: Path, rels: list[str]) -> None:
 def init_workspace(path: Path, *, adopt: bool = False, secrets: str = "refuse") -> InitResult:
     """Create or adopt a workspace. `secrets`: what to do with secrets in adopted files —
     "refuse" (raise, naming them), "redact" (replace them in the files first) or "keep"."""
-    path = path.expanduser()
+    path = path.expanduser().absolute()
     candidates = adopt_candidates(path) if adopt else []
     if adopt:
         found = secrets_in(path, candidates)
@@ -107,6 +131,8 @@ def init_workspace(path: Path, *, adopt: bool = False, secrets: str = "refuse") 
     if (path / CONFIG_NAME).is_file():
         raise UsageError(f"{path}: already a jarvis workspace; use it with `jarvis -w {path} …`")
     existing = [p for p in path.iterdir() if p.name != ".git"] if path.is_dir() else []
+    adopt = adopt and bool(existing)  # an empty or missing folder is created, not adopted
+    notes = markdown_in(path) if adopt else 0
     if existing and not adopt:
         raise UsageError(
             f"{path}: folder is not empty and not a jarvis workspace; run `jarvis init --adopt {path}` "
@@ -140,9 +166,12 @@ def init_workspace(path: Path, *, adopt: bool = False, secrets: str = "refuse") 
         # A folder that was not under git: its markdown becomes the first version of memory.
         to_commit += [rel for rel in candidates if rel not in to_commit]
     if adopt:
-        message = f"init: adopt {path.name} as a jarvis workspace ({len(added)} template files added)"
+        message = (
+            f"init: adopt {path.resolve().name or path.resolve()} as a jarvis workspace "
+            f"({notes} notes kept as they are, {len(added)} template files added)"
+        )
     else:
-        message = "init: new jarvis workspace from template"
+        message = f"init: new jarvis workspace {path.resolve().name or path.resolve()} from the template"
     with store.lock():
         sha = store.commit_paths(to_commit, message)
-    return InitResult(path.resolve(), tuple(added), adopt, sha)
+    return InitResult(path.resolve(), tuple(added), adopt, sha, notes)

@@ -30,9 +30,15 @@ class Operation:
 
 
 def append_operation(
-    ws: Workspace, action: str, tool: str, detail: str, reason: str = "", now: datetime | None = None
+    ws: Workspace,
+    action: str,
+    tool: str,
+    detail: str,
+    reason: str = "",
+    now: datetime | None = None,
+    message: str | None = None,
 ) -> tuple[Operation, str | None]:
-    """Append one entry and commit it (`log: ACTION TOOL: DETAIL`)."""
+    """Append one entry and commit it (`log: ACTION TOOL: DETAIL`, or `message` when given)."""
     for name, value in (("action", action), ("tool", tool), ("detail", detail)):
         if not value.strip():
             raise UsageError(f"log entry needs a non-empty {name}")
@@ -49,7 +55,7 @@ def append_operation(
         if old and not old.endswith("\n"):
             old += "\n"
         tx.write(OPLOG_REL, old + json.dumps(asdict(op), ensure_ascii=False) + "\n")
-        sha = tx.commit(f"log: {op.action} {op.tool}: {summary(op.detail, 50)}")
+        sha = tx.commit(message or f"log: {op.action} {op.tool}: {summary(op.detail, 50)}")
     return op, sha
 
 

@@ -31,13 +31,24 @@ def _date(value: str | None, name: str) -> object:
 @click.option("--redact", "redact_", is_flag=True, help="With --adopt: replace secrets in the files first.")
 @click.option("--keep-secrets", is_flag=True, help="With --adopt: commit files holding secrets as they are.")
 def init_cmd(path: str | None, adopt: bool, redact_: bool, keep_secrets: bool) -> None:
-    """Create a workspace at PATH (default $JARVIS_WORKSPACE or ~/jarvis) from the template."""
+    """Create a workspace at PATH from the template, or adopt a notes folder as one.
+
+    Like `git init`: with no PATH, `--adopt` adopts the current folder, and a plain
+    `jarvis init` run inside a folder of notes adopts that folder too; anywhere else it
+    creates $JARVIS_WORKSPACE or ~/jarvis. Adopting adds only what is missing and
+    changes none of your files.
+    """
     import sys
 
-    from jarvis.init import SecretsFound, init_workspace
+    from jarvis.init import SecretsFound, init_workspace, looks_like_notes
     from jarvis.workspace import default_workspace_path
 
-    target = Path(path) if path else default_workspace_path()
+    if path:
+        target = Path(path)
+    elif adopt or looks_like_notes(Path.cwd(), Path.home()):
+        target, adopt = Path.cwd(), True
+    else:
+        target = default_workspace_path()
     policy = "redact" if redact_ else "keep" if keep_secrets else "refuse"
     try:
         result = init_workspace(target, adopt=adopt, secrets=policy)
@@ -49,10 +60,29 @@ def init_cmd(path: str | None, adopt: bool, redact_: bool, keep_secrets: bool) -
         if not click.confirm("Replace them with [REDACTED:…] in the files before the first commit?"):
             raise
         result = init_workspace(target, adopt=adopt, secrets="redact")
-    verb = "adopted" if result.adopted else "created"
-    click.echo(f"{verb} workspace {result.root} ({len(result.added)} template files added)")
+    added = ", ".join(result.added[:6]) + (
+        f" and {len(result.added) - 6} more" if len(result.added) > 6 else ""
+    )
+    if result.adopted:
+        click.echo(f"adopted {result.root} as a jarvis workspace: {result.notes} notes kept as they are")
+        click.echo(f"added {len(result.added)} file(s): {added or 'none (all were there)'}")
+    else:
+        click.echo(f"created workspace {result.root} with {len(result.added)} template files")
     if result.sha:
         click.echo(f"commit {result.sha[:8]}")
+    from jarvis.index.sync import reconcile
+    from jarvis.workspace import Workspace
+
+    report = reconcile(Workspace(result.root), embed_limit=0)
+    click.echo(
+        f"searchable now by keywords: {report.files_total:,} files, {report.chunks_total:,} chunks "
+        f"({report.duration_s:.1f} s)"
+        + (
+            f"; `jarvis index` adds meaning search for {report.chunks_unembedded:,} chunks (or `jarvis serve`)"
+            if report.chunks_unembedded
+            else ""
+        )
+    )
 
 
 @click.command("remember")

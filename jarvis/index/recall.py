@@ -6,6 +6,7 @@ JSON-shaped request, used by the CLI (in-process) and by `jarvis serve` alike.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import fnmatch
 import time
@@ -25,6 +26,7 @@ from jarvis.index.sync import (
     Freshness,
     Progress,
     SyncReport,
+    fill_vectors,
     freshness,
     reconcile,
 )
@@ -152,6 +154,11 @@ def ensure_fresh(
                     f"{exc}; there is no complete index to answer from yet — try again soon"
                 ) from None
             fresh = replace(fresh, busy=str(exc))  # answer from the last complete index, and say so
+    if 0 < fresh.unembedded <= INLINE_EMBED_MAX and not fresh.busy:
+        # a few chunks still without vectors: embed them now, the model is loaded for the query anyway
+        with contextlib.suppress(LockBusy):
+            fill_vectors(ws, embedder, lock_timeout=RECALL_LOCK_WAIT_S)
+            fresh = replace(fresh, unembedded=freshness(ws).unembedded)
     loaded = load_index(ws)
     if loaded is None and fresh.busy:
         raise LockBusy(f"{fresh.busy}; the index cannot be read meanwhile — try again soon")

@@ -371,6 +371,7 @@ def fill_vectors(
     should_stop: Callable[[], bool] | None = None,
     writing: Callable[[], contextlib.AbstractContextManager[object]] | None = None,
     batch: int = 128,
+    lock_timeout: float = INDEX_LOCK_WAIT_S,
 ) -> FillReport:
     """Embed chunks stored without a vector, a batch at a time, until none is left.
 
@@ -398,7 +399,7 @@ def fill_vectors(
                 for (i, t), v in zip(pending, cached, strict=True)
                 if v is not None or t in encoded
             ]
-            with writing() if writing is not None else contextlib.nullcontext(), index_lock(ws):
+            with writing() if writing is not None else contextlib.nullcontext(), index_lock(ws, lock_timeout):
                 done += manifest.fill(conn, rows)
             if progress:
                 progress(done, done + manifest.unembedded(conn))

@@ -118,7 +118,17 @@ def reject(ws: Workspace, ident: str, reason: str, *, by: str = "human") -> Prop
         from jarvis.oplog import append_operation
 
         try:
-            append_operation(ws, "reject", "proposal", f"{p.id} {p.section or p.target}: {p.text}", reason)
+            from jarvis.notes import summary
+
+            where = p.section or p.target
+            append_operation(
+                ws,
+                "reject",
+                "proposal",
+                f"{p.id} {where}: {p.text}",
+                reason,
+                message=f"reject: {where}: {summary(p.text, 60)} (proposal {p.id})\n\nReason: {reason}\n",
+            )
         except JarvisError as exc:  # the .jarvis record above already keeps it from coming back
             ev.detail["oplog"] = str(exc)
     return p
