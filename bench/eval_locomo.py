@@ -29,6 +29,8 @@ OFF = {"decay": False, "mmr": False, "merge_adjacent_chars": 0}
 VARIANTS: list[tuple[str, str, dict[str, object]]] = [
     ("**shipped defaults** (jarvis.toml untouched)", "default", {}),
     ("defaults without the 2-per-file cap", "default", {"max_per_file": 0}),
+    ('defaults, embedding quantize = "int8"', "default+int8", {}),
+    ('defaults, embedding quantize = "none"', "default+fp32", {}),
     ("BM25 only", "block", {"fusion": "bm25"}),
     ("vector only", "block", {"fusion": "vector"}),
     ("weighted 0.7v+0.3b", "block", {"fusion": "weighted"}),
@@ -122,6 +124,11 @@ def run(cmd: list[str], **kw: object) -> subprocess.CompletedProcess[str]:
 def build(root: Path, source: Path, unit: str) -> float:
     run([*JARVIS, "init", str(root)])
     shutil.copytree(source / "memory", root / "memory", dirs_exist_ok=True)
+    if unit.startswith("default+"):  # shipped defaults but for the embedding precision
+        quantize = {"int8": "int8", "fp32": "none"}[unit.removeprefix("default+")]
+        with (root / "jarvis.toml").open("a", encoding="utf-8") as handle:
+            handle.write(f'\n[embedding]\nquantize = "{quantize}"\n')
+        unit = "default"
     if unit == "default":
         start = time.perf_counter()
         run([*JARVIS, "-w", str(root), "index"])
@@ -171,7 +178,9 @@ def main() -> int:
                         line = {"qid": f"{vi}|{q['qid']}", "query": q["question"], "now": q["asked_after"]}
                         if "fusion" in settings:
                             line["fusion"] = settings["fusion"]
-                        base = {} if vunit == "default" else OFF  # other rows spell out every setting
+                        base = (
+                            {} if vunit.startswith("default") else OFF
+                        )  # other rows spell out every setting
                         line["settings"] = {k: v for k, v in {**base, **settings}.items() if k != "fusion"}
                         handle.write(json.dumps(line) + "\n")
             start = time.perf_counter()

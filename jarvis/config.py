@@ -22,6 +22,9 @@ class EmbeddingConfig:
     batch_size: int = 32
     # "auto" uses ONNX when an exported copy exists, else sentence-transformers.
     backend: str = "auto"
+    # "int8": the ONNX model quantised per channel (faster; adr/0077 has the recall it costs);
+    # "none": full precision. Changing it re-embeds everything (the embedding cache keeps both).
+    quantize: str = "none"
 
 
 @dataclass(frozen=True)
@@ -149,6 +152,7 @@ class Config:
 # Allowed values of every setting that is not free text (model names, URLs, globs).
 CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("embedding", "backend"): ("auto", "onnx", "sentence-transformers"),
+    ("embedding", "quantize"): ("none", "int8"),
     ("index", "chunk_unit"): ("block", "section"),
     ("recall", "fusion"): ("weighted", "rrf", "bm25", "vector"),
     ("recall", "profile"): ("lean", "balanced", "deep", "auto"),
@@ -197,7 +201,7 @@ RANGES: dict[tuple[str, str], tuple[float | None, float | None]] = {
     ("serve", "autocommit_quiet_s"): (0.0, None),
     ("serve", "debounce_s"): (0.0, 60.0),
     ("serve", "safety_scan_s"): (0.0, None),
-    ("serve", "max_request_bytes"): (1024, None),
+    ("serve", "max_request_bytes"): (65_536, None),  # the client relies on this floor
     ("schedule", "observe_every_s"): _COUNT,
     ("schedule", "recent_every_s"): _COUNT,
     ("schedule", "maintain_every_s"): _COUNT,

@@ -8,9 +8,12 @@ from dataclasses import dataclass
 from datetime import date
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from jarvis.config import Config, load_config
 from jarvis.errors import PathOutsideWorkspace, WorkspaceNotFound
+
+if TYPE_CHECKING:
+    from jarvis.config import Config
 
 CONFIG_NAME = "jarvis.toml"
 STATE_DIR = ".jarvis"
@@ -25,6 +28,8 @@ class Workspace:
 
     @cached_property
     def config(self) -> Config:
+        from jarvis.config import load_config  # not at import: a recall through the server never needs it
+
         return load_config(self.root / CONFIG_NAME)
 
     @property

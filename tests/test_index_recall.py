@@ -220,8 +220,15 @@ def test_adjacent_results_merge_into_one_passage(ws: Workspace, embedder: object
     log = "# 2024-05-02\n\n- Where did we put the spare key?\n- Under the blue flowerpot by the door.\n- Unrelated: bought milk.\n"
     write_files(ws, {"memory/2024-05-02.md": log})
     kw = {"embedder": embedder, "now": NOW, "record": False, "k": 3, "path_glob": "memory/*"}
-    apart = recall(ws, "spare key flowerpot", settings={"merge_adjacent_chars": 0, "mmr": False, "max_per_file": 0}, **kw)  # type: ignore[arg-type]
-    joined = recall(ws, "spare key flowerpot", settings={"merge_adjacent_chars": 600, "mmr": False, "max_per_file": 0}, **kw)  # type: ignore[arg-type]
+    apart = recall(
+        ws, "spare key flowerpot", settings={"merge_adjacent_chars": 0, "mmr": False, "max_per_file": 0}, **kw
+    )  # type: ignore[arg-type]
+    joined = recall(
+        ws,
+        "spare key flowerpot",
+        settings={"merge_adjacent_chars": 600, "mmr": False, "max_per_file": 0},
+        **kw,
+    )  # type: ignore[arg-type]
     assert len(apart.hits) == 3
     top = joined.hits[0]
     assert top.start_line <= 3 and top.end_line >= 4  # the question and its answer, one passage

@@ -65,12 +65,12 @@ def test_malformed_requests_get_an_error_reply(ws: Workspace, embedder: object) 
 
 
 def test_oversized_request_is_refused_without_reading_it_all(ws: Workspace, embedder: object) -> None:
-    set_serve_config(ws, max_request_bytes=4096)
+    set_serve_config(ws, max_request_bytes=65_536)
     with running_server(ws, embedder):
-        big = b'{"op": "recall", "request": {"query": "' + b"x" * 20_000 + b'"}}\n'
+        big = b'{"op": "recall", "request": {"query": "' + b"x" * 200_000 + b'"}}\n'
         reply = raw_exchange(ws, big)
         assert reply["ok"] is False and reply["type"] == "UsageError"
-        assert "over 4,096 bytes" in reply["error"]
+        assert "over 65,536 bytes" in reply["error"]
         assert client.call(ws, {"op": "ping"})["ok"]
 
 

@@ -39,7 +39,12 @@ def model_ready(ws: Workspace | None, cfg: Any = None) -> None:
             from rich.console import Console
             from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-            steps = ["loading the model", "exporting to ONNX", "checking it gives the same vectors"]
+            steps = [
+                "loading the model",
+                "exporting to ONNX",
+                "checking it gives the same vectors",
+                "making the int8 copy",
+            ]
             with Progress(
                 SpinnerColumn(),
                 TextColumn("{task.description}"),

@@ -351,11 +351,15 @@ def recall_cmd(
     if as_json:
         click.echo(json.dumps(result, indent=2, ensure_ascii=False))
         return
-    import shutil
+    if not sys.stdout.isatty():  # pipes and files: plain text, and no rich to import
+        import shutil
 
+        from jarvis.index.render import render_plain
+
+        click.echo(render_plain(result, shutil.get_terminal_size((100, 24)).columns, explain=explain))
+        return
     from rich.console import Console
 
     from jarvis.index.render import render_result
 
-    width = None if sys.stdout.isatty() else shutil.get_terminal_size((120, 24)).columns
-    render_result(result, Console(width=width), explain=explain)
+    render_result(result, Console(), explain=explain)

@@ -17,11 +17,12 @@ import hashlib
 import re
 from dataclasses import dataclass, replace
 
+from jarvis.index.terms import COMMENT
+
 CHUNKER_VERSION = 5
 HEADING = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 LIST_ITEM = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:\s+|$)")
 FENCE = re.compile(r"^ {0,3}(```|~~~)")
-COMMENT = re.compile(r"<!--.*?-->", re.S)
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)|!?\[([^\]]*)\]\[[^\]]*\]")
 BARE_URL = re.compile(r"<?(?:[a-z][a-z0-9+.-]*://|www\.|mailto:)[^\s>]*>?", re.I)

@@ -53,7 +53,7 @@ VERIFY_TEXTS = (
 
 Progress = Callable[[int, int], None]
 Step = Callable[[str], None]
-_LOADED: dict[tuple[str, str], Embedder] = {}
+_LOADED: dict[tuple[str, str, str], Embedder] = {}
 _LOAD_LOCK = threading.Lock()
 
 
@@ -310,6 +310,50 @@ def _export(path: Path, target: Path, step: Step) -> float:
             tmp.unlink()
 
 
+INT8_MIN_COSINE = 0.97  # per-channel int8 measured 0.98 worst / 0.99 mean against fp32 (adr/0077)
+
+
+def embedding_id(cfg: EmbeddingConfig) -> str:
+    """The id vectors are cached and indexed under: the model, plus `@int8` when quantised."""
+    return (
+        f"{cfg.model}@int8"
+        if cfg.quantize == "int8" and cfg.backend != "sentence-transformers"
+        else cfg.model
+    )
+
+
+def quantize_int8(source: Path, target: Path) -> float:
+    """Write an int8 (dynamic, per-channel) copy of an ONNX model; return its worst cosine vs fp32."""
+    import numpy as np
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    path = _model_path_from_export(source)
+    tmp = target.with_suffix(f".{os.getpid()}.tmp")
+    try:
+        with captured_output():
+            quantize_dynamic(str(source), str(tmp), weight_type=QuantType.QInt8, per_channel=True)
+        meta = json.loads((source.parent / "verified.json").read_text(encoding="utf-8"))
+        full = OnnxEmbedder("fp32", path, source, 32, int(meta["dim"]))
+        small = OnnxEmbedder("int8", path, tmp, 32, int(meta["dim"]))
+        texts = list(VERIFY_TEXTS)
+        worst = float(np.min(np.sum(full.encode(texts) * small.encode(texts), axis=1)))
+        if worst < INT8_MIN_COSINE:
+            raise IndexError_(
+                f"{path}: the int8 copy disagrees with the model (cosine {worst:.4f}); "
+                'set [embedding] quantize = "none" in jarvis.toml'
+            )
+        os.replace(tmp, target)
+        return worst
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+
+
+def _model_path_from_export(onnx_file: Path) -> Path:
+    meta = json.loads((onnx_file.parent / "verified.json").read_text(encoding="utf-8"))
+    return Path(meta["model"])
+
+
 @dataclass(frozen=True)
 class Preparation:
     needed: bool  # False: the model was ready already
@@ -318,18 +362,30 @@ class Preparation:
 
 
 def _onnx_target(cfg: EmbeddingConfig) -> Path | None:
-    """Where the ONNX copy of the configured model lives, or None if it gets none."""
+    """Where the ONNX copy of the configured model lives (int8 or not), or None if it gets none."""
     if cfg.backend not in ("auto", "onnx"):
         return None
     path = _model_path(cfg.model)
     if path is None or not _mean_pooled(path):
         return None
-    return _onnx_dir() / _model_key(path) / "model.onnx"
+    folder = _onnx_dir() / _model_key(path)
+    return folder / ("model.int8.onnx" if cfg.quantize == "int8" else "model.onnx")
+
+
+def _ensure_onnx(path: Path, target: Path, step: Step | None = None) -> None:
+    """Export (and, for an int8 target, quantise) once; raises ImportError without torch/onnx."""
+    full = target.parent / "model.onnx"
+    if not full.exists():
+        export_onnx(path, full, step)
+    if target != full and not target.exists():
+        if step:
+            step("making the int8 copy")
+        quantize_int8(full, target)
 
 
 def needs_preparation(cfg: EmbeddingConfig) -> bool:
     """True when the first use of the model would export it to ONNX (~30 s, once per machine)."""
-    if (cfg.model, cfg.backend) in _LOADED:
+    if (cfg.model, cfg.backend, cfg.quantize) in _LOADED:
         return False
     target = _onnx_target(cfg)
     return target is not None and not target.exists()
@@ -344,7 +400,7 @@ def prepare_model(cfg: EmbeddingConfig, step: Step | None = None) -> Preparation
     path = _model_path(cfg.model)
     assert path is not None
     try:
-        export_onnx(path, target, step)
+        _ensure_onnx(path, target, step)
     except ImportError:
         if cfg.backend == "onnx":
             raise ConfigError(
@@ -365,11 +421,11 @@ def _onnx_embedder(cfg: EmbeddingConfig, required: bool) -> OnnxEmbedder | None:
                 'mean-pooling sentence-transformers folder; use backend = "sentence-transformers"'
             )
         return None
-    folder = _onnx_dir() / _model_key(path)
-    target = folder / "model.onnx"
+    target = _onnx_target(cfg)
+    assert target is not None
     if not target.exists():
         try:
-            export_onnx(path, target)
+            _ensure_onnx(path, target)
         except ImportError:
             if required:
                 raise ConfigError(
@@ -377,13 +433,13 @@ def _onnx_embedder(cfg: EmbeddingConfig, required: bool) -> OnnxEmbedder | None:
                     "pip install onnx, or use backend = sentence-transformers"
                 ) from None
             return None
-    meta = json.loads((folder / "verified.json").read_text(encoding="utf-8"))
-    return OnnxEmbedder(cfg.model, path, target, cfg.batch_size, int(meta["dim"]))
+    meta = json.loads((target.parent / "verified.json").read_text(encoding="utf-8"))
+    return OnnxEmbedder(embedding_id(cfg), path, target, cfg.batch_size, int(meta["dim"]))
 
 
 def load_embedder(cfg: EmbeddingConfig) -> Embedder:
     """The configured model, loaded once per process."""
-    key = (cfg.model, cfg.backend)
+    key = (cfg.model, cfg.backend, cfg.quantize)
     if key in _LOADED:
         return _LOADED[key]
     if cfg.backend not in ("auto", "onnx", "sentence-transformers"):
@@ -416,8 +472,11 @@ class LazyEmbedder:
 
     def __init__(self, cfg: EmbeddingConfig):
         self.cfg = cfg
-        self.model_id = cfg.model
         self._model: Embedder | None = None
+
+    @property
+    def model_id(self) -> str:
+        return self._model.model_id if self._model is not None else embedding_id(self.cfg)
 
     def get(self) -> Embedder:
         with _LOAD_LOCK:

@@ -10,16 +10,15 @@ from __future__ import annotations
 
 import contextlib
 import json
-import re
 import shutil
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from jarvis.fsutil import atomic_write
+from jarvis.index.terms import query_terms
 
 POINTER = "lexical.json"
-WORD = re.compile(r"\w+", re.UNICODE)
 HEAP_BYTES = 64_000_000
 FIELD_BOOSTS = {"body": 1.0, "context": 0.5, "heading": 0.3, "path_words": 0.2}
 
@@ -121,10 +120,6 @@ def open_index(index_dir: Path) -> tuple[Any, int] | None:
         return tantivy.Index.open(str(index_dir / pointer["dir"])), int(pointer["generation"])
     except ValueError:
         return None
-
-
-def query_terms(text: str) -> list[str]:
-    return [w.lower() for w in WORD.findall(text)]
 
 
 def search(index: Any, text: str, limit: int) -> list[tuple[int, float]]:

@@ -10,8 +10,7 @@ import re
 from datetime import datetime
 from typing import Any
 
-from jarvis.index.chunk import COMMENT
-from jarvis.index.lexical import query_terms
+from jarvis.index.terms import COMMENT, query_terms
 
 SNIPPET_CHARS = 180
 WIDE = 100  # narrower terminals get a stacked list instead of the table
@@ -128,6 +127,32 @@ def _score(hit: dict[str, Any], explain: bool, sep: str) -> str:
         s = hit["signals"]
         score += f"{sep}bm25 {s['bm25']:.2f} vec {s['vector']:.2f}{sep}decay {s['decay']:.2f}"
     return score
+
+
+def render_plain(result: dict[str, Any], width: int, explain: bool = False) -> str:
+    """The stacked layout as plain text, for pipes and files (no rich, no colour)."""
+    import textwrap
+
+    lines: list[str] = []
+    hits = result.get("hits", [])
+    query = result.get("query", "")
+    if not hits:
+        lines.append(f"no memory matches {query!r}")
+    for n, hit in enumerate(hits, 1):
+        window, _ = snippet(hit["text"], query)
+        wrapped = textwrap.wrap(window, max(20, width - 4)) or [""]
+        lines.append(f"{n:>2}  {wrapped[0]}")
+        lines += [f"    {line}" for line in wrapped[1:]]
+        heading = (hit.get("heading") or "").rsplit(" > ", 1)[-1]
+        where = f"{hit['path']}:{hit['start_line']}" + (f"  {heading}" if heading else "")
+        lines.append(f"    {where}  {_score(hit, explain, ' · ')}")
+        if n < len(hits):
+            lines.append("")
+    rewrite = result.get("rewrite")
+    if explain and rewrite:
+        lines.append(f"query rewrite ({rewrite['how']}): {rewrite['query']}")
+    lines += textwrap.wrap(freshness_line(result), max(20, width))
+    return "\n".join(lines)
 
 
 def render_result(result: dict[str, Any], console: Any, explain: bool = False) -> None:

@@ -30,6 +30,7 @@ from jarvis.events import emit, track
 from jarvis.flock import Holder
 from jarvis.index import lexical, manifest
 from jarvis.index.chunk import CHUNKER_VERSION, Chunk
+from jarvis.index.embed import embedding_id
 from jarvis.index.manifest import FileRow
 from jarvis.index.source import git_first_dates, load_file, scan
 from jarvis.workspace import Workspace
@@ -103,7 +104,7 @@ def index_identity(ws: Workspace) -> dict[str, Any]:
     cfg = ws.config
     return {
         "schema": manifest.SCHEMA_VERSION,
-        "model": cfg.embedding.model,
+        "model": embedding_id(cfg.embedding),
         "chunker": CHUNKER_VERSION,
         "unit": cfg.index.chunk_unit,
         "chunk_chars": cfg.index.chunk_chars,

@@ -34,6 +34,7 @@ HEALTH_NAME = "serve-health.json"
 MAX_SUN_PATH = 100
 CHUNK = 65536
 BATCH_ITEM_TIMEOUT_S = 2.0
+MIN_REQUEST_LIMIT = 65_536  # the lowest [serve] max_request_bytes jarvis.toml may set
 
 
 def socket_path(ws: Workspace) -> Path:
@@ -97,7 +98,8 @@ def query(ws: Workspace, request: dict[str, Any], timeout: float = 30.0) -> dict
     if not path.exists():
         return None
     payload = encode({"op": "recall", "workspace": str(ws.root), "request": request})
-    if len(payload) > ws.config.serve.max_request_bytes:
+    # the setting is at least 64 KiB, so a usual request is sent without reading jarvis.toml
+    if len(payload) > MIN_REQUEST_LIMIT and len(payload) > ws.config.serve.max_request_bytes:
         return None  # the server would refuse it; in-process has no such limit
     batch = request.get("batch")
     if isinstance(batch, list):
