@@ -24,7 +24,7 @@ class EmbeddingConfig:
     backend: str = "auto"
     # "int8": the ONNX model quantised per channel (faster; adr/0077 has the recall it costs);
     # "none": full precision. Changing it re-embeds everything (the embedding cache keeps both).
-    quantize: str = "none"
+    quantize: str = "int8"
 
 
 @dataclass(frozen=True)

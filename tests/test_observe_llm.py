@@ -113,7 +113,7 @@ def test_anthropic_after_429_and_timeout_writes_the_right_files(ws: Workspace, e
     assert report.counts["discarded"] == 2  # "ok" is too short; the small talk the model discarded
     assert (
         git(ws, "log", "-1", "--format=%s").strip()
-        == "observe: s1 (2 allowed, 0 held, 2 discarded, 0 merged)"
+        == "observe: “my cat's name is Whiskerino” (2 allowed, 0 held, 2 discarded, 0 merged)"
     )
     bodies = sorted(f.body.split("\n")[0] for _, f in iter_fragments(ws))
     assert bodies == [

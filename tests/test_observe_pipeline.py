@@ -58,7 +58,7 @@ def test_observe_writes_fragments_one_commit_and_rerun_changes_nothing(ws: Works
     assert report.counts["held"] == 0
     assert report.turns == 5
     subject = git(ws, "log", "-1", "--format=%s").strip()
-    assert subject == "observe: s1 (3 allowed, 0 held, 0 discarded, 0 merged)"
+    assert subject == "observe: “Hi! My cat's name is Whiskerino.” (3 allowed, 0 held, 0 discarded, 0 merged)"
     assert git(ws, "rev-list", "--count", f"{head.strip()}..HEAD").strip() == "1"
     found = fragments(ws)
     cat = next(f for f in found.values() if "Whiskerino" in f.body)
@@ -104,7 +104,7 @@ def test_new_turns_only_and_dedup_merges(ws: Workspace, embedder: Any) -> None:
     assert cat.merged_count == 1
     assert (
         git(ws, "log", "-1", "--format=%s").strip()
-        == "observe: s1 (0 allowed, 0 held, 0 discarded, 1 merged)"
+        == "observe: “Hi! My cat's name is Whiskerino.” (0 allowed, 0 held, 0 discarded, 1 merged)"
     )
 
 

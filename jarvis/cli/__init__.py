@@ -93,8 +93,39 @@ def main(ctx: click.Context, workspace: str | None) -> None:
     ctx.obj["workspace"] = workspace
 
 
+def _keep_warnings_off_the_terminal() -> list[str]:
+    """Library warnings never reach the terminal: they are kept and written to the events log."""
+    import warnings
+
+    kept: list[str] = []
+
+    def collect(
+        message: Warning | str,
+        category: type[Warning],
+        filename: str,
+        lineno: int,
+        file: Any = None,
+        line: str | None = None,
+    ) -> None:
+        kept.append(f"{category.__name__}: {message} ({filename}:{lineno})")
+
+    warnings.showwarning = collect
+    return kept
+
+
 def run() -> None:
-    main(obj={}, prog_name="jarvis")
+    kept = _keep_warnings_off_the_terminal()
+    obj: dict[str, Any] = {}
+    try:
+        main(obj=obj, prog_name="jarvis")
+    finally:
+        if kept and obj.get("resolved") is not None:
+            import contextlib
+
+            from jarvis.events import emit
+
+            with contextlib.suppress(Exception):
+                emit(obj["resolved"], "cli", "library-warnings", detail={"warnings": kept[-50:]})
 
 
 if __name__ == "__main__":  # pragma: no cover

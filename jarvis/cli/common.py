@@ -15,7 +15,10 @@ def workspace_from(ctx: click.Context) -> Workspace:
     """Locate the workspace for a command (reads env and cwd: only the CLI does)."""
     root = ctx.find_root()
     explicit = (root.obj or {}).get("workspace")
-    return discover(explicit, os.environ, Path.cwd(), Path.home())
+    ws = discover(explicit, os.environ, Path.cwd(), Path.home())
+    if isinstance(root.obj, dict):
+        root.obj["resolved"] = ws  # where warnings of this run are logged (jarvis.cli.run)
+    return ws
 
 
 def model_ready(ws: Workspace | None, cfg: Any = None) -> None:

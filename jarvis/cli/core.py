@@ -60,9 +60,7 @@ def init_cmd(path: str | None, adopt: bool, redact_: bool, keep_secrets: bool) -
         if not click.confirm("Replace them with [REDACTED:…] in the files before the first commit?"):
             raise
         result = init_workspace(target, adopt=adopt, secrets="redact")
-    added = ", ".join(result.added[:6]) + (
-        f" and {len(result.added) - 6} more" if len(result.added) > 6 else ""
-    )
+    added = ", ".join(result.added)
     if result.adopted:
         click.echo(f"adopted {result.root} as a jarvis workspace: {result.notes} notes kept as they are")
         click.echo(f"added {len(result.added)} file(s): {added or 'none (all were there)'}")

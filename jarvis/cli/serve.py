@@ -52,7 +52,10 @@ def serve_cmd(ctx: click.Context, stop_: bool, mode: str, autostarted: bool) -> 
             )
         click.echo(f"jarvis server running for {ws.root} (pid {pid}); stop it with `jarvis serve --stop`")
         return
+    from jarvis.cli.common import model_ready
     from jarvis.serve.server import serve
+
+    model_ready(ws)  # the one-time model copy, said out loud, before the server loads it
 
     def ready(server: object) -> None:
         commits = getattr(server, "autocommit_on", False)

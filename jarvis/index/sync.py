@@ -371,7 +371,7 @@ def fill_vectors(
     progress: Progress | None = None,
     should_stop: Callable[[], bool] | None = None,
     writing: Callable[[], contextlib.AbstractContextManager[object]] | None = None,
-    batch: int = 128,
+    batch: int = 512,  # long enough to sort by length well (less padding): 65 -> 82 chunks/s measured
     lock_timeout: float = INDEX_LOCK_WAIT_S,
 ) -> FillReport:
     """Embed chunks stored without a vector, a batch at a time, until none is left.

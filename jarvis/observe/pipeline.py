@@ -55,6 +55,17 @@ class ObserveReport:
         return commit_subject(self.sessions, self.counts)
 
 
+def session_label(session_id: str, events: Sequence[SessionEvent]) -> str:
+    """A readable name for a session: its first words (redacted) and its date, not a raw id."""
+    first = next((e for e in events if e.role == "user" and e.text.strip()), None)
+    words = redact(" ".join(first.text.split()))[0].split() if first else []
+    day = next((e.ts[:10] for e in events if e.ts[:10].count("-") == 2), "")
+    if not words:
+        return f"session {session_id}" + (f" of {day}" if day else "")
+    quote = " ".join(words[:7]) + ("…" if len(words) > 7 else "")
+    return f"“{quote}”" + (f" ({day})" if day else "")
+
+
 def commit_subject(sessions: Sequence[str], counts: dict[str, int]) -> str:
     who = sessions[0] if len(sessions) == 1 else f"{len(sessions)} sessions"
     return (
@@ -105,6 +116,7 @@ class _Work:
     facts: list[SourcedFact] = field(default_factory=list)
     narratives: list[str] = field(default_factory=list)
     redacted: int = 0  # secrets taken out of the session text before the observer saw it
+    label: str = ""  # how the commit names the session: its first words and date
 
 
 def _extract(observer: Observer, work: _Work, batch_size: int, usage: dict[str, int]) -> str | None:
@@ -158,7 +170,7 @@ def _apply(
     trailers = [
         f"{TRAILER} {w.session_id} turns {w.events[0].turn}-{w.done_to}" for w in works if w.done_to >= 0
     ]
-    subject = commit_subject([w.session_id for w in works if w.done_to >= 0], plan.counts)
+    subject = commit_subject([w.label or w.session_id for w in works if w.done_to >= 0], plan.counts)
     sha = tx.commit(subject + "\n\n" + "\n".join(trailers) + "\n")
     return sha, rels
 
@@ -187,7 +199,8 @@ def run_observe(
         for sid, off in committed_offsets(store).items():
             offsets[sid] = max(offsets.get(sid, 0), off)
         works = [
-            _Work(sid, [e for e in events if e.turn >= offsets.get(sid, 0)]) for sid, events in work_items
+            _Work(sid, [e for e in events if e.turn >= offsets.get(sid, 0)], label=session_label(sid, events))
+            for sid, events in work_items
         ]
         works = [w for w in works if w.events]
         usage: dict[str, int] = {}
