@@ -167,7 +167,7 @@ _POSITIVE = (1, None)
 # (lowest, highest) inclusive; None: no bound.
 RANGES: dict[tuple[str, str], tuple[float | None, float | None]] = {
     ("embedding", "batch_size"): (1, 4096),
-    ("index", "max_file_bytes"): (1024, None),
+    ("index", "max_file_bytes"): _POSITIVE,
     ("index", "chunk_chars"): (100, 100_000),
     ("index", "chunk_overlap"): _COUNT,
     ("index", "embed_context_chars"): _COUNT,

@@ -69,12 +69,15 @@ def markdown_in(path: Path) -> int:
 def looks_like_notes(path: Path, home: Path) -> bool:
     """A folder of someone's notes: markdown within two levels, or an Obsidian vault.
 
-    Never the home folder or the filesystem root, and never a workspace already.
+    Never the home folder or the filesystem root, never a workspace already, and never a
+    folder with workspaces inside it.
     """
     try:
         resolved = path.resolve()
         if resolved in (home.resolve(), Path(resolved.anchor)) or (path / CONFIG_NAME).exists():
             return False
+        if any(True for pattern in ("*/" + CONFIG_NAME, "*/*/" + CONFIG_NAME) for _ in path.glob(pattern)):
+            return False  # a folder that holds workspaces is not itself a notes folder
         if (path / ".obsidian").is_dir():
             return True
         return any(p.is_file() for pattern in ("*.md", "*/*.md", "*/*/*.md") for p in path.glob(pattern))

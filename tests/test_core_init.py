@@ -31,7 +31,7 @@ def test_init_creates_template_and_one_commit(tmp_path: Path, cli: CliFn) -> Non
     ):
         assert (root / rel).is_file(), rel
     log = git(root, "log", "--format=%s").splitlines()
-    assert log == ["init: new jarvis workspace from template"]
+    assert log == ["init: new jarvis workspace mem from the template"]
     assert git(root, "status", "--porcelain") == ""
     # derived state is ignored by git
     (root / ".jarvis" / "events.jsonl").write_text("{}\n")

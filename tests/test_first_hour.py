@@ -365,3 +365,23 @@ def test_recall_embeds_a_few_waiting_chunks_before_answering(ws: Workspace, cli:
     answer = cli("recall", "herons", "--no-record", workspace=ws)
     assert "not embedded yet" not in answer.output
     assert freshness(ws).unembedded == 0
+
+
+def test_init_next_to_workspaces_does_not_adopt_their_parent(
+    tmp_path: Path, cli: CliFn, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert cli("init", str(tmp_path / "one")).exit_code == 0
+    monkeypatch.chdir(tmp_path)
+    assert cli("init").exit_code == 0
+    assert not (tmp_path / "jarvis.toml").exists()
+
+
+def test_help_and_readme_describe_the_ranking_that_ships(cli: CliFn) -> None:
+    help_text = " ".join(cli("recall", "--help").output.split())
+    assert "decay and MMR diversity are off by default" in help_text
+    assert "at most 2 passages come from one file" in help_text
+    assert (
+        Config().recall.decay is False and Config().recall.mmr is False and Config().recall.max_per_file == 2
+    )
+    readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text().split())
+    assert "Time decay and MMR diversity are off by default" in readme

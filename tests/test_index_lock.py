@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -58,6 +59,7 @@ def test_recall_answers_from_the_last_index_while_a_stopped_writer_holds_the_loc
 
 
 def test_recall_with_no_index_yet_says_who_holds_the_lock(ws: Workspace) -> None:
+    shutil.rmtree(ws.state_dir / "index")  # `jarvis init` indexes; this is a workspace never indexed yet
     with stopped_index_writer(ws) as pid:
         recall = run(ws.root, "recall", "anything", check=False)
         assert recall.returncode != 0

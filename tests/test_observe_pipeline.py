@@ -104,7 +104,7 @@ def test_new_turns_only_and_dedup_merges(ws: Workspace, embedder: Any) -> None:
     assert cat.merged_count == 1
     assert (
         git(ws, "log", "-1", "--format=%s").strip()
-        == "observe: “Hi! My cat's name is Whiskerino.” (0 allowed, 0 held, 0 discarded, 1 merged)"
+        == "observe: “My cat's name is Whiskerino.” (0 allowed, 0 held, 0 discarded, 1 merged)"
     )
 
 

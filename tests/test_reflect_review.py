@@ -163,7 +163,7 @@ def test_rejecting_twice_never_brings_it_back(ws: Workspace) -> None:
     # the rejection survives losing .jarvis/: it is also in the tracked operations log
     (ws.state_dir / "reflect" / "rejected.jsonl").unlink()
     assert op.proposal.id in rejected_ids(ws)
-    assert "reject proposal" in git(ws, "log", "-1", "--format=%s")
+    assert git(ws, "log", "-1", "--format=%s").startswith("reject: Preferences: Prefers tea over coffee")
 
 
 def test_edit_recreates_the_commit_under_the_same_id(ws: Workspace) -> None:
