@@ -197,29 +197,18 @@ def test_link_only_chunks_are_never_hits_and_one_file_gives_at_most_two(
         },
     )
     reconcile(ws, embedder=embedder)  # type: ignore[arg-type]
-    found = recall(
-        ws,
-        "walrus ice floes",
-        embedder=embedder,
-        record=False,
-        now=NOW,
-        k=8,
-        settings={"merge_adjacent_chars": 0},
-    )  # type: ignore[arg-type]
-    paths = [h.path for h in found.hits]
+
+    def paths_for(**settings: object) -> list[str]:
+        found = recall(
+            ws, "walrus ice floes", embedder=embedder, record=False, now=NOW, k=8, settings=settings
+        )  # type: ignore[arg-type]
+        return [h.path for h in found.hits]
+
+    paths = paths_for(merge_adjacent_chars=0)
     assert paths.count("memory/walrus.md") == 2
     assert "memory/links.md" not in paths
     assert "memory/other.md" in paths
-    uncapped = recall(
-        ws,
-        "walrus ice floes",
-        embedder=embedder,
-        record=False,
-        now=NOW,
-        k=8,
-        settings={"merge_adjacent_chars": 0, "max_per_file": 0},
-    )  # type: ignore[arg-type]
-    assert [h.path for h in uncapped.hits].count("memory/walrus.md") > 2
+    assert paths_for(merge_adjacent_chars=0, max_per_file=0).count("memory/walrus.md") > 2
 
 
 def test_results_at_80_columns_put_the_snippet_first(

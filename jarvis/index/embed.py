@@ -235,6 +235,14 @@ class OnnxEmbedder:
         return _l2(out)
 
 
+def _agreement(reference: Embedder, candidate: Embedder) -> float:
+    """The worst cosine between two models' vectors of the same fixed texts."""
+    import numpy as np
+
+    texts = list(VERIFY_TEXTS)
+    return float(np.min(np.sum(reference.encode(texts) * candidate.encode(texts), axis=1)))
+
+
 def export_onnx(path: Path, target: Path, step: Step | None = None) -> float:
     """Export the model at `path` to ONNX at `target`; return the worst cosine vs sentence-transformers.
 
@@ -251,7 +259,6 @@ def export_onnx(path: Path, target: Path, step: Step | None = None) -> float:
 
 def _export(path: Path, target: Path, step: Step) -> float:
     step("loading the model")
-    import numpy as np
     import torch
     from transformers import AutoModel
 
@@ -292,9 +299,7 @@ def _export(path: Path, target: Path, step: Step) -> float:
             )
         step("checking it gives the same vectors")
         reference = StEmbedder(str(path), 32)
-        candidate = OnnxEmbedder(str(path), path, tmp, 32, reference.dim)
-        texts = list(VERIFY_TEXTS)
-        worst = float(np.min(np.sum(reference.encode(texts) * candidate.encode(texts), axis=1)))
+        worst = _agreement(reference, OnnxEmbedder(str(path), path, tmp, 32, reference.dim))
         if worst < ONNX_MIN_COSINE:
             raise IndexError_(
                 f"{path}: ONNX export disagrees with sentence-transformers (cosine {worst:.4f}); "
@@ -324,7 +329,6 @@ def embedding_id(cfg: EmbeddingConfig) -> str:
 
 def quantize_int8(source: Path, target: Path) -> float:
     """Write an int8 (dynamic, per-channel) copy of an ONNX model; return its worst cosine vs fp32."""
-    import numpy as np
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
     path = _model_path_from_export(source)
@@ -333,10 +337,10 @@ def quantize_int8(source: Path, target: Path) -> float:
         with captured_output():
             quantize_dynamic(str(source), str(tmp), weight_type=QuantType.QInt8, per_channel=True)
         meta = json.loads((source.parent / "verified.json").read_text(encoding="utf-8"))
-        full = OnnxEmbedder("fp32", path, source, 32, int(meta["dim"]))
-        small = OnnxEmbedder("int8", path, tmp, 32, int(meta["dim"]))
-        texts = list(VERIFY_TEXTS)
-        worst = float(np.min(np.sum(full.encode(texts) * small.encode(texts), axis=1)))
+        dim = int(meta["dim"])
+        worst = _agreement(
+            OnnxEmbedder("fp32", path, source, 32, dim), OnnxEmbedder("int8", path, tmp, 32, dim)
+        )
         if worst < INT8_MIN_COSINE:
             raise IndexError_(
                 f"{path}: the int8 copy disagrees with the model (cosine {worst:.4f}); "
