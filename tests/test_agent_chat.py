@@ -12,8 +12,8 @@ from jarvis.agent.tags import read_state
 from jarvis.agent.tools import Toolbox
 from jarvis.config import LLMConfig
 from jarvis.gitstore import GitStore
+from jarvis.llm import AnthropicLLM
 from jarvis.notes import remember
-from jarvis.observe.llm import AnthropicLLM
 from jarvis.observe.sessions import read_session
 
 

@@ -10,8 +10,8 @@ from jarvis.agent.compaction import SUMMARY_SYSTEM, extractive_summary
 from jarvis.agent.tools import Toolbox
 from jarvis.config import LLMConfig
 from jarvis.gitstore import GitStore
+from jarvis.llm import AnthropicLLM
 from jarvis.notes import iter_fragments
-from jarvis.observe.llm import AnthropicLLM
 from jarvis.observe.sessions import SessionEvent, read_session
 
 FACTS = [

@@ -10,7 +10,7 @@ from conftest import write_files
 from jarvis.agent.recent import RECENT_REL, UPDATE_SYSTEM, refresh_recent
 from jarvis.config import LLMConfig
 from jarvis.gitstore import GitStore
-from jarvis.observe.llm import AnthropicLLM
+from jarvis.llm import AnthropicLLM
 from jarvis.observe.sessions import SessionEvent, append_events
 
 NOW = datetime(2026, 11, 22, 18, 30).astimezone()

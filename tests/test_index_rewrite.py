@@ -14,7 +14,7 @@ from jarvis.config import LLMConfig
 from jarvis.events import read_events
 from jarvis.index.recall import handle_request, recall
 from jarvis.index.rewrite import rewrite_query, wants_rewrite
-from jarvis.observe.llm import AnthropicLLM
+from jarvis.llm import AnthropicLLM
 from jarvis.workspace import Workspace
 
 REPLY = json.loads((Path(__file__).parent / "data" / "index" / "anthropic_rewrite.json").read_text("utf-8"))

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from jarvis.anchors import names_anchor
 from jarvis.observe.classify import categorise
-from jarvis.observe.gate import judge, names_anchor
+from jarvis.observe.gate import judge
 from jarvis.observe.schema import Fact
 
 

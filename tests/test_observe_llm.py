@@ -14,9 +14,9 @@ import pytest
 from jarvis.config import LLMConfig
 from jarvis.errors import ConfigError, ProviderError
 from jarvis.events import read_events
+from jarvis.llm import AnthropicLLM, Completion, get_llm
+from jarvis.llm.openai_compat import OpenAICompatLLM
 from jarvis.notes import iter_fragments
-from jarvis.observe.llm import AnthropicLLM, Completion, get_llm
-from jarvis.observe.openai_compat import OpenAICompatLLM
 from jarvis.observe.pipeline import observe_sessions, read_offsets
 from jarvis.observe.schema import parse_output
 from jarvis.observe.sessions import SessionEvent, SessionMeta, write_session

@@ -9,14 +9,14 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 
+from jarvis.anchors import is_artefact, names_anchor
 from jarvis.config import LLMConfig
 from jarvis.gitstore import GitStore
+from jarvis.llm import get_llm
 from jarvis.notes import remember
-from jarvis.observe.llm import get_llm
 from jarvis.reflect.proposals import list_open
 from jarvis.reflect.reflect import reflect
 from jarvis.reflect.review import reject
-from jarvis.reflect.triage import is_artefact, names_reference
 from jarvis.workspace import Workspace
 
 
@@ -36,10 +36,10 @@ def by_action(result: Any) -> dict[str, list[str]]:
 
 
 def test_reference_and_artefact_rules() -> None:
-    assert names_reference("Deploys run with `make deploy` from the laptop") == "command"
-    assert names_reference("The schema is described in decisions/0007-schema.md") == "decision record"
-    assert names_reference("Backups live in ~/backups/nightly") == "path"
-    assert names_reference("Prefers tea over coffee") is None
+    assert names_anchor("Deploys run with `make deploy` from the laptop") == "command"
+    assert names_anchor("The schema is described in decisions/0007-schema.md") == "decision record"
+    assert names_anchor("Backups live in ~/backups/nightly") == "file path"
+    assert names_anchor("Prefers tea over coffee") is None
     assert is_artefact("Add after the second bullet: prefers tea")
     assert is_artefact("Replace the old address with the new one")
     assert not is_artefact("Prefers tea over coffee")

@@ -24,7 +24,7 @@ from jarvis.errors import JarvisError, ProviderError
 from jarvis.events import track
 
 if TYPE_CHECKING:
-    from jarvis.observe.llm import LLM, Completion
+    from jarvis.llm import LLM, Completion
     from jarvis.observe.sessions import SessionEvent
     from jarvis.workspace import Workspace
 
@@ -197,7 +197,7 @@ class Chat:
         turn: list[Message],
         on_text: Callable[[str], None] | None,
     ) -> Completion:
-        from jarvis.observe.llm import Completion
+        from jarvis.llm import Completion
 
         messages = [*history, *turn]
         filt = TagFilter()

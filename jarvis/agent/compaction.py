@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from jarvis.observe.llm import LLM
+    from jarvis.llm import LLM
     from jarvis.observe.sessions import SessionEvent
     from jarvis.workspace import Workspace
 

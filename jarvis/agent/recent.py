@@ -21,7 +21,7 @@ from jarvis.events import track
 from jarvis.fsutil import atomic_write
 
 if TYPE_CHECKING:
-    from jarvis.observe.llm import LLM
+    from jarvis.llm import LLM
     from jarvis.observe.sessions import SessionEvent
     from jarvis.workspace import Workspace
 

@@ -38,12 +38,17 @@ COMMANDS: dict[str, str] = {
     "index": "index:index_cmd",
     "recall": "index:recall_cmd",
     "prepare": "index:prepare_cmd",
+    "sync": "sync:sync_cmd",
+    "merge-driver": "sync:merge_driver_cmd",
 }
+
+
+HIDDEN = {"merge-driver"}  # git calls it; people do not
 
 
 class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(COMMANDS)
+        return sorted(name for name in COMMANDS if name not in HIDDEN)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         target = COMMANDS.get(cmd_name)

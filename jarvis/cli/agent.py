@@ -123,7 +123,7 @@ def chat_cmd(ctx: click.Context, messages: tuple[str, ...], session_id: str | No
     from rich.console import Console
 
     from jarvis.agent.chat import Chat, require_llm
-    from jarvis.observe.llm import get_llm
+    from jarvis.llm import get_llm
 
     ws = workspace_from(ctx)
     llm = require_llm(get_llm(ws.config.llm, os.environ))
@@ -167,7 +167,7 @@ def chat_cmd(ctx: click.Context, messages: tuple[str, ...], session_id: str | No
 def recent_cmd(ctx: click.Context) -> None:
     """Refresh memory/recent.md from session text since the last run (one commit; nothing new, nothing done)."""
     from jarvis.agent.recent import refresh_recent
-    from jarvis.observe.llm import get_llm
+    from jarvis.llm import get_llm
 
     ws = workspace_from(ctx)
     report = refresh_recent(ws, llm=get_llm(ws.config.llm, os.environ))

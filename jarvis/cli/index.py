@@ -216,7 +216,7 @@ def _rewrite_llm(ws: Any) -> Any:
     import os
 
     from jarvis.errors import JarvisError
-    from jarvis.observe.llm import get_llm
+    from jarvis.llm import get_llm
 
     try:
         return get_llm(ws.config.llm, os.environ)

@@ -54,8 +54,8 @@ def observe_cmd(
     `observe: <session> (A allowed, H held, D discarded, M merged)`.
     """
     from jarvis.errors import UsageError
+    from jarvis.llm import get_llm
     from jarvis.observe.importers import claude_code_files, import_transcript
-    from jarvis.observe.llm import get_llm
     from jarvis.observe.pipeline import observe_sessions, read_offsets
     from jarvis.observe.sessions import list_sessions, read_session
 

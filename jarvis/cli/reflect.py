@@ -33,7 +33,7 @@ def reflect_cmd(ctx: click.Context, full: bool, offline: bool, as_json: bool) ->
     for `jarvis review`.
     """
     from jarvis.index.embed import LazyEmbedder
-    from jarvis.observe.llm import get_llm
+    from jarvis.llm import get_llm
     from jarvis.reflect.reflect import reflect
 
     ws = workspace_from(ctx)

@@ -219,7 +219,7 @@ def recall(
 ) -> RecallResult:
     """Search the memory. See SPEC section 2 for the pipeline; every step is in `[recall]` settings.
 
-    `llm` (a jarvis.observe.llm.LLM, None = offline) rewrites the query for the deep profile
+    `llm` (a jarvis.llm.LLM, None = offline) rewrites the query for the deep profile
     or when `[recall] rewrite` is on; the original query is used on timeout, error or offline.
     """
     import numpy as np

@@ -14,25 +14,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from jarvis.anchors import is_artefact, names_anchor
 from jarvis.observe.schema import Fact
 from jarvis.redact import redact
 
-_ARTEFACT_RE = re.compile(
-    r"^\s*(?:add|insert|append|prepend|replace|remove|delete|update|change|rename|move)\b"
-    r"(?:\s+\w+){0,3}?\s+(?:after|before|with|below|above|the following|this line|these lines|line \d+|section)\b",
-    re.IGNORECASE,
-)
-_ARTEFACT_START_RE = re.compile(
-    r"^\s*(?:replace|insert|add after|add before|old_str|new_str)\b", re.IGNORECASE
-)
-_DECISION_RE = re.compile(r"\b(?:decisions/\d{3,4}|ADR[- ]?\d{1,4}|\d{4}-[a-z0-9-]+\.md)\b", re.IGNORECASE)
-_PATH_RE = re.compile(
-    r"(?:^|[\s`'\"(])(?:~/|\./|/)[\w.-]+(?:/[\w.-]+)*|\b(?:[\w.-]+/)+[\w-]+\.\w{1,8}\b"
-    r"|\b[\w-]+\.(?:py|md|toml|json|ya?ml|sh|txt|cfg|ini|js|ts|rs|go)\b"
-)
-_COMMAND_RE = re.compile(
-    r"`[^`\n]{2,}`|(?:^|\s)\$ \S|\b(?:git|make|pip|npm|pnpm|yarn|cargo|docker|kubectl|jarvis|pytest|uv|poetry|brew|apt(?:-get)?|systemctl|ssh|curl)\s+[\w-]+",
-)
 _MARKER_RE = re.compile(r"\[REDACTED:[\w-]+\]")
 
 
@@ -42,21 +27,6 @@ class Verdict:
     gate: str  # allow | hold | discard
     reasons: tuple[str, ...]
     redacted: int  # secrets removed from this fact
-
-
-def names_anchor(text: str) -> str | None:
-    """'decision record' / 'file path' / 'command' when the text names one, else None."""
-    if _DECISION_RE.search(text):
-        return "decision record"
-    if _COMMAND_RE.search(text):
-        return "command"
-    if _PATH_RE.search(text):
-        return "file path"
-    return None
-
-
-def is_artefact(text: str) -> bool:
-    return bool(_ARTEFACT_RE.match(text) or _ARTEFACT_START_RE.match(text))
 
 
 def judge(fact: Fact, min_chars: int = 12) -> Verdict:

@@ -21,8 +21,8 @@ from jarvis.errors import JarvisError, ProviderError
 from jarvis.events import track
 from jarvis.fragment import Fragment
 from jarvis.gitstore import GitStore
+from jarvis.llm import json_list_reply
 from jarvis.notes import iter_fragments
-from jarvis.observe.llm import json_list_reply
 from jarvis.reflect.apply import ApplyError, apply_proposal, memory_bullets
 from jarvis.reflect.proposals import (
     Proposal,
@@ -38,7 +38,7 @@ from jarvis.workspace import Workspace
 
 if TYPE_CHECKING:
     from jarvis.index.embed import Embedder
-    from jarvis.observe.llm import LLM
+    from jarvis.llm import LLM
 
 STATE = ("reflect", "state.json")
 TRIAGE_LOG = ("reflect", "triage.jsonl")

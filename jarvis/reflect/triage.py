@@ -10,49 +10,20 @@
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from jarvis.anchors import is_artefact, names_anchor
 from jarvis.errors import ProviderError
-from jarvis.observe.llm import json_list_reply
+from jarvis.llm import json_list_reply
 from jarvis.reflect.proposals import Proposal, make_proposal, normalise
 
 if TYPE_CHECKING:
     from jarvis.config import Config
-    from jarvis.observe.llm import LLM
-
-# "Add after the second bullet…", "Replace X with Y": instructions to an editor, not facts.
-_ARTEFACT = re.compile(
-    r"^\s*(?:please\s+)?(?:add|insert|append|prepend|replace|remove|delete|move|update|change)\b"
-    r".{0,80}\b(?:after|before|below|above|with|into|section|bullet|line|heading)\b",
-    re.IGNORECASE,
-)
-_DECISION = re.compile(r"\b(?:decisions/\d{3,4}\S*|ADR[- ]?\d{1,4})\b", re.IGNORECASE)
-_PATH = re.compile(
-    r"(?:^|[\s`(\"'])(?:~|\.{1,2})?/?(?:[\w.-]+/)+[\w.-]+|\b[\w-]+\.(?:md|py|toml|json|ya?ml|sh|txt|cfg|ini|js|ts|rs|go)\b"
-)
-_COMMAND = re.compile(
-    r"`[^`]{2,}`|(?:^|\s)(?:jarvis|git|make|pip|uv|npm|docker|kubectl|systemctl|ssh|pytest|cargo)\s+[\w-]+"
-)
+    from jarvis.llm import LLM
 
 Similar = Callable[[str, Sequence[str]], list[float]]
-
-
-def names_reference(text: str) -> str | None:
-    """'decision record', 'path' or 'command' when the text names one, else None."""
-    if _DECISION.search(text):
-        return "decision record"
-    if _COMMAND.search(text):
-        return "command"
-    if _PATH.search(text):
-        return "path"
-    return None
-
-
-def is_artefact(text: str) -> bool:
-    return bool(_ARTEFACT.match(text))
 
 
 def automatic(
@@ -85,7 +56,7 @@ def automatic(
         best = max(range(len(others)), key=lambda i: scores[i])
         if scores[best] >= r.merge_threshold:
             return _merge(p, others[best], scores[best])
-    ref = names_reference(p.text)
+    ref = names_anchor(p.text)
     if ref and p.confidence > r.auto_promote_confidence:
         return Verdict(p, "promote", "auto", f"names a {ref}, confidence {p.confidence:.2f}, not a duplicate")
     return None

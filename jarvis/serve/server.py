@@ -321,7 +321,7 @@ class Server:
     def _llm(self) -> Any:
         """The configured LLM for the jobs (None: offline rules). Server start is a composition root."""
         try:
-            from jarvis.observe.llm import get_llm
+            from jarvis.llm import get_llm
 
             return get_llm(self.ws.config.llm, os.environ)
         except Exception as exc:  # a bad [llm] section must not stop recall; the jobs run offline

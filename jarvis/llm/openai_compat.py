@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from jarvis.errors import ProviderError
-from jarvis.observe.llm import Completion, ToolCall
+from jarvis.llm import Completion, ToolCall
 
 if TYPE_CHECKING:
     from jarvis.config import LLMConfig

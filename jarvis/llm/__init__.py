@@ -95,7 +95,7 @@ def get_llm(cfg: LLMConfig, env: Mapping[str, str], *, http_client: Any = None) 
             )
         base_url = cfg.base_url or env.get("ANTHROPIC_BASE_URL") or None
         return AnthropicLLM(cfg, key, base_url=base_url, http_client=http_client)
-    from jarvis.observe.openai_compat import OpenAICompatLLM
+    from jarvis.llm.openai_compat import OpenAICompatLLM
 
     if not cfg.base_url:
         raise ConfigError(
