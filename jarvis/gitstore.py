@@ -153,6 +153,23 @@ def check_rel_name(rel: str) -> None:
         raise WorkspaceError(f"{clean}: this file name looks like it holds a secret; rename the file")
 
 
+def merge_file(base: str, ours: str, theirs: str, scratch: Path | None = None) -> tuple[str, int]:
+    """git's line merge of three texts (`git merge-file -p`): (merged text, number of conflicts).
+
+    Needs no repository; `scratch` is where the three temporary files go.
+    """
+    with tempfile.TemporaryDirectory(dir=scratch, prefix="jarvis-") as tmp:
+        paths = []
+        for name, text in (("ours", ours), ("base", base), ("theirs", theirs)):
+            path = Path(tmp) / name
+            path.write_bytes(text.encode("utf-8", "surrogateescape"))
+            paths.append(str(path))
+        proc = subprocess.run(["git", "merge-file", "-p", *paths], capture_output=True)
+    if proc.returncode < 0 or proc.returncode > 127:
+        raise GitError(f"git merge-file failed: {proc.stderr.decode(errors='replace').strip()}")
+    return proc.stdout.decode("utf-8", errors="surrogateescape"), proc.returncode
+
+
 class GitStore:
     def __init__(self, root: Path):
         self.root = root
@@ -567,14 +584,7 @@ class GitStore:
 
     def merge_text(self, base: str, ours: str, theirs: str) -> tuple[str, int]:
         """Three-way merge of file texts (`git merge-file`): (merged text, number of conflicts)."""
-        with tempfile.TemporaryDirectory(dir=Path(self.repo.git_dir), prefix="jarvis-") as tmp:
-            paths = []
-            for name, text in (("ours", ours), ("base", base), ("theirs", theirs)):
-                path = Path(tmp) / name
-                path.write_bytes(text.encode("utf-8"))
-                paths.append(str(path))
-            status, out = self.raw("merge-file", "-p", *paths, ok=tuple(range(128)))
-        return out.decode("utf-8", errors="replace"), status
+        return merge_file(base, ours, theirs, Path(self.repo.git_dir))
 
     def remotes(self) -> list[str]:
         return self.run("remote", what="git remote").split()

@@ -164,6 +164,10 @@ def init_workspace(path: Path, *, adopt: bool = False, secrets: str = "refuse") 
 
     fresh_repo = not (path / ".git").exists()
     store = GitStore.init(path) if fresh_repo else GitStore(path)
+    from jarvis.merge import install_drivers
+
+    if ".gitattributes" in install_drivers(path):  # so a plain `git pull` merges memory by entry
+        added.append(".gitattributes")
     to_commit = list(added)
     if adopt and fresh_repo:
         # A folder that was not under git: its markdown becomes the first version of memory.

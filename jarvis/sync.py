@@ -1,0 +1,193 @@
+"""`jarvis sync`: one memory on every device, through any git remote.
+
+commit the person's edits (only when they opted in to autocommit) -> fetch -> merge with
+the memory merge drivers -> push; a rejected push fetches, merges and pushes again. Never
+a force push. Runs under the workspace lock, so no jarvis write interleaves, and ends
+with the index brought in line with the merged files.
+
+A fragment forgotten on one device and edited on the other stays forgotten (adr/0079):
+forgetting is a person's explicit choice, often for privacy; the edit stays in history.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import dataclass, field
+
+from jarvis.errors import JarvisError, UsageError
+from jarvis.events import track
+from jarvis.gitstore import GitStore
+from jarvis.merge import install_drivers
+from jarvis.workspace import Workspace
+
+PUSH_TRIES = 3
+
+
+class SyncError(JarvisError):
+    """A sync that needs a person: no remote, no access, or a conflict the drivers cannot settle."""
+
+
+@dataclass(frozen=True)
+class SyncResult:
+    remote: str
+    branch: str
+    fetched: bool = False
+    merged: str = ""  # "up to date", "fast-forward", "merged", "pushed only"
+    pushed: bool = False
+    retries: int = 0
+    committed: tuple[str, ...] = ()  # hand edits committed first (autocommit opted in)
+    left_alone: tuple[str, ...] = ()  # uncommitted edits left as they are
+    kept_forgotten: tuple[str, ...] = ()  # forgotten here, edited there: stays forgotten
+    changed: tuple[str, ...] = ()  # files the merge changed here
+    notes: list[str] = field(default_factory=list)
+
+
+def _git(ws: Workspace, *args: str) -> subprocess.CompletedProcess[str]:
+    env_args = ["-c", "user.name=jarvis", "-c", "user.email=jarvis@localhost"]
+    has_identity = subprocess.run(
+        ["git", "-C", str(ws.root), "config", "user.email"], capture_output=True, text=True
+    ).stdout.strip()
+    base = ["git", "-C", str(ws.root), *([] if has_identity else env_args)]
+    return subprocess.run([*base, *args], capture_output=True, text=True)
+
+
+def _one_line(text: str) -> str:
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    return lines[-1] if lines else "no message"
+
+
+def _remote(ws: Workspace, store: GitStore, wanted: str | None) -> str:
+    remotes = store.remotes()
+    if wanted:
+        if wanted not in remotes:
+            raise SyncError(
+                f"{ws.root}: no git remote named {wanted!r} (have: {', '.join(remotes) or 'none'})"
+            )
+        return wanted
+    if not remotes:
+        raise SyncError(
+            f"{ws.root}: no git remote to sync with; add one with `git -C {ws.root} remote add origin URL` "
+            "(a bare repository, GitHub, Gitea, a USB stick)"
+        )
+    return "origin" if "origin" in remotes else remotes[0]
+
+
+def _fail_on_access(remote: str, proc: subprocess.CompletedProcess[str], what: str) -> None:
+    if proc.returncode == 0:
+        return
+    err = _one_line(proc.stderr)
+    low = proc.stderr.lower()
+    if any(word in low for word in ("authentication", "permission denied", "could not read username", "403")):
+        raise SyncError(f"{what} {remote}: access refused ({err}); check your credentials for that remote")
+    raise SyncError(f"{what} {remote}: {err}")
+
+
+def _settle_delete_vs_edit(ws: Workspace) -> list[str]:
+    """Conflicts where one side deleted a file the other edited: the deletion wins (adr/0079)."""
+    status = _git(ws, "status", "--porcelain=v1", "-z").stdout
+    kept: list[str] = []
+    for entry in status.split("\0"):
+        code, path = entry[:2], entry[3:]
+        if code in ("DU", "UD"):
+            _git(ws, "rm", "-q", "--cached", "--", path)
+            (ws.root / path).unlink(missing_ok=True)
+            kept.append(path)
+    return kept
+
+
+def _merge(ws: Workspace, upstream: str) -> tuple[str, list[str], list[str]]:
+    """Merge `upstream` into HEAD: (how, files changed here, files kept forgotten)."""
+    head = _git(ws, "rev-parse", "HEAD").stdout.strip()
+    target = _git(ws, "rev-parse", upstream).stdout.strip()
+    if not target or _git(ws, "merge-base", "--is-ancestor", target, head).returncode == 0:
+        return "up to date", [], []
+    proc = _git(ws, "merge", "--no-edit", "-m", f"sync: merge {upstream}", upstream)
+    kept: list[str] = []
+    if proc.returncode != 0:
+        if "would be overwritten" in proc.stderr or "untracked working tree files" in proc.stderr:
+            names = [line.strip() for line in proc.stderr.splitlines() if line.startswith(("\t", "    "))]
+            raise SyncError(
+                f"{ws.root}: your uncommitted edits to {', '.join(names) or 'some files'} would be "
+                "overwritten by the merge; commit them (or set [serve] autocommit = true) and sync again"
+            )
+        kept = _settle_delete_vs_edit(ws)
+        unresolved = _git(ws, "diff", "--name-only", "--diff-filter=U").stdout.split()
+        if unresolved:
+            _git(ws, "merge", "--abort")
+            raise SyncError(
+                f"{ws.root}: {', '.join(unresolved)} changed on both devices in a way jarvis cannot merge "
+                f"safely; nothing was changed here — merge by hand with `git -C {ws.root} merge {upstream}`"
+            )
+        done = _git(ws, "commit", "--no-edit", "-m", f"sync: merge {upstream}")
+        if done.returncode != 0:
+            raise SyncError(f"{ws.root}: finishing the merge failed: {_one_line(done.stderr)}")
+    how = "fast-forward" if _git(ws, "rev-parse", "HEAD^2").returncode != 0 else "merged"
+    changed = _git(ws, "diff", "--name-only", head, "HEAD").stdout.split()
+    return how, changed, kept
+
+
+def sync(ws: Workspace, remote: str | None = None) -> SyncResult:
+    """Fetch, merge and push; see the module docstring."""
+    from jarvis.serve.autocommit import commit_hand_edits
+    from jarvis.serve.health import hand_edits
+
+    store = GitStore(ws.root)
+    name = _remote(ws, store, remote)
+    install_drivers(ws.root, attributes=False)  # a fresh clone gets the drivers before merging
+    branch = _git(ws, "symbolic-ref", "--short", "HEAD").stdout.strip()
+    if not branch:
+        raise SyncError(
+            f"{ws.root}: HEAD is detached; check out your branch (git switch main) and sync again"
+        )
+    committed: tuple[str, ...] = ()
+    if ws.config.serve.autocommit == "true":
+        committed = commit_hand_edits(ws, min_age_s=0.0, pause_s=0.0).files
+    left = tuple(hand_edits(ws))
+    with track(ws, "sync", "run") as ev, store.lock():
+        how, changed, kept, pushed, tries = "up to date", [], [], False, 0
+        for attempt in range(PUSH_TRIES):
+            tries = attempt
+            fetch = _git(ws, "fetch", "--quiet", name)
+            _fail_on_access(name, fetch, "fetch from")
+            upstream = f"{name}/{branch}"
+            exists = _git(ws, "rev-parse", "--verify", "--quiet", upstream).returncode == 0
+            if exists:
+                how, more, gone = _merge(ws, upstream)
+                changed += more
+                kept += gone
+            push = _git(ws, "push", "--quiet", name, f"HEAD:refs/heads/{branch}")
+            if push.returncode == 0:
+                pushed = True
+                if not exists:
+                    how = "pushed only"
+                    _git(ws, "branch", "--quiet", f"--set-upstream-to={upstream}")
+                break
+            if "rejected" not in push.stderr and "fetch first" not in push.stderr:
+                _fail_on_access(name, push, "push to")
+        if not pushed:
+            raise SyncError(
+                f"push to {name} was rejected {PUSH_TRIES} times (another device keeps pushing); sync again"
+            )
+        ev.counts.update(changed=len(changed), retries=tries, forgotten=len(kept))
+    if changed:
+        from jarvis.index.sync import INLINE_EMBED_MAX, reconcile
+
+        reconcile(ws, embed_limit=INLINE_EMBED_MAX)
+    return SyncResult(
+        remote=name,
+        branch=branch,
+        fetched=True,
+        merged=how,
+        pushed=pushed,
+        retries=tries,
+        committed=committed,
+        left_alone=left,
+        kept_forgotten=tuple(dict.fromkeys(kept)),
+        changed=tuple(dict.fromkeys(changed)),
+    )
+
+
+def check_remote_name(name: str) -> str:
+    if not name or name.startswith("-"):
+        raise UsageError(f"--remote {name!r}: give the name of a git remote, e.g. origin")
+    return name
