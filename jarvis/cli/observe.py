@@ -33,6 +33,13 @@ from jarvis.cli.common import workspace_from
 @click.option(
     "--import-claude-code", is_flag=True, help="Import every Claude Code session in ~/.claude/projects."
 )
+@click.option(
+    "--date",
+    "date_text",
+    metavar="DATE",
+    help="When an --import transcript without timestamps happened (YYYY-MM-DD or ISO date-time; "
+    "default: the file's modification time).",
+)
 @click.option("--dry-run", is_flag=True, help="Show what would be written; write and commit nothing.")
 @click.option("--list", "list_", is_flag=True, help="List stored sessions with how far each was observed.")
 @click.pass_context
@@ -43,6 +50,7 @@ def observe_cmd(
     import_paths: tuple[str, ...],
     fmt: str | None,
     import_claude_code: bool,
+    date_text: str | None,
     dry_run: bool,
     list_: bool,
 ) -> None:
@@ -55,7 +63,7 @@ def observe_cmd(
     """
     from jarvis.errors import UsageError
     from jarvis.llm import get_llm
-    from jarvis.observe.importers import claude_code_files, import_transcript
+    from jarvis.observe.importers import claude_code_files, import_transcript, parse_date_option
     from jarvis.observe.pipeline import observe_sessions, read_offsets
     from jarvis.observe.sessions import list_sessions, read_session
 
@@ -74,16 +82,29 @@ def observe_cmd(
         if not found:
             raise UsageError(f"no Claude Code sessions in {Path.home() / '.claude' / 'projects'}")
         paths += found
+    try:
+        date = parse_date_option(date_text) if date_text else None
+    except UsageError as exc:
+        raise UsageError(f"--date {exc}") from None
+    if date is not None and not paths:
+        raise UsageError("--date dates an --import transcript; give the file with --import")
     targets = list(sessions)
     skipped = 0
     for path in paths:
-        imported = import_transcript(ws, path, fmt)
+        imported = import_transcript(ws, path, fmt, date=date)
         skipped += imported.skipped
         targets.append(imported.session_id)
         note = f", {imported.skipped} malformed line(s) skipped" if imported.skipped else ""
         click.echo(
             f"imported {path} as {imported.session_id} ({imported.format}, {len(imported.events)} events{note})"
         )
+        dated = {
+            "timestamps": "its own timestamps",
+            "--date": "--date",
+            "mtime": "the file's modification time (give --date to set it)",
+        }[imported.dated_by]
+        if imported.start:
+            click.echo(f"  dated {imported.start[:16].replace('T', ' ')} from {dated}")
     if paths and not targets:
         return
     llm = get_llm(ws.config.llm, os.environ)

@@ -7,6 +7,10 @@ roles). The format is detected from the first lines when not given. Malformed
 lines are skipped and counted, never fatal. Re-importing a file that grew
 (a Claude Code session still going) rewrites the session with the same
 earlier events, so already-observed turns keep their numbers.
+
+Time: every event keeps its own timestamp (Claude Code writes one per line). A plain
+text transcript has none, so its events take the `--date` the person gave or else the
+file's modification time, and `Imported.dated_by` says which (adr/0088-session-time.md).
 """
 
 from __future__ import annotations
@@ -15,7 +19,8 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +33,7 @@ from jarvis.observe.sessions import (
     event_from_dict,
     now_iso,
     parse_events,
+    parse_ts,
     write_session,
 )
 from jarvis.redact import redact
@@ -51,6 +57,41 @@ class Imported:
     events: tuple[SessionEvent, ...]
     skipped: int
     path: Path
+    dated_by: str = "timestamps"  # timestamps | --date | mtime
+    start: str = ""  # the session's first timestamp (ISO), "" when it has none
+
+
+def parse_date_option(value: str) -> datetime:
+    """`2026-03-01` (noon local time) or an ISO date-time (`2026-03-01T09:30`, `…Z`, `…+02:00`)."""
+    text = value.strip()
+    moment = parse_ts(text + "T12:00:00" if len(text) == 10 else text)
+    if moment is None:
+        raise UsageError(f"{value!r}: not a date; use YYYY-MM-DD or an ISO date-time like 2026-03-01T09:30")
+    return moment
+
+
+def date_events(
+    events: list[SessionEvent], path: Path, date: datetime | None
+) -> tuple[list[SessionEvent], str]:
+    """Give undated events a time; returns (events, how: timestamps | --date | mtime).
+
+    A session with timestamps keeps them (an undated line takes the time of the line before
+    it, or the first time seen); one with none takes `date`, else the file's mtime.
+    """
+    known = [e.ts for e in events if parse_ts(e.ts)]
+    if known:
+        out, last = [], known[0]
+        for event in events:
+            if parse_ts(event.ts):
+                last = event.ts
+            out.append(event if event.ts == last else replace(event, ts=last))
+        return out, "timestamps"
+    if date is not None:
+        when, how = date, "--date"
+    else:
+        when, how = datetime.fromtimestamp(path.stat().st_mtime).astimezone(), "mtime"
+    stamp = when.isoformat(timespec="seconds")
+    return [replace(e, ts=stamp) for e in events], how
 
 
 def detect_format(path: Path, head: str) -> str:
@@ -263,20 +304,28 @@ def read_transcript(path: Path, fmt: str | None = None) -> tuple[str, list[Sessi
     return fmt, events, skipped
 
 
-def import_transcript(ws: Workspace, path: Path, fmt: str | None = None) -> Imported:
-    """Read a transcript and store it as a session; returns what was imported."""
+def import_transcript(
+    ws: Workspace, path: Path, fmt: str | None = None, *, date: datetime | None = None
+) -> Imported:
+    """Read a transcript and store it as a session; returns what was imported.
+
+    `date` dates a transcript without timestamps (else its mtime does); events that carry
+    their own time keep it.
+    """
     fmt, events, skipped = read_transcript(path, fmt)
+    events, dated_by = date_events(events, path, date)
     session_id = session_id_for(path, fmt)
+    start = next((e.ts for e in events if parse_ts(e.ts)), "")
     meta = SessionMeta(
         id=session_id,
         source=fmt,
         title=redact(path.stem)[0],
-        created=now_iso(),
+        created=start or now_iso(),
         imported_from=str(path.resolve()),
-        extra={"skipped_lines": skipped},
+        extra={"skipped_lines": skipped, "imported": now_iso(), "dated_by": dated_by},
     )
     write_session(ws, meta, events)
-    return Imported(session_id, fmt, tuple(events), skipped, path)
+    return Imported(session_id, fmt, tuple(events), skipped, path, dated_by, start)
 
 
 def claude_code_files(home: Path) -> list[Path]:

@@ -26,7 +26,7 @@ from jarvis.notes import append_daily, daily_line, local_now
 from jarvis.observe.offline import OfflineObserver
 from jarvis.observe.plan import Plan, SourcedFact, build_plan
 from jarvis.observe.schema import LLMObserver, Observer
-from jarvis.observe.sessions import SessionEvent, list_sessions, read_session
+from jarvis.observe.sessions import SessionEvent, list_sessions, parse_ts, read_session
 from jarvis.redact import redact
 from jarvis.transaction import Transaction
 from jarvis.workspace import Workspace
@@ -114,7 +114,7 @@ class _Work:
     events: list[SessionEvent]
     done_to: int = -1  # last turn observed successfully in this run
     facts: list[SourcedFact] = field(default_factory=list)
-    narratives: list[str] = field(default_factory=list)
+    narratives: list[tuple[str, datetime | None]] = field(default_factory=list)
     redacted: int = 0  # secrets taken out of the session text before the observer saw it
     label: str = ""  # how the commit names the session: its first words and date
 
@@ -138,10 +138,23 @@ def _extract(observer: Observer, work: _Work, batch_size: int, usage: dict[str, 
             usage[key] = usage.get(key, 0) + int(value)
         for segment in out.segments:
             if segment.narrative:
-                work.narratives.append(f"{work.session_id}: {segment.narrative}")
-            work.facts.extend(SourcedFact(work.session_id, f) for f in segment.facts)
+                when = said_at(batch, segment.turn_end)
+                work.narratives.append((f"{work.session_id}: {segment.narrative}", when))
+            work.facts.extend(
+                SourcedFact(work.session_id, f, said_at(batch, f.turn_end)) for f in segment.facts
+            )
         work.done_to = batch[-1].turn
     return None
+
+
+def said_at(batch: Sequence[SessionEvent], turn: int) -> datetime | None:
+    """The time of `turn` in the session: its own timestamp, else the last one before it."""
+    best: datetime | None = None
+    for event in batch:
+        if event.turn > turn:
+            break
+        best = parse_ts(event.ts) or best
+    return best
 
 
 def _apply(
@@ -161,12 +174,11 @@ def _apply(
             if old is None:
                 old = f"# {rel.rsplit('/', 1)[-1].removesuffix('.md').title()}\n\n"
             tx.write(rel, (old if old.endswith("\n") else old + "\n") + "".join(lines))
-    if plan.daily:
-        rels.append(
-            append_daily(
-                ws, tx, [daily_line(t, i, now) for t, i in zip(plan.daily, plan.daily_ids, strict=True)], now
-            )
-        )
+    days: dict[str, list[tuple[datetime, str]]] = {}  # a session across midnight writes two logs
+    for text, ident, when in zip(plan.daily, plan.daily_ids, plan.daily_when, strict=True):
+        days.setdefault(when.date().isoformat(), []).append((when, daily_line(text, ident, when)))
+    for lines in days.values():
+        rels.append(append_daily(ws, tx, [line for _, line in lines], lines[0][0]))
     trailers = [
         f"{TRAILER} {w.session_id} turns {w.events[0].turn}-{w.done_to}" for w in works if w.done_to >= 0
     ]
@@ -213,10 +225,11 @@ def run_observe(
                 ws, [f for w in works for f in w.facts], embed=embed, observer=observer.name, now=now
             )
             made.counts["redacted"] += sum(w.redacted for w in works)
-            for text in (n for w in works for n in w.narratives):
+            for text, when in (n for w in works for n in w.narratives):
                 # Narratives reach git through the daily log: redact them like facts.
                 made.daily.append(redact(text)[0])
                 made.daily_ids.append(None)
+                made.daily_when.append(when or now)
             return made
 
         plan = make_plan()  # also warms the embedding cache, so the plan under the lock is quick

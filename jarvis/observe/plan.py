@@ -2,6 +2,11 @@
 
 Pure apart from reading fragments and embedding texts (through the index's
 cached embedder), so `--dry-run` shows exactly what a real run would write.
+
+Time: each fact carries the time of the session turn it came from (`SourcedFact.when`);
+fragments, learnings and daily-log lines are dated by it, never by the run
+(adr/0088-session-time.md). A statement from an older session than the fragment it
+contradicts does not win: it is kept, already superseded by the newer one.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ LEARNING_KINDS = ("tool-failure",)
 class SourcedFact:
     session_id: str
     fact: Fact
+    when: datetime | None = None  # when it was said (the session's time); None: unknown
 
     @property
     def source(self) -> str:
@@ -39,8 +45,9 @@ class Plan:
     merged: dict[str, Fragment] = field(default_factory=dict)  # rel -> updated existing fragment
     errors_md: list[str] = field(default_factory=list)  # lines for learnings/errors.md
     corrections_md: list[str] = field(default_factory=list)
-    daily: list[str] = field(default_factory=list)  # texts for today's log (with fragment id or None)
+    daily: list[str] = field(default_factory=list)  # texts for the daily log (with fragment id or None)
     daily_ids: list[str | None] = field(default_factory=list)
+    daily_when: list[datetime] = field(default_factory=list)  # when each was said: picks the day's file
     counts: dict[str, int] = field(
         default_factory=lambda: dict.fromkeys(
             ("facts", "allowed", "held", "discarded", "merged", "superseded", "learnings", "redacted"), 0
@@ -90,7 +97,6 @@ def build_plan(
 
     cfg = ws.config.observe
     plan = Plan()
-    day = now.date().isoformat()
     errors_text = _read(ws, "learnings/errors.md")
     corrections_text = _read(ws, "learnings/corrections.md")
     kept: list[tuple[SourcedFact, Verdict]] = []
@@ -103,6 +109,7 @@ def build_plan(
             plan.counts["discarded"] += 1
             plan.decisions.append(("discard", fact.text, "; ".join(verdict.reasons) or "observer"))
             continue
+        day = (item.when or now).date().isoformat()
         if fact.kind in LEARNING_KINDS:
             _unique(errors_text, plan.errors_md, learning_line(day, fact.text, item.source))
             continue
@@ -122,6 +129,7 @@ def build_plan(
     accepted: list[tuple[str, int]] = []  # (rel of a new fragment, index into new_vecs)
     for i, (item, verdict) in enumerate(kept):
         fact = verdict.fact
+        when = item.when or now
         category, how = categorise(fact)
         target = _best(new_vecs[i], old_vecs, [r for r, _ in existing], cfg.dedup_threshold)
         current: Fragment | None = None
@@ -145,7 +153,9 @@ def build_plan(
             target = current = None
         if target is not None and current is not None:
             gate = "allow" if verdict.gate == "allow" or current.gate == "allow" else current.gate
-            updated = touch_fragment(current, now, merged_count=current.merged_count + 1, gate=gate)
+            updated = touch_fragment(
+                current, later(when, current.updated), merged_count=current.merged_count + 1, gate=gate
+            )
             (plan.new if target in plan.new else plan.merged)[target] = updated
             plan.counts["merged"] += 1
             plan.decisions.append(("merge", fact.text, target))
@@ -158,16 +168,22 @@ def build_plan(
             gate=verdict.gate,
             confidence=round(fact.confidence, 2),
             source=item.source,
-            now=now,
+            now=when,
         )
         fragment = replace(
             fragment, extra={"observer": observer, "taxonomy": TAXONOMY_VERSION, "category_by": how}
         )
         if replaces is not None:
             old = plan.merged.get(replaces) or by_rel[replaces]
-            plan.merged[replaces] = touch_fragment(old, now, status="superseded", superseded_by=fragment.id)
+            if said_before(when, old):  # an older statement, imported late: the newer fact stays
+                fragment = replace(fragment, status="superseded", superseded_by=old.id)
+                plan.decisions.append(("outdated", fact.text, f"older than {replaces}"))
+            else:
+                plan.merged[replaces] = touch_fragment(
+                    old, later(when, old.updated), status="superseded", superseded_by=fragment.id
+                )
+                plan.decisions.append(("supersede", old.body.strip().splitlines()[0], replaces))
             plan.counts["superseded"] += 1
-            plan.decisions.append(("supersede", old.body.strip().splitlines()[0], replaces))
         rel = fragment_rel(fragment)
         n = 2
         while rel in plan.new:
@@ -177,10 +193,29 @@ def build_plan(
         accepted.append((rel, i))
         plan.counts["allowed" if verdict.gate == "allow" else "held"] += 1
         plan.decisions.append((verdict.gate, fact.text, rel))
-        if verdict.gate == "allow":
+        if verdict.gate == "allow" and fragment.status != "superseded":
             plan.daily.append(f"noted: {fact.text}")
             plan.daily_ids.append(fragment.id)
+            plan.daily_when.append(when)
     return plan
+
+
+def _stamp(value: object) -> datetime | None:
+    from jarvis.observe.sessions import parse_ts
+
+    return parse_ts(str(value)) if value else None
+
+
+def later(when: datetime, stamp: object) -> datetime:
+    """`when`, unless the fragment's own stamp is later (an old session never moves `updated` back)."""
+    old = _stamp(stamp)
+    return old if old is not None and old > when else when
+
+
+def said_before(when: datetime, fragment: Fragment) -> bool:
+    """True when `when` is earlier than the fragment was created."""
+    created = _stamp(fragment.created)
+    return created is not None and when < created
 
 
 _NUMBER = re.compile(r"\d+(?:[.,:/-]\d+)*")

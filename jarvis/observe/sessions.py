@@ -73,6 +73,25 @@ def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def parse_ts(value: str) -> datetime | None:
+    """An event's timestamp as an aware local time, or None when there is none.
+
+    `2026-03-01T22:15:00Z`, `…+02:00` and naive `2026-03-01 22:15` are all read; a naive
+    time is taken as the person's local time, an aware one is converted to it (the day a
+    daily-log line lands in is the person's day). See adr/0088-session-time.md.
+    """
+    text = value.strip()
+    if not text or not text[:4].isdigit():
+        return None
+    if text.endswith(("Z", "z")):
+        text = text[:-1] + "+00:00"
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return moment.astimezone()  # naive: local time as written; aware: converted to local
+
+
 def new_session_id(prefix: str = "chat") -> str:
     return f"{prefix}-{datetime.now(UTC):%Y%m%d-%H%M%S}-{secrets.token_hex(3)}"
 
