@@ -136,6 +136,13 @@ class AgentConfig:
 
 
 @dataclass(frozen=True)
+class UIConfig:
+    # `jarvis serve` also serves `jarvis ui` on this 127.0.0.1 port (0: it does not); a standalone
+    # `jarvis ui` uses it as its default port (0: any free port).
+    port: int = 0
+
+
+@dataclass(frozen=True)
 class Config:
     embedding: EmbeddingConfig = field(default_factory=EmbeddingConfig)
     index: IndexConfig = field(default_factory=IndexConfig)
@@ -147,6 +154,7 @@ class Config:
     serve: ServeConfig = field(default_factory=ServeConfig)
     schedule: ScheduleConfig = field(default_factory=ScheduleConfig)
     agent: AgentConfig = field(default_factory=AgentConfig)
+    ui: UIConfig = field(default_factory=UIConfig)
 
 
 # Allowed values of every setting that is not free text (model names, URLs, globs).
@@ -211,6 +219,7 @@ RANGES: dict[tuple[str, str], tuple[float | None, float | None]] = {
     ("agent", "flush_ratio"): _SHARE,
     ("agent", "compact_ratio"): _SHARE,
     ("agent", "keep_turns"): _COUNT,
+    ("ui", "port"): (0, 65535),
 }
 
 

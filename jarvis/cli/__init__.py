@@ -40,6 +40,7 @@ COMMANDS: dict[str, str] = {
     "prepare": "index:prepare_cmd",
     "sync": "sync:sync_cmd",
     "merge-driver": "sync:merge_driver_cmd",
+    "ui": "ui:ui_cmd",
 }
 
 
