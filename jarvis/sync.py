@@ -11,14 +11,18 @@ forgetting is a person's explicit choice, often for privacy; the edit stays in h
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from jarvis.errors import JarvisError, UsageError
 from jarvis.events import track
+from jarvis.fragment import parse_fragment
 from jarvis.gitstore import GitStore
 from jarvis.merge import install_drivers
-from jarvis.workspace import Workspace
+from jarvis.notes import NOTES_REL
+from jarvis.workspace import CONFIG_NAME, Workspace
 
 PUSH_TRIES = 3
 
@@ -95,12 +99,56 @@ def _settle_delete_vs_edit(ws: Workspace) -> list[str]:
     return kept
 
 
+def _free_name(ws: Workspace, rel: str, upstream: str) -> str:
+    stem, suffix = rel.rsplit(".", 1) if "." in rel.rsplit("/", 1)[-1] else (rel, "")
+    for n in range(2, 1000):
+        candidate = f"{stem}-{n}" + (f".{suffix}" if suffix else "")
+        taken = any(
+            _git(ws, "cat-file", "-e", f"{rev}:{candidate}").returncode == 0 for rev in ("HEAD", upstream)
+        )
+        if not taken and not (ws.root / candidate).exists():
+            return candidate
+    raise SyncError(f"{ws.root / rel}: no free name for a second copy; rename one of them by hand")
+
+
+def _separate_added_twice(ws: Workspace, upstream: str) -> list[str]:
+    """Fragments both devices created at the same path with different facts (similar words
+    make the same slug): this side's copy moves to a free name first, so both facts stay
+    separate files. The same fact twice is left to the fragment driver (one copy kept)."""
+    base = _git(ws, "merge-base", "HEAD", upstream).stdout.strip()
+    if not base:
+        return []
+
+    def added(rev: str) -> set[str]:
+        out = _git(ws, "diff", "--name-only", "--diff-filter=A", "-z", base, rev, "--", NOTES_REL).stdout
+        return {p for p in out.split("\0") if p.endswith(".md")}
+
+    moved: list[str] = []
+    for rel in sorted(added("HEAD") & added(upstream)):
+        mine = _git(ws, "show", f"HEAD:{rel}").stdout
+        theirs = _git(ws, "show", f"{upstream}:{rel}").stdout
+        a, b = parse_fragment(mine, rel), parse_fragment(theirs, rel)
+        if a.id == b.id or " ".join(a.body.split()).casefold() == " ".join(b.body.split()).casefold():
+            continue
+        new = _free_name(ws, rel, upstream)
+        _git(ws, "mv", "--", rel, new)
+        moved.append(f"{rel} -> {new}")
+    if moved:
+        done = _git(
+            ws, "commit", "--quiet", "-m", "sync: keep both devices' fragments apart\n\n" + "\n".join(moved)
+        )
+        if done.returncode != 0:
+            raise SyncError(f"{ws.root}: moving a fragment aside failed: {_one_line(done.stderr)}")
+    return moved
+
+
 def _merge(ws: Workspace, upstream: str) -> tuple[str, list[str], list[str]]:
     """Merge `upstream` into HEAD: (how, files changed here, files kept forgotten)."""
     head = _git(ws, "rev-parse", "HEAD").stdout.strip()
     target = _git(ws, "rev-parse", upstream).stdout.strip()
     if not target or _git(ws, "merge-base", "--is-ancestor", target, head).returncode == 0:
         return "up to date", [], []
+    _separate_added_twice(ws, upstream)
     proc = _git(ws, "merge", "--no-edit", "-m", f"sync: merge {upstream}", upstream)
     kept: list[str] = []
     if proc.returncode != 0:
@@ -126,8 +174,12 @@ def _merge(ws: Workspace, upstream: str) -> tuple[str, list[str], list[str]]:
     return how, changed, kept
 
 
-def sync(ws: Workspace, remote: str | None = None) -> SyncResult:
-    """Fetch, merge and push; see the module docstring."""
+def sync(
+    ws: Workspace, remote: str | None = None, *, publish_purge: bool = False, follow_purge: bool = False
+) -> SyncResult:
+    """Fetch, merge and push; see the module docstring. After a purge (adr/0079):
+    `publish_purge` on the device that purged, `follow_purge` on the others."""
+    from jarvis import rewritten
     from jarvis.serve.autocommit import commit_hand_edits
     from jarvis.serve.health import hand_edits
 
@@ -143,12 +195,32 @@ def sync(ws: Workspace, remote: str | None = None) -> SyncResult:
     if ws.config.serve.autocommit == "true":
         committed = commit_hand_edits(ws, min_age_s=0.0, pause_s=0.0).files
     left = tuple(hand_edits(ws))
+    notes: list[str] = []
     with track(ws, "sync", "run") as ev, store.lock():
+        if publish_purge:
+            stamp = rewritten.publish(ws, name, branch)
+            notes.append(
+                f"published the purged history ({stamp}); every other device: `jarvis sync --follow-purge`. "
+                f"{name} may keep the old objects until its own garbage collection (a hosted forge: ask its support)"
+            )
+        else:
+            rewritten.check_published(ws, name)
         how, changed, kept, pushed, tries = "up to date", [], [], False, 0
         for attempt in range(PUSH_TRIES):
             tries = attempt
             fetch = _git(ws, "fetch", "--quiet", name)
             _fail_on_access(name, fetch, "fetch from")
+            markers = rewritten.fetch_markers(ws.root, name)
+            if markers and not follow_purge:
+                rewritten.stop_for_markers(ws, name, markers)
+            if markers:
+                before = _git(ws, "rev-parse", "HEAD").stdout.strip()
+                own, moved = rewritten.follow(ws, name, branch, markers)
+                changed += _git(ws, "diff", "--name-only", before, "HEAD").stdout.split()
+                notes.append(
+                    f"followed the purge on another device ({', '.join(markers)}): {own} change(s) of this "
+                    f"device replayed, {moved} proposal(s) moved, the old history erased here"
+                )
             upstream = f"{name}/{branch}"
             exists = _git(ws, "rev-parse", "--verify", "--quiet", upstream).returncode == 0
             if exists:
@@ -158,6 +230,7 @@ def sync(ws: Workspace, remote: str | None = None) -> SyncResult:
             push = _git(ws, "push", "--quiet", name, f"HEAD:refs/heads/{branch}")
             if push.returncode == 0:
                 pushed = True
+                rewritten.record_synced(ws.root, name, branch, _git(ws, "rev-parse", "HEAD").stdout.strip())
                 if not exists:
                     how = "pushed only"
                     _git(ws, "branch", "--quiet", f"--set-upstream-to={upstream}")
@@ -184,7 +257,54 @@ def sync(ws: Workspace, remote: str | None = None) -> SyncResult:
         left_alone=left,
         kept_forgotten=tuple(dict.fromkeys(kept)),
         changed=tuple(dict.fromkeys(changed)),
+        notes=notes,
     )
+
+
+def clone_workspace(url: str, path: Path) -> str:
+    """`jarvis init PATH --from URL`: a second device's copy of a workspace; returns the branch.
+
+    `git clone`, then — because a bare remote's HEAD often names a branch nobody pushed
+    (`master` while the first device pushed `main`) — check out the branch the workspace
+    lives on, and register the merge drivers so every later pull merges memory by entry.
+    """
+    path = path.expanduser().absolute()
+    if path.exists() and any(path.iterdir()):
+        raise UsageError(f"{path}: folder is not empty; choose a new folder for the copy")
+    proc = subprocess.run(["git", "clone", "--quiet", url, str(path)], capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise SyncError(f"git clone {url}: {_one_line(proc.stderr)}")
+    root = str(path)
+    branch = subprocess.run(
+        ["git", "-C", root, "symbolic-ref", "--short", "HEAD"], capture_output=True, text=True
+    ).stdout.strip()
+    has_head = subprocess.run(
+        ["git", "-C", root, "rev-parse", "--verify", "--quiet", "HEAD"], capture_output=True
+    )
+    if has_head.returncode != 0:
+        heads = subprocess.run(
+            ["git", "-C", root, "for-each-ref", "--format=%(refname:lstrip=3)", "refs/remotes/origin/"],
+            capture_output=True,
+            text=True,
+        ).stdout.split()
+        heads = [h for h in heads if h != "HEAD"]
+        pick = next((h for h in ("main", "master") if h in heads), heads[0] if len(heads) == 1 else "")
+        if not pick:
+            shutil.rmtree(path, ignore_errors=True)
+            raise SyncError(
+                f"{url}: holds no workspace yet (no branch to check out); run `jarvis sync` on the "
+                "device that has it first"
+                if not heads
+                else f"{url}: several branches ({', '.join(heads)}) and none is main; clone by hand with -b BRANCH"
+            )
+        subprocess.run(["git", "-C", root, "checkout", "--quiet", "-B", pick, f"origin/{pick}"], check=True)
+        branch = pick
+    if not (path / CONFIG_NAME).is_file():
+        raise SyncError(
+            f"{url}: is not a jarvis workspace (no {CONFIG_NAME} on {branch}); {path} is a plain clone"
+        )
+    install_drivers(path, attributes=False)  # .gitattributes comes with the clone
+    return branch
 
 
 def check_remote_name(name: str) -> str:

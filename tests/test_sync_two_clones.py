@@ -39,7 +39,8 @@ def devices(tmp_path: Path, cli: CliFn) -> tuple[Path, Path, Path]:
     git(laptop, "remote", "add", "origin", str(bare))
     assert cli("sync", workspace=laptop).exit_code == 0
     desktop = tmp_path / "desktop"
-    git(tmp_path, "clone", "--quiet", str(bare), str(desktop))
+    made = cli("init", str(desktop), "--from", str(bare))
+    assert made.exit_code == 0, made.output
     return laptop, desktop, bare
 
 
@@ -173,3 +174,52 @@ def test_random_rounds_converge_without_loss(devices: tuple[Path, Path, Path], c
         no_markers(root)
         text = "".join(p.read_text() for p in (root / "memory").rglob("*.md"))
         assert all(fact in text for fact in facts)
+
+
+def test_same_slug_different_facts_stay_two_fragments(devices: tuple[Path, Path, Path], cli: CliFn) -> None:
+    laptop, desktop, _ = devices
+    stem = "The staging database for the payments service listens on port 5433 with replicas in"
+    assert cli("remember", f"{stem} Frankfurt", workspace=laptop).exit_code == 0
+    assert cli("remember", f"{stem} Dublin", workspace=desktop).exit_code == 0
+    assert cli("remember", "I drink green tea every morning", workspace=laptop).exit_code == 0
+    assert cli("remember", "I drink green tea every morning", workspace=desktop).exit_code == 0
+    for root in (laptop, desktop, laptop):
+        done = jarvis(root, "sync")
+        assert done.returncode == 0, done.stderr
+    assert tree(laptop) == tree(desktop)
+    bodies = [p.read_text() for p in (laptop / "memory" / "notes").rglob("*.md")]
+    assert sum("Frankfurt" in b for b in bodies) == 1 and sum("Dublin" in b for b in bodies) == 1
+    assert not any("Frankfurt" in b and "Dublin" in b for b in bodies)  # two files, not one
+    assert sum("green tea every morning" in b for b in bodies) == 1  # the same fact once
+    no_markers(laptop)
+
+
+def test_purge_is_published_and_followed_and_erased_everywhere(
+    devices: tuple[Path, Path, Path], cli: CliFn
+) -> None:
+    laptop, desktop, bare = devices
+    secret_words = "violet lantern ninety one"
+    assert cli("remember", f"The spare key hides under the {secret_words}", workspace=laptop).exit_code == 0
+    assert jarvis(laptop, "sync").returncode == 0 and jarvis(desktop, "sync").returncode == 0
+    purge = jarvis(laptop, "forget", secret_words, "--purge-history", "--yes")
+    assert purge.returncode == 0, purge.stderr
+    # the purging device must not merge the old history back: it is told to publish
+    plain = jarvis(laptop, "sync")
+    assert plain.returncode != 0 and "--publish-purge" in plain.stderr
+    assert cli("remember", "Herons nest by the canal in spring", workspace=desktop).exit_code == 0
+    published = jarvis(laptop, "sync", "--publish-purge")
+    assert published.returncode == 0, published.stderr
+    # the other device is stopped, then follows and keeps its own new fact
+    stopped = jarvis(desktop, "sync")
+    assert stopped.returncode != 0 and "--follow-purge" in stopped.stderr
+    followed = jarvis(desktop, "sync", "--follow-purge")
+    assert followed.returncode == 0, followed.stderr
+    assert jarvis(laptop, "sync").returncode == 0
+    assert tree(laptop) == tree(desktop)
+    assert any("Herons nest" in p.read_text() for p in (laptop / "memory" / "notes").rglob("*.md"))
+    for repo in (laptop, desktop, bare):
+        objects = subprocess.run(
+            ["git", "-C", str(repo), "cat-file", "--batch-all-objects", "--batch"], capture_output=True, check=True
+        ).stdout
+        assert secret_words.encode() not in objects, repo
+        assert b"Herons nest" in objects, repo  # the scan reads real objects

@@ -30,7 +30,13 @@ def _date(value: str | None, name: str) -> object:
 )
 @click.option("--redact", "redact_", is_flag=True, help="With --adopt: replace secrets in the files first.")
 @click.option("--keep-secrets", is_flag=True, help="With --adopt: commit files holding secrets as they are.")
-def init_cmd(path: str | None, adopt: bool, redact_: bool, keep_secrets: bool) -> None:
+@click.option(
+    "--from",
+    "from_url",
+    metavar="URL",
+    help="Copy an existing workspace from a git remote (a second device); then `jarvis sync`.",
+)
+def init_cmd(path: str | None, adopt: bool, redact_: bool, keep_secrets: bool, from_url: str | None) -> None:
     """Create a workspace at PATH from the template, or adopt a notes folder as one.
 
     Like `git init`: with no PATH, `--adopt` adopts the current folder, and a plain
@@ -43,6 +49,17 @@ def init_cmd(path: str | None, adopt: bool, redact_: bool, keep_secrets: bool) -
     from jarvis.init import SecretsFound, init_workspace, looks_like_notes
     from jarvis.workspace import default_workspace_path
 
+    if from_url:
+        from jarvis.sync import clone_workspace
+
+        if adopt:
+            raise click.UsageError("--from copies a workspace; it cannot be combined with --adopt")
+        target = Path(path) if path else default_workspace_path()
+        branch = clone_workspace(from_url, target)
+        click.echo(f"copied the workspace from {from_url} into {target.absolute()} (branch {branch})")
+        click.echo("memory files merge entry by entry; run `jarvis sync` to exchange changes")
+        _index_now(target.absolute())
+        return
     if path:
         target = Path(path)
     elif adopt or looks_like_notes(Path.cwd(), Path.home()):
@@ -68,10 +85,15 @@ def init_cmd(path: str | None, adopt: bool, redact_: bool, keep_secrets: bool) -
         click.echo(f"created workspace {result.root} with {len(result.added)} template files")
     if result.sha:
         click.echo(f"commit {result.sha[:8]}")
+    _index_now(result.root)
+
+
+def _index_now(root: Path) -> None:
+    """Keyword-index a new workspace at once, so the first recall answers (vectors follow)."""
     from jarvis.index.sync import reconcile
     from jarvis.workspace import Workspace
 
-    report = reconcile(Workspace(result.root), embed_limit=0)
+    report = reconcile(Workspace(root), embed_limit=0)
     click.echo(
         f"searchable now by keywords: {report.files_total:,} files, {report.chunks_total:,} chunks "
         f"({report.duration_s:.1f} s)"

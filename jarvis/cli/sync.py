@@ -13,8 +13,20 @@ from jarvis.cli.common import workspace_from
 @click.command("sync")
 @click.option("--remote", help="The git remote to sync with (default: origin, or the only one).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.option(
+    "--publish-purge",
+    is_flag=True,
+    help="After `forget --purge-history`: replace the remote's history with this one (a leased force push).",
+)
+@click.option(
+    "--follow-purge",
+    is_flag=True,
+    help="Another device purged: replay this device's changes onto the new history and erase the old here.",
+)
 @click.pass_context
-def sync_cmd(ctx: click.Context, remote: str | None, as_json: bool) -> None:
+def sync_cmd(
+    ctx: click.Context, remote: str | None, as_json: bool, publish_purge: bool, follow_purge: bool
+) -> None:
     """Fetch, merge and push memory through a git remote; never a force push.
 
     Memory files merge entry by entry (MEMORY.md bullets, daily-log lines, fragments key by
@@ -26,12 +38,19 @@ def sync_cmd(ctx: click.Context, remote: str | None, as_json: bool) -> None:
     from jarvis.sync import check_remote_name, sync
 
     ws = workspace_from(ctx)
-    result = sync(ws, check_remote_name(remote) if remote is not None else None)
+    result = sync(
+        ws,
+        check_remote_name(remote) if remote is not None else None,
+        publish_purge=publish_purge,
+        follow_purge=follow_purge,
+    )
     if as_json:
         click.echo(json.dumps(asdict(result), indent=2))
         return
     pushed = "pushed" if result.pushed else "not pushed"
     click.echo(f"synced with {result.remote}/{result.branch}: {result.merged}, {pushed}")
+    for note in result.notes:
+        click.echo(f"  {note}")
     if result.changed:
         click.echo(f"  {len(result.changed)} file(s) changed here: {', '.join(result.changed[:8])}")
     if result.committed:

@@ -41,8 +41,10 @@ def merge_fragment(base: str, ours: str, theirs: str, name: str = "fragment.md")
         return ours
     if ours == base:
         return theirs
-    old = parse_fragment(base, name) if base else parse_fragment(ours, name)
     mine, other = parse_fragment(ours, name), parse_fragment(theirs, name)
+    if not base.strip():
+        return _added_on_both(ours, theirs, mine, other)
+    old = parse_fragment(base, name)
     if mine.frontmatter_error or other.frontmatter_error:
         body, clash = merge_lines(base, ours, theirs)
         return _both(ours, theirs) if clash else body
@@ -78,6 +80,28 @@ def merge_fragment(base: str, ours: str, theirs: str, name: str = "fragment.md")
         extra["review"] = REVIEW_VALUE
     merged = Fragment(body=body, extra=extra, original=ours, **values)
     return render_fragment(merged)
+
+
+def _added_on_both(ours: str, theirs: str, mine: Fragment, other: Fragment) -> str:
+    """Two devices created a fragment at the same path (the same words make the same slug).
+
+    The same fact twice: one copy is kept — the smaller id, so the result does not depend on
+    which side is "ours" — with the tags of both. Different facts: both texts are kept in
+    the file, flagged for review (`jarvis sync` renames one beforehand, so this is only
+    reached by a plain `git pull`).
+    """
+    if " ".join(mine.body.split()).casefold() == " ".join(other.body.split()).casefold():
+        first, second = (mine, other) if (mine.id, ours) <= (other.id, theirs) else (other, mine)
+        tags = tuple(dict.fromkeys((*first.tags, *second.tags)))
+        if tags == tuple(first.tags):
+            return first.original
+        return render_fragment(dataclasses.replace(first, tags=tags))
+    keep, add = (mine, other) if (mine.id, ours) <= (other.id, theirs) else (other, mine)
+    if keep.frontmatter_error or add.frontmatter_error:
+        first, second = sorted([ours, theirs])
+        return _both(first, second)
+    body = f"{BOTH_MARK}\n\n{keep.body.rstrip()}\n\n{OTHER_MARK} ({add.id})\n\n{add.body.rstrip()}\n"
+    return render_fragment(dataclasses.replace(keep, body=body, extra={**keep.extra, "review": REVIEW_VALUE}))
 
 
 def _both(ours: str, theirs: str) -> str:
