@@ -23,6 +23,7 @@ from jarvis.fragment import Fragment, parse_fragment
 from jarvis.gitstore import GitStore
 from jarvis.notes import NOTES_REL, find_fragment, iter_fragments, summary
 from jarvis.reflect.proposals import delete_branch, list_open
+from jarvis.rewritten import note_purge
 from jarvis.workspace import Workspace
 
 if TYPE_CHECKING:
@@ -239,6 +240,7 @@ def purge_history(
             for pid in dropped:
                 delete_branch(store, pid)
             cleared = reflog_count(store)
+            note_purge(ws.root)  # so `jarvis sync` publishes this history instead of merging the old one
             output = _rewrite(store, literals, paths, ids)
             survivors = scan(store, [*literals, *(Path(p).stem for p in paths if len(Path(p).stem) >= 8)])
         m = re.search(r"You rewrote (\d+) \(of (\d+)\) commits", output)
