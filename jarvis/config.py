@@ -133,6 +133,7 @@ class AgentConfig:
     flush_ratio: float = 0.60
     compact_ratio: float = 0.70
     keep_turns: int = 6
+    hook_context_tokens: int = 4000  # what a Claude Code SessionStart hook injects, at most
 
 
 @dataclass(frozen=True)
@@ -219,6 +220,7 @@ RANGES: dict[tuple[str, str], tuple[float | None, float | None]] = {
     ("agent", "flush_ratio"): _SHARE,
     ("agent", "compact_ratio"): _SHARE,
     ("agent", "keep_turns"): _COUNT,
+    ("agent", "hook_context_tokens"): (200, 200_000),
     ("ui", "port"): (0, 65535),
 }
 

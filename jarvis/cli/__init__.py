@@ -39,6 +39,8 @@ COMMANDS: dict[str, str] = {
     "recall": "index:recall_cmd",
     "prepare": "index:prepare_cmd",
     "sync": "sync:sync_cmd",
+    "hooks": "hooks:hooks_cmd",
+    "hook": "hooks:hook_cmd",
     "merge-driver": "sync:merge_driver_cmd",
     "ui": "ui:ui_cmd",
 }

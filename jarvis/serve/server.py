@@ -175,11 +175,13 @@ class Server:
             return {"pid": os.getpid(), "workspace": str(self.ws.root), "state": self.state}
         if op == "status":
             return self.health()
-        if op != "recall":
-            raise UsageError(f"unknown op {op!r}; this server answers recall, ping and status")
+        if op not in ("recall", "observe"):
+            raise UsageError(f"unknown op {op!r}; this server answers recall, observe, ping and status")
         where = message.get("workspace")
         if where is not None and os.path.realpath(str(where)) != os.path.realpath(self.ws.root):
             raise UsageError(f"this server serves {self.ws.root}, not {where}; one workspace per server")
+        if op == "observe":
+            return self.observe(message.get("path"))
         request = message.get("request")
         if not isinstance(request, dict):
             raise UsageError("malformed request: 'request' must be a JSON object")
@@ -190,6 +192,24 @@ class Server:
 
         with self.index_lock.reading():
             return handle_request(self.ws, request, self.embedder, llm=self.llm)
+
+    def observe(self, path: Any) -> dict[str, Any]:
+        """A hook's hand-off: observe a Claude Code transcript in the background; answer at once."""
+        if not isinstance(path, str) or not path:
+            raise UsageError("malformed request: 'path' must be the transcript's path")
+
+        def work() -> None:
+            from pathlib import Path
+
+            from jarvis.hooks.claude_code import observe_transcript
+
+            with contextlib.suppress(Exception):  # the failure is in the events log (track)
+                observe_transcript(self.ws, Path(path), llm=self.llm, embedder=self.embedder)
+            self._busy()
+
+        threading.Thread(target=work, name="jarvis-hook-observe", daemon=True).start()
+        self._busy()
+        return {"queued": path}
 
     def count_request(self, reply: dict[str, Any]) -> None:
         self.last_activity = time.monotonic()
