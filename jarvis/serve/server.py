@@ -163,6 +163,7 @@ class Server:
         self.scheduler: Any = None
         self.autocommit: Any = None
         self.filler: Any = None
+        self.ui: Any = None  # `jarvis ui` in a thread when [ui] port is set (jarvis/ui/run.py)
         self.started = datetime.now(UTC).isoformat(timespec="seconds")
         self.state = "starting"
         self.requests: dict[str, Any] = {"total": 0, "errors": 0, "last": None}
@@ -337,6 +338,10 @@ class Server:
         if self.autocommit is not None:
             self.autocommit.start()
             self.autocommit.poke()  # edits made while no server ran are committed after the quiet period
+        if self.ws.config.ui.port:
+            from jarvis.ui.run import start_in_server
+
+            self.ui = start_in_server(self)
 
     def _llm(self) -> Any:
         """The configured LLM for the jobs (None: offline rules). Server start is a composition root."""
@@ -355,7 +360,7 @@ class Server:
                 socket_path(self.ws).unlink()  # new clients go in-process from now on
             self._server.shutdown()
             self._server.server_close()
-        for part in (self.watcher, self.filler, self.scheduler, self.autocommit):
+        for part in (self.ui, self.watcher, self.filler, self.scheduler, self.autocommit):
             if part is not None:
                 with contextlib.suppress(Exception):
                     part.stop()

@@ -39,7 +39,7 @@ HEADERS = {
         "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
     ),
     "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
+    "referrer-policy": "same-origin",  # no-referrer would make browsers send `Origin: null`
     "x-frame-options": "DENY",
     "cache-control": "no-store",
 }
