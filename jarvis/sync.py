@@ -195,7 +195,10 @@ def sync(
     if ws.config.serve.autocommit == "true":
         committed = commit_hand_edits(ws, min_age_s=0.0, pause_s=0.0).files
     left = tuple(hand_edits(ws))
+    from jarvis import forge
+
     notes: list[str] = []
+    proposals_before = forge.tracked(ws.root, name)
     with track(ws, "sync", "run") as ev, store.lock():
         if publish_purge:
             stamp = rewritten.publish(ws, name, branch)
@@ -208,7 +211,7 @@ def sync(
         how, changed, kept, pushed, tries = "up to date", [], [], False, 0
         for attempt in range(PUSH_TRIES):
             tries = attempt
-            fetch = _git(ws, "fetch", "--quiet", name)
+            fetch = _git(ws, "fetch", "--quiet", "--prune", name)
             _fail_on_access(name, fetch, "fetch from")
             markers = rewritten.fetch_markers(ws.root, name)
             if markers and not follow_purge:
@@ -242,6 +245,16 @@ def sync(
                 f"push to {name} was rejected {PUSH_TRIES} times (another device keeps pushing); sync again"
             )
         ev.counts.update(changed=len(changed), retries=tries, forgotten=len(kept))
+    settled = forge.settle(ws, name, branch, proposals_before)
+    cleaned = forge.prune_decided(ws, name)
+    if cleaned:
+        notes.append(f"deleted decided proposal branches on {name}: {', '.join(cleaned)}")
+    if settled.accepted:
+        notes.append(f"proposals merged on {name}: {', '.join(settled.accepted)}")
+    if settled.rejected:
+        notes.append(
+            f"proposals closed on {name} without merging (recorded as rejected): {', '.join(settled.rejected)}"
+        )
     if changed:
         from jarvis.index.sync import INLINE_EMBED_MAX, reconcile
 

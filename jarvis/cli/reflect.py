@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 from typing import Any
 
@@ -130,21 +131,27 @@ def _walk(ws: Any) -> None:
 @click.option(
     "--push", is_flag=True, help="Push proposal branches to a git remote, so it can show them as PRs."
 )
+@click.option(
+    "--pr", is_flag=True, help="With --push: open a pull request for each (gh, glab or tea, when installed)."
+)
 @click.option("--remote", default=None, help="Remote for --push (default: origin, else the only one).")
 @click.pass_context
-def review_cmd(ctx: click.Context, as_json: bool, interactive: bool, push: bool, remote: str | None) -> None:
+def review_cmd(
+    ctx: click.Context, as_json: bool, interactive: bool, push: bool, remote: str | None, pr: bool = False
+) -> None:
     """Open proposals (git branches `proposals/<id>`): list, show, accept, reject, edit.
 
     With no subcommand, lists them; `-i` walks them one by one.
     """
     if ctx.invoked_subcommand is not None:
         return
-    from jarvis.reflect.review import open_proposals, push_proposals
+    from jarvis.reflect.review import open_proposals
 
     ws = workspace_from(ctx)
+    if pr and not push:
+        raise click.UsageError("--pr opens pull requests for pushed proposals; use it with --push")
     if push:
-        name, count = push_proposals(ws, remote)
-        click.echo(f"pushed {count} proposal branch(es) to {name}")
+        _push(ws, remote, pr)
     if interactive:
         _walk(ws)
         return
@@ -156,6 +163,42 @@ def review_cmd(ctx: click.Context, as_json: bool, interactive: bool, push: bool,
         click.echo("no open proposals")
     for op in items:
         click.echo(_line(op.proposal))
+
+
+def _push(ws: Any, remote: str | None, pr: bool) -> None:
+    """Push proposal branches (never forced), open pull requests, settle what the remote decided."""
+    from jarvis import forge
+    from jarvis.gitstore import GitStore
+    from jarvis.sync import _remote
+
+    name = _remote(ws, GitStore(ws.root), remote)
+    before = forge.tracked(ws.root, name)
+    fetched = subprocess.run(
+        ["git", "-C", str(ws.root), "fetch", "--quiet", "--prune", name], capture_output=True
+    )
+    branch = subprocess.run(
+        ["git", "-C", str(ws.root), "symbolic-ref", "--short", "HEAD"], capture_output=True, text=True
+    ).stdout.strip()
+    if fetched.returncode == 0 and branch:
+        settled = forge.settle(ws, name, branch, before)
+        for pid in settled.accepted:
+            click.echo(f"{pid}: merged on {name} (arrives with `jarvis sync`)")
+        for pid in settled.rejected:
+            click.echo(f"{pid}: closed on {name} without merging; recorded as rejected")
+        for pid in forge.prune_decided(ws, name):
+            click.echo(f"{pid}: decided here; deleted its branch on {name}")
+    report = forge.push(ws, name, pr=pr)
+    click.echo(f"pushed {len(report.pushed)} proposal branch(es) to {name}")
+    if report.already:
+        click.echo(f"  already there (the same change, from another device): {', '.join(report.already)}")
+    for line in report.opened:
+        click.echo(f"  pull request: {line}")
+    for line in report.by_hand:
+        click.echo(f"  {line}")
+    for line in report.failed:
+        click.echo(f"  failed: {line}", err=True)
+    if report.failed:
+        raise SystemExit(1)
 
 
 @review_cmd.command("list")

@@ -94,12 +94,12 @@ def _added_on_both(ours: str, theirs: str, mine: Fragment, other: Fragment) -> s
         first, second = (mine, other) if (mine.id, ours) <= (other.id, theirs) else (other, mine)
         tags = tuple(dict.fromkeys((*first.tags, *second.tags)))
         if tags == tuple(first.tags):
-            return first.original
+            return ours if first is mine else theirs
         return render_fragment(dataclasses.replace(first, tags=tags))
     keep, add = (mine, other) if (mine.id, ours) <= (other.id, theirs) else (other, mine)
     if keep.frontmatter_error or add.frontmatter_error:
-        first, second = sorted([ours, theirs])
-        return _both(first, second)
+        low, high = sorted([ours, theirs])
+        return _both(low, high)
     body = f"{BOTH_MARK}\n\n{keep.body.rstrip()}\n\n{OTHER_MARK} ({add.id})\n\n{add.body.rstrip()}\n"
     return render_fragment(dataclasses.replace(keep, body=body, extra={**keep.extra, "review": REVIEW_VALUE}))
 
