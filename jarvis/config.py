@@ -138,6 +138,13 @@ class AgentConfig:
 
 
 @dataclass(frozen=True)
+class SyncConfig:
+    # `jarvis serve` runs `jarvis sync` this often (0: never; sync is something you ask for)
+    every_minutes: float = 0.0
+    remote: str = ""  # "" = origin, or the only remote
+
+
+@dataclass(frozen=True)
 class UIConfig:
     # `jarvis serve` also serves `jarvis ui` on this 127.0.0.1 port (0: it does not); a standalone
     # `jarvis ui` uses it as its default port (0: any free port).
@@ -157,6 +164,7 @@ class Config:
     schedule: ScheduleConfig = field(default_factory=ScheduleConfig)
     agent: AgentConfig = field(default_factory=AgentConfig)
     ui: UIConfig = field(default_factory=UIConfig)
+    sync: SyncConfig = field(default_factory=SyncConfig)
 
 
 # Allowed values of every setting that is not free text (model names, URLs, globs).
@@ -169,13 +177,20 @@ CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("llm", "provider"): ("auto", "offline", "anthropic", "openai"),
     ("serve", "autocommit"): ("auto", "true", "false"),
 }
-FREE_TEXT = {("embedding", "model"), ("llm", "model"), ("llm", "fast_model"), ("llm", "base_url")}
+FREE_TEXT = {
+    ("sync", "remote"),
+    ("embedding", "model"),
+    ("llm", "model"),
+    ("llm", "fast_model"),
+    ("llm", "base_url"),
+}
 FREE_TEXT |= {("llm", "api_key_env"), ("observe", "model"), ("index", "exclude")}
 _SHARE = (0.0, 1.0)
 _COUNT = (0, None)
 _POSITIVE = (1, None)
 # (lowest, highest) inclusive; None: no bound.
 RANGES: dict[tuple[str, str], tuple[float | None, float | None]] = {
+    ("sync", "every_minutes"): (0.0, 10_080.0),
     ("embedding", "batch_size"): (1, 4096),
     ("index", "max_file_bytes"): _POSITIVE,
     ("index", "chunk_chars"): (100, 100_000),

@@ -97,6 +97,20 @@ def _git_checks(ws: Workspace) -> list[Check]:
         out.append(Check("state", "ok", ".jarvis/ is ignored by git"))
     except JarvisError:
         out.append(Check("state", "fail", ".jarvis/ is not ignored by git", f"jarvis init --adopt {ws.root}"))
+    from jarvis.merge import drivers_installed
+
+    if drivers_installed(ws.root):
+        out.append(Check("merge", "ok", "memory merge drivers registered (sync and git pull merge by entry)"))
+    else:
+        out.append(
+            Check(
+                "merge",
+                "warn",
+                "memory merge drivers are not registered here: two devices' edits to MEMORY.md or a daily "
+                "log would meet as conflict markers",
+                "jarvis doctor --fix",
+            )
+        )
     holder = _lock_holder(ws)
     if holder:
         from jarvis.flock import process_state

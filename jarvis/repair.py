@@ -103,6 +103,27 @@ def find_leftovers(ws: Workspace, store: GitStore | None = None) -> list[Leftove
     return out
 
 
+def _install_merge_drivers(ws: Workspace, store: GitStore) -> list[str]:
+    """Register the memory merge drivers; a `.gitattributes` jarvis adds or updates is committed
+    alone (it is jarvis's own file), unless the person has uncommitted edits in it."""
+    from jarvis.merge import install_drivers
+
+    path = ws.root / ".gitattributes"
+    before = path.read_bytes() if path.exists() else None
+    committed = store.show_file("HEAD", ".gitattributes") if store.head() else None
+    if before is not None and committed is not None and before.decode("utf-8", "replace") != committed:
+        changed = install_drivers(ws.root, attributes=False)
+        return [f"registered {len(changed)} merge driver(s) in git config"] if changed else []
+    changed = install_drivers(ws.root)
+    out: list[str] = []
+    if ".gitattributes" in changed:
+        store.commit_paths([".gitattributes"], "init: memory merge drivers in .gitattributes")
+        out.append("added the memory merge drivers to .gitattributes (committed)")
+    if any(c.startswith("git config") for c in changed):
+        out.append("registered the memory merge drivers in git config")
+    return out
+
+
 def repair(ws: Workspace) -> list[str]:
     """Clear every fixable leftover; returns one line per action. Never touches a person's work."""
     store = GitStore(ws.root)
@@ -118,6 +139,7 @@ def repair(ws: Workspace) -> list[str]:
             restored = restore_stashes(store)
             if restored:
                 done.append(f"put {restored} stash(es) an interrupted purge had pinned back on refs/stash")
+            done += _install_merge_drivers(ws, store)
             for path in temp_files(ws.root):
                 path.unlink(missing_ok=True)
                 done.append(f"removed {path.relative_to(ws.root).as_posix()}")

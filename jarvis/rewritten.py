@@ -29,7 +29,7 @@ from jarvis.errors import JarvisError
 from jarvis.fsutil import atomic_write
 from jarvis.workspace import Workspace
 
-PENDING = "jarvis-purge-pending.json"  # under .git/
+PENDING = "purge-pending.jarvis.json"  # under .git/ (not jarvis-*: doctor --fix clears those)
 SYNCED = "refs/jarvis/synced/"  # refs/jarvis/synced/<remote>/<branch>: what the last sync met
 MARKERS = "refs/jarvis/purges/"  # on the remote: one ref per published purge
 SEEN = (

@@ -324,3 +324,12 @@ def check_remote_name(name: str) -> str:
     if not name or name.startswith("-"):
         raise UsageError(f"--remote {name!r}: give the name of a git remote, e.g. origin")
     return name
+
+
+def scheduled_sync(ws: Workspace) -> dict[str, object]:
+    """The `jarvis serve` job (`[sync] every_minutes`): a sync, or why there was none."""
+    store = GitStore(ws.root)
+    if not store.remotes():
+        return {"skipped": "no git remote"}
+    result = sync(ws, ws.config.sync.remote or None)
+    return {"merged": result.merged, "pushed": result.pushed, "changed": len(result.changed)}

@@ -86,7 +86,10 @@ def test_default_jobs_follow_jarvis_toml(ws: Workspace) -> None:
     fresh = Workspace(ws.root)
     every = {job.name: job.every_s for job in default_jobs(fresh)}
     assert every["observe"] == 0 and every["heartbeat"] == 60
-    assert set(every) == {"observe", "recent", "maintain", "heartbeat"}
+    assert every["sync"] == 0  # sync through a remote only when asked for
+    assert set(every) == {"observe", "recent", "maintain", "heartbeat", "sync"}
+    path.write_text(path.read_text() + "\n[sync]\nevery_minutes = 15\n")
+    assert {job.name: job.every_s for job in default_jobs(Workspace(ws.root))}["sync"] == 900
 
 
 def test_heartbeat_reads_its_rules_and_records_what_it_found(ws: Workspace) -> None:

@@ -219,7 +219,37 @@ def test_purge_is_published_and_followed_and_erased_everywhere(
     assert any("Herons nest" in p.read_text() for p in (laptop / "memory" / "notes").rglob("*.md"))
     for repo in (laptop, desktop, bare):
         objects = subprocess.run(
-            ["git", "-C", str(repo), "cat-file", "--batch-all-objects", "--batch"], capture_output=True, check=True
+            ["git", "-C", str(repo), "cat-file", "--batch-all-objects", "--batch"],
+            capture_output=True,
+            check=True,
         ).stdout
         assert secret_words.encode() not in objects, repo
         assert b"Herons nest" in objects, repo  # the scan reads real objects
+
+
+def test_the_serve_job_syncs_on_schedule_and_skips_without_a_remote(
+    devices: tuple[Path, Path, Path], ws: Workspace, cli: CliFn
+) -> None:
+    from jarvis.sync import scheduled_sync
+
+    assert scheduled_sync(ws) == {"skipped": "no git remote"}
+    laptop, desktop, _ = devices
+    assert cli("remember", "The kiln needs a new thermocouple", workspace=laptop).exit_code == 0
+    assert scheduled_sync(Workspace(laptop))["pushed"] is True
+    summary = scheduled_sync(Workspace(desktop))
+    assert summary["merged"] == "fast-forward" and summary["changed"]
+    assert any("thermocouple" in p.read_text() for p in (desktop / "memory" / "notes").rglob("*.md"))
+
+
+def test_doctor_finds_missing_merge_drivers_and_fix_registers_them(ws: Workspace, cli: CliFn) -> None:
+    git(ws.root, "config", "--local", "--remove-section", "merge.jarvis-memory")
+    attrs = ws.root / ".gitattributes"
+    attrs.unlink()
+    git(ws.root, "commit", "-qam", "edit: drop .gitattributes")
+    report = cli("doctor", workspace=ws.root)
+    assert "memory merge drivers are not registered" in report.output
+    fixed = cli("doctor", "--fix", workspace=ws.root)
+    assert "added the memory merge drivers to .gitattributes (committed)" in fixed.output
+    assert "ok    merge" in fixed.output
+    assert git(ws.root, "status", "--porcelain").stdout == ""
+    assert git(ws.root, "check-attr", "merge", "MEMORY.md").stdout.strip().endswith("jarvis-memory")

@@ -1,7 +1,8 @@
 """The scheduler: periodic jobs of `jarvis serve`, each independent of the others.
 
 Jobs (intervals in `[schedule]` of jarvis.toml, 0 turns one off): observe new
-sessions, refresh memory/recent.md, nightly maintenance, heartbeat checks. A job
+sessions, refresh memory/recent.md, nightly maintenance, heartbeat checks; and
+`jarvis sync` every `[sync] every_minutes` (off by default). A job
 whose code is not installed is skipped with a note; a job that fails is an
 event and the others go on. When each job last ran is kept in
 `.jarvis/serve-schedule.json`, so restarting the server does not rerun them all.
@@ -44,6 +45,7 @@ def default_jobs(ws: Workspace) -> list[Job]:
         Job("recent", sched.recent_every_s, "jarvis.agent.recent", ("refresh_recent",)),
         Job("maintain", sched.maintain_every_s, "jarvis.reflect.maintain", ("maintain",)),
         Job("heartbeat", sched.heartbeat_every_s, "jarvis.serve.health", ("heartbeat",)),
+        Job("sync", ws.config.sync.every_minutes * 60, "jarvis.sync", ("scheduled_sync",)),
     ]
 
 
@@ -129,7 +131,8 @@ class Scheduler:
         for job in self.jobs:
             entry: dict[str, Any] = {"every_s": job.every_s, "runs": 0, "failures": 0}
             if job.every_s <= 0:
-                entry.update(note=f"off (set [schedule] {job.name}_every_s in jarvis.toml)", next=None)
+                where = "[sync] every_minutes" if job.name == "sync" else f"[schedule] {job.name}_every_s"
+                entry.update(note=f"off (set {where} in jarvis.toml)", next=None)
             else:
                 fn, note = resolve(job)
                 entry["note"] = note
