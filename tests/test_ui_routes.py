@@ -105,7 +105,9 @@ def test_every_page_needs_the_token_and_the_token_becomes_a_cookie(
         assert r.status_code == 403, path
         assert "access token" in r.text
     assert c.get("/?token=not-the-token").status_code == 403
-    assert c.get("/", cookies={access.cookie_name: "forged"}).status_code == 403
+    forged = TestClient(app)
+    forged.cookies.set(access.cookie_name, "forged")
+    assert forged.get("/").status_code == 403
 
     r = c.get(f"/recall?q=tea&token={access.token}", follow_redirects=False)
     assert r.status_code == 303
@@ -250,3 +252,21 @@ def test_accept_reject_and_a_blocked_accept_through_the_routes(
     r = client.post(f"/review/{drop.proposal.id}/reject", data={"csrf": access.csrf, "reason": "too noisy"})
     assert "rejected" in r.text and "too noisy" in r.text
     assert list_open(GitStore(ws.root)) == []
+
+
+def test_fragment_rows_follow_hand_edits_and_survive_a_broken_cache(
+    client: TestClient, cli: CliFn, ws: Workspace, access: Access
+) -> None:
+    cli("remember", "The gym closes at 21:00 on Sundays", workspace=ws)
+    assert "21:00" in client.get("/").text
+    path = next((ws.root / "memory" / "notes").rglob("*.md"))
+    path.write_text(path.read_text(encoding="utf-8").replace("21:00", "20:00"), encoding="utf-8")
+    page = client.get("/").text
+    assert "20:00" in page and "21:00" not in page
+    # a restarted UI reads the rows from .jarvis/; a damaged copy is only a slower start
+    (ws.state_dir / "ui-fragments.json").write_text("{not json", encoding="utf-8")
+    restarted = TestClient(build_app(ws, no_recall, {}, access))
+    restarted.cookies.set(access.cookie_name, access.cookie_value)
+    assert "The gym closes at 20:00 on Sundays" in restarted.get("/").text
+    path.unlink()
+    assert "gym closes" not in restarted.get("/").text

@@ -74,8 +74,13 @@ def build_app(
     env: Mapping[str, str],
     access: Access | None = None,
     today: Callable[[], date] = date.today,
+    *,
+    warm: bool = False,
 ) -> Any:
-    """The ASGI app: every route behind the Guard (token/cookie, Host, CSRF, headers)."""
+    """The ASGI app: every route behind the Guard (token/cookie, Host, CSRF, headers).
+
+    `warm` reads the fragment rows in a background thread now, so the first page is quick.
+    """
     from starlette.applications import Starlette
     from starlette.concurrency import run_in_threadpool
     from starlette.requests import Request
@@ -84,6 +89,8 @@ def build_app(
 
     ui = UI(ws, access or Access(), recall, env, FragmentCache(ws), today)
     templates = _templates()
+    if warm:
+        threading.Thread(target=ui.fragments.rows, name="jarvis-ui-warm", daemon=True).start()
 
     def page(request: Request, name: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
         flash = ui.flashes.get(request.query_params.get("flash", ""), "")

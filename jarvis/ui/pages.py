@@ -6,6 +6,8 @@ CLI uses (parse_memory, parse_fragment, GitStore, recall's request handler).
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import threading
 from collections.abc import Callable
@@ -18,6 +20,8 @@ from jarvis.fsutil import read_text
 from jarvis.workspace import Workspace
 
 SUMMARY_CHARS = 140
+CACHE_FILE = "ui-fragments.json"
+CACHE_VERSION = 1
 Recaller = Callable[[dict[str, Any]], dict[str, Any]]
 
 
@@ -63,17 +67,23 @@ def _row(rel: str, text: str) -> FragmentRow:
 
 
 class FragmentCache:
-    """Fragment rows kept between requests; a file is parsed again only when its size or mtime moves."""
+    """Fragment rows kept between requests; a file is parsed again only when its size or mtime moves.
+
+    The rows are also kept in `.jarvis/ui-fragments.json` (derived state, safe to delete), so a
+    restarted UI does not parse 2,000 YAML headers again for its first page.
+    """
 
     def __init__(self, ws: Workspace) -> None:
         self.ws = ws
-        self._rows: dict[str, tuple[tuple[int, int], FragmentRow]] = {}
+        self._rows: dict[str, tuple[tuple[int, int], FragmentRow]] | None = None
         self._lock = threading.Lock()
 
     def rows(self) -> list[FragmentRow]:
         limit = self.ws.config.index.max_file_bytes
         seen: dict[str, tuple[tuple[int, int], FragmentRow]] = {}
         with self._lock:
+            known = self._rows if self._rows is not None else self._load()
+            parsed = 0
             for path in _markdown_files(self.ws.notes_dir):
                 rel = path.relative_to(self.ws.root).as_posix()
                 try:
@@ -81,7 +91,7 @@ class FragmentCache:
                 except OSError:
                     continue
                 key = (st.st_mtime_ns, st.st_size)
-                cached = self._rows.get(rel)
+                cached = known.get(rel)
                 if cached is not None and cached[0] == key:
                     seen[rel] = cached
                     continue
@@ -90,8 +100,35 @@ class FragmentCache:
                 except InputError:
                     continue
                 seen[rel] = (key, _row(rel, text))
+                parsed += 1
+            if parsed or len(seen) != len(known):
+                self._save(seen)
             self._rows = seen
         return [row for _, row in sorted(seen.values(), key=lambda item: item[1].rel)]
+
+    def _load(self) -> dict[str, tuple[tuple[int, int], FragmentRow]]:
+        try:
+            data = json.loads((self.ws.state_dir / CACHE_FILE).read_text(encoding="utf-8"))
+            if data.get("version") != CACHE_VERSION:
+                return {}
+            return {
+                rel: ((int(m), int(n)), FragmentRow(**{**fields, "tags": tuple(fields["tags"])}))
+                for rel, (m, n, fields) in data["rows"].items()
+            }
+        except (OSError, ValueError, TypeError, KeyError, AttributeError):
+            return {}  # missing or from another version: parse again
+
+    def _save(self, rows: dict[str, tuple[tuple[int, int], FragmentRow]]) -> None:
+        from dataclasses import asdict
+
+        from jarvis.fsutil import atomic_write
+
+        data = {
+            "version": CACHE_VERSION,
+            "rows": {rel: [key[0], key[1], asdict(row)] for rel, (key, row) in rows.items()},
+        }
+        with contextlib.suppress(OSError):  # a read-only .jarvis only costs speed
+            atomic_write(self.ws.state(CACHE_FILE), json.dumps(data, ensure_ascii=False), mode=0o600)
 
 
 def _markdown_files(top: Path) -> list[Path]:

@@ -82,7 +82,7 @@ def serve_forever(
     """Serve in this (main) thread until Ctrl-C."""
     from jarvis.ui.app import build_app
 
-    server = _uvicorn(build_app(ws, recall, env, access))
+    server = _uvicorn(build_app(ws, recall, env, access, warm=True))
     if on_ready is not None:
         timer = threading.Timer(0.3, on_ready)
         timer.daemon = True
@@ -129,7 +129,7 @@ def start_in_thread(
 
     sock = bind(port)
     access = Access(port=sock.getsockname()[1], extra_hosts=extra_hosts)
-    server = _uvicorn(build_app(ws, recall, env, access))
+    server = _uvicorn(build_app(ws, recall, env, access, warm=True))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name="jarvis-ui", daemon=True)
     thread.start()
     running = Running(ws, access, server, thread, sock)
