@@ -32,7 +32,21 @@ from jarvis.workspace import Workspace
 
 TARGET_MS = 300.0
 CATEGORIES = ["preferences", "operations", "projects", "people-relationships", "rules-conventions"]
-WORDS = "deploy cache tea cat invoice backup laptop garden train review python budget dentist".split()
+WORDS = [
+    "deploy",
+    "cache",
+    "tea",
+    "cat",
+    "invoice",
+    "backup",
+    "laptop",
+    "garden",
+    "train",
+    "review",
+    "python",
+    "budget",
+    "dentist",
+]
 PEOPLE = ["Ana", "Bo", "Chen", "Dara", "Eli", "Farah"]
 SECTIONS = ["Preferences", "Projects", "People", "Operations", "Conventions"]
 
@@ -62,7 +76,9 @@ def build(root: Path, fragments: int, proposals: int) -> Workspace:
         rels.append(rel)
     memory = ws.memory_md.read_text(encoding="utf-8")
     for i in range(150):
-        memory = add_bullet(memory, SECTIONS[i % len(SECTIONS)], f"{rng.choice(WORDS)} fact number {i}", "2026-11-01")
+        memory = add_bullet(
+            memory, SECTIONS[i % len(SECTIONS)], f"{rng.choice(WORDS)} fact number {i}", "2026-11-01"
+        )
     ws.memory_md.write_text(memory, encoding="utf-8")
     store = GitStore(ws.root)
     store.commit_paths([*rels, "MEMORY.md"], f"bench: {fragments} fragments and 150 bullets")
@@ -103,8 +119,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         t = time.perf_counter()
         ws = build(Path(tmp) / "ws", args.fragments, args.proposals)
-        print(f"workspace: {args.fragments} fragments, {args.proposals} open proposals, 150 bullets "
-              f"(built in {time.perf_counter() - t:.1f} s)\n")
+        print(
+            f"workspace: {args.fragments} fragments, {args.proposals} open proposals, 150 bullets "
+            f"(built in {time.perf_counter() - t:.1f} s)\n"
+        )
 
         def no_recall(request: dict[str, object]) -> dict[str, object]:
             raise RuntimeError("not timed here")
