@@ -1,11 +1,17 @@
-"""Category of a fact: keywords first (jarvis.taxonomy), then the kind, then the observer's guess."""
+"""Category of a fact: by what it is about (its subject), through the taxonomy's fixed table.
+
+Order: the subject the phrasing family named ("I live in X" is a place -> personal) ->
+the kind for preferences and rules with no subject -> the subject found from cue words in the
+text (jarvis.taxonomy.classify) -> the observer's category (an LLM's guess) -> the kind ->
+the default. `how` records which step decided, in the fragment's `category_by`.
+"""
 
 from __future__ import annotations
 
 from jarvis.observe.schema import Fact
-from jarvis.taxonomy import CATEGORIES, DEFAULT_CATEGORY, TAXONOMY_VERSION, classify
+from jarvis.taxonomy import CATEGORIES, DEFAULT_CATEGORY, TAXONOMY_VERSION, category_for_subject, classify
 
-# Used when no taxonomy keyword matches.
+# Used when neither the family nor the words name a subject.
 KIND_CATEGORY = {
     "preference": "preferences",
     "rule": "rules-conventions",
@@ -13,35 +19,18 @@ KIND_CATEGORY = {
     "decision": "projects",
     "tool-failure": "operations",
 }
-# Facts about the person's own life that the taxonomy keywords miss.
-PERSONAL_CUES = (
-    "lives in",
-    "lives at",
-    "moved to",
-    "is from",
-    "was born",
-    "works at",
-    "works for",
-    "works as",
-    "years old",
-    "allergic",
-    "birthday",
-    "'s name is",
-    "is named",
-    "name is",
-)
 
 
 def categorise(fact: Fact) -> tuple[str, str]:
-    """(category, how it was chosen: keywords | kind | observer | default)."""
+    """(category, how it was chosen: subject | kind | keywords | observer | default)."""
+    by_subject = category_for_subject(fact.subject)
+    if by_subject:
+        return by_subject, "subject"
     if fact.kind in ("preference", "rule"):
         return KIND_CATEGORY[fact.kind], "kind"
     by_words = classify(fact.text)
     if by_words:
         return by_words, "keywords"
-    lowered = fact.text.lower()
-    if any(cue in lowered for cue in PERSONAL_CUES):
-        return "people-relationships", "keywords"
     if fact.category in CATEGORIES:
         return fact.category, "observer"
     if fact.kind in KIND_CATEGORY:

@@ -1,361 +1,381 @@
-"""The offline observer: rule-based extraction of explicit signals, no model, no network.
+"""The offline observer: rule-based extraction of what a person states, no model, no network.
 
-It reads what the person says (user-role messages) sentence by sentence and
-keeps only explicit cues, each turned into a statement that reads on its own
-plus the person's own words:
+It reads what the person typed (user-role messages), cleaned and cut into sentences and
+clauses by `jarvis.observe.phrasing`, and keeps statements that match a phrasing family
+(`jarvis.observe.families`). Sentence-level families, checked first:
 
-- remember-requests: "remember that …", "don't forget …", "keep in mind …"
-- facts about the person: names ("my cat's name is …"), where they live/work,
-  family, age, allergies, birthday, pets; a bare "my X is Y" is held, not allowed
-- stated preferences: "I prefer/like/love/enjoy/hate …", "my favourite X is Y"
-- rules: "always …", "never …", "from now on …"
-- corrections of the assistant (only right after an assistant message):
-  "no, that's wrong …", "actually …", "I said X, not Y"
-- decisions: "we decided to …", "let's go with …"
-- tool failures: tool results flagged is_error
+- request/*: a request to remember with any object, at either end of the sentence ("remember
+  this rule: X", "remember that X", "note to self: X", "make a note: X", "for the record, X",
+  "FYI X", "please remember …", "X — worth having somewhere"); the object is read again by
+  the clause families, so "remember that I'm vegetarian" is a health fact said explicitly;
+- rule/from-now-on: "from now on X" and "X, from now on" (also "going forward", "in future");
+- correction/topic: "Formatting: ruff format, not black" (the topic is in the sentence);
+- correction/*: right after an assistant message, "no, it's fish not bash", "that's wrong …",
+  "actually …", "I said X, not Y". A correction that names only values takes its topic from
+  the tool kind ("Shell: uses fish, not bash") or from the words before the wrong value in
+  the assistant's message ("HTTP timeout: 10 seconds, not 30").
 
-Limits (see adr/0032): no coreference ("she" stays "she"), no facts stated by
-the assistant, no implicit preferences, English only, questions and
-conditionals are skipped, and a cue word inside a longer sentence can still
-produce a clumsy statement — which is why generic patterns are held.
+Then each clause: rules, decisions, self-descriptions, environment facts, preferences, and a
+relation named with a person ("my partner Sam …" -> the user's partner is Sam). One fact per
+clause, at most one per family per sentence. Refused: questions, hypotheticals and hedges,
+the assistant's words, quoted or pasted text, code, other people's preferences (families
+only read a first-person subject, or a thing, never "Tom prefers …").
+
+Limits (adr/0032, adr/0085): English only, no coreference, nothing implied across sentences.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from jarvis.observe.perspective import possessive, sentence, third_person
+from jarvis.observe.families import (
+    APPOSITIVE,
+    DECISIONS,
+    ENVIRONMENT,
+    RULES,
+    SELF,
+    TRIM,
+    Family,
+    cap,
+    tool_kind,
+)
+from jarvis.observe.legacy import LEGACY, legacy_ok
+from jarvis.observe.perspective import sentence, third_person
+from jarvis.observe.phrasing import IC, clauses, plain, refused, split_sentences, trim
 from jarvis.observe.schema import Fact, ObserverOutput, Segment
 from jarvis.observe.sessions import SessionEvent
+from jarvis.taxonomy import subject_of
+
+__all__ = ["OfflineObserver", "extract_sentence", "split_sentences"]
 
 USER_NAMES = frozenset({"", "user", "human", "me", "you"})
-IC = re.IGNORECASE
-_FENCE_RE = re.compile(r"```.*?(```|$)", re.DOTALL)
-_STAGE_RE = re.compile(r"\[(?:shares|sends|posts|shows)\b[^\]]*\]", IC)
-_SPLIT_RE = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
-_SKIP_START_RE = re.compile(
-    r"^(?:if|when|whether|unless|maybe|perhaps|do you|did you|would you|what|why|how|who|where|which|"
-    r"should i|can i|could i|wonder)\b",
+CLAUSE_FAMILIES: tuple[Family, ...] = (*RULES, *DECISIONS, *SELF, ENVIRONMENT, *LEGACY)
+
+# request/start: "remember this rule: X", "note to self: X", "for the record, X", "FYI X"
+_REQUEST_CUES = (
+    r"remember|memori[sz]e|note to self|make a note|take a note|note|for the record|fyi|f\.y\.i\.?|"
+    r"just so you know|for future reference|for your information|keep in mind|bear in mind|"
+    r"don't forget|do not forget|never forget|jot (?:this |that )?down|save this|log this|heads up"
+)
+_REQUEST_RE = re.compile(
+    r"^(?:(?:please|can you|could you|would you|will you|i want you to|i'd like you to|i need you to)\s+)*"
+    rf"(?P<cue>{_REQUEST_CUES})"
+    r"(?P<what>\s+(?:this|that|the following|a|one more|another)?\s*(?P<rule>rule|convention)?"
+    r"(?:\s*(?:fact|preference|decision|thing|one))?\b(?=\s*[:—–-])|\s+(?:of|about)\s+(?:this|that))?"
+    r"(?:\s*[:,—–-]+\s*|\s+that\s+|\s+(?=(?:I|I'm|I've|my|we|we're|our|the|to|he|she|they)\b))"
+    r"(?P<x>.{3,})$",
     IC,
 )
-_CONTEXT_BOUND_RE = re.compile(
-    r"^(?:that|this|it|its|it's|those|these|them|you|your|yours|the way|how|what|when|hearing|"
-    r"to hear|seeing|reading about|the idea|the sound of|the look of|the photo|the pic|the picture)\b",
+# request/end: "I'm allergic to penicillin — worth having somewhere", "…, remember that"
+_REQUEST_END_RE = re.compile(
+    r"^(?P<x>.{6,}?)[\s,;—–-]+(?:please\s+)?(?:remember (?:that|this|it)|keep (?:that|this|it) in mind|"
+    r"for the record|make a note of (?:that|it)|note that|worth (?:having|keeping|noting|remembering|knowing)"
+    r"(?: (?:that|this|it))?(?: somewhere| down| on file)?|don't forget (?:that|it)|for future reference|fyi)"
+    r"[.!]*$",
     IC,
 )
-_DULL_WORDS = (
-    "day week weekend month year morning evening night life time mind heart head schedule "
-    "pleasure bad fault guess point question answer goal plan"
-)
-_DULL_REL = frozenset(_DULL_WORDS.split())
-_TRIM = " \t\"'`.,;:!?-—–)("
-_REMEMBER_RE = re.compile(
-    r"^(?:(?:hey|ok|okay|so|and|also|oh|jarvis|btw|by the way)[,!]?\s+)*(?:please\s+)?"
-    r"(?:(?:can|could|would|will) you\s+(?:please\s+)?|i (?:want|need) you to\s+|i'd like you to\s+)?"
-    r"(?:remember|don't forget|do not forget|never forget|keep in mind|make a note|take a note|take note|note|memori[sz]e)"
-    r"(?:\s+that\s+|\s+this:\s*|:\s*|\s+(?=(?:my|our|I|I'm|I've|we|we're)\b))(?P<x>.{3,})$",
+_NOSTALGIA_RE = re.compile(r"^(?:when|the time|how|what|who|where|back when|those|that day|us)\b", IC)
+# rule/from-now-on, at either end
+_FROM_NOW_RE = re.compile(
+    r"^(?:please\s+)?(?:from now on|going forward|from here on(?: out)?|in (?:the )?future|henceforth|"
+    r"starting today|as a rule)[,:]?\s+(?P<x>.{4,})$"
+    r"|^(?P<y>.{4,}?)[,\s]+(?:from now on|going forward|from here on(?: out)?|in (?:the )?future|henceforth)[.!]*$",
     IC,
 )
-_NOSTALGIA_RE = re.compile(r"^(?:when|the time|how|what|who|where|back when|our|those|that)\b", IC)
+# correction/topic: "Formatting: ruff format, not black"
+_TOPIC_RE = re.compile(
+    r"^(?P<topic>[A-Z][\w/+ -]{1,30}?):\s*(?P<right>[^:;?]{1,80}?),?\s+(?:not|instead of|rather than)\s+"
+    r"(?P<wrong>[^:;?]{1,80}?)$"
+)
+_NOT_TOPICS = frozenset(
+    [
+        "note",
+        "remember",
+        "fyi",
+        "decision",
+        "rule",
+        "update",
+        "reminder",
+        "ps",
+        "todo",
+        "context",
+        "question",
+        "idea",
+    ]
+)
+# corrections after an assistant message
+_NO_RE = re.compile(r"^(?:no|nope|nah|wrong)\s*[,.!—–-]+\s*(?:actually[,\s]+)?(?P<x>.{3,})$", IC)
 _WRONG_RE = re.compile(
     r"\b(?:that's|that is|it's|it is|this is|you're|you are|you got (?:it|that))\s+"
     r"(?:wrong|not right|incorrect|not correct|not true|mistaken)\b[\s,.;:!—–-]*(?P<x>.*)$",
     IC,
 )
-_NO_RE = re.compile(
-    r"^(?:no|nope)[,.!]\s+(?:actually[,\s]+)?(?P<x>(?:it's|it is|they're|they are|that's|i said|i meant|my|the|i|we)\b.+)$",
-    IC,
-)
 _ACTUALLY_RE = re.compile(r"^actually[,\s]+(?P<x>.{8,})$", IC)
 _SAID_NOT_RE = re.compile(r"\bI (?:said|meant|asked for) (?P<right>[^,;]+?),? not (?P<wrong>[^,;.]+)", IC)
-_RULE_RES = (
-    re.compile(r"^(?:please\s+)?(?:from now on|going forward|in (?:the )?future)[,\s]+(?P<x>.{6,})$", IC),
-    re.compile(
-        r"^(?:please\s+)?(?:you should\s+|we should\s+|you must\s+|we must\s+)?"
-        r"(?P<x>(?:always|never)\s+(?!(?:here|there|been|had|was|were|did|a|an|the|gonna|too|so|in|at|on|mind)\b)"
-        r"(?![a-z]+ed\b)[a-z]+\b.{4,})$",
-        IC,
-    ),
-    re.compile(r"^(?:please\s+)?(?:don't|do not) ever\s+(?P<x>.{6,})$", IC),
+_VALUES_RE = re.compile(
+    r"^(?:it's|it is|that's|that is|it should be|should be|make it|use|we use|I use|it was)?\s*"
+    r"(?P<right>[^,]{1,40}?),?\s+(?:not|instead of|rather than)\s+(?P<wrong>[^,.]{1,40})$",
+    IC,
 )
-_DECISION_RES = (
-    re.compile(
-        r"\b(?P<x>(?:we|i)(?:'ve| have)?\s+(?:finally\s+|just\s+)?(?:decided|agreed|settled)\s+(?:to|that|on)\s+.{4,})$",
-        IC,
-    ),
-    re.compile(
-        r"^(?:ok(?:ay)?[,\s]+)?let's\s+(?P<x>(?:go with|use|stick with|pick|choose|switch to)\s+.{3,})$", IC
-    ),
-    re.compile(r"^(?:the\s+)?decision(?:\s+is)?:\s*(?P<x>.{4,})$", IC),
+_VERBISH = frozenset(
+    [
+        "is",
+        "are",
+        "was",
+        "were",
+        "use",
+        "uses",
+        "run",
+        "runs",
+        "has",
+        "have",
+        "do",
+        "does",
+        "lives",
+        "live",
+        "works",
+        "work",
+        "goes",
+        "go",
+    ]
 )
-_NAME_OF = r"\bmy\s+(?P<rel>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?:'s|s'|’s)\s+name\s+is\s+(?P<v>.+)$"
-_NAMED = r"\bmy\s+(?P<rel>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+is\s+(?:called|named)\s+(?P<v>.+)$"
-_FAV = r"\bmy\s+(?:absolute\s+|all-time\s+)?favou?rite\s+(?P<rel>[\w\s-]{1,30}?)\s+(?:is|are)\s+(?P<v>.+)$"
-_PREF = (
-    r"(?:^|[,;:]\s*|\b(?:and|but|so|because|also|honestly|personally)\s+)I\s+(?:(?:really|much|strongly|generally|usually|absolutely|definitely|totally|also|just|still|"
-    r"truly|kinda)\s+)*(?P<verb>prefer|like|love|enjoy|hate|dislike|adore|detest|can't stand|cannot stand|"
-    r"don't like|do not like|don't mind|(?:'m|am) (?:really |so )?(?:into|keen on|passionate about|a big fan of|fond of))"
-    r"\s+(?P<v>.+)$"
+_FUNCTION_WORDS = frozenset(
+    [
+        "to",
+        "at",
+        "on",
+        "in",
+        "of",
+        "for",
+        "from",
+        "with",
+        "by",
+        "is",
+        "be",
+        "as",
+        "it",
+        "set",
+        "use",
+        "using",
+        "into",
+        "onto",
+        "up",
+        "down",
+        "the",
+        "a",
+        "an",
+        "and",
+        "or",
+        "was",
+        "were",
+    ]
 )
-_JOBS = (
-    "engineer|developer|teacher|nurse|doctor|designer|manager|student|writer|artist|lawyer|scientist|"
-    "researcher|consultant|programmer|accountant|chef|musician|counselor|counsellor|photographer|"
-    "architect|pilot|firefighter|dancer|painter|therapist|professor|founder|analyst"
+_DETERMINERS = frozenset(
+    ["the", "a", "an", "your", "my", "our", "this", "that", "its", "their", "his", "her"]
 )
-_REL_WORDS = (
-    "wife|husband|partner|girlfriend|boyfriend|fiancée?|son|daughter|mother|mom|mum|father|dad|brother|"
-    "sister|boss|manager|best friend|dog|cat|kid|child|grandmother|grandfather|grandma|grandpa"
-)
-
-Builder = Callable[[re.Match[str], str], str]
-
-
-@dataclass(frozen=True)
-class Pattern:
-    regex: re.Pattern[str]
-    kind: str
-    build: Builder
-    gate: str = "allow"
-    confidence: float = 0.8
-    priority: str = "medium"
-
-
-def _v(match: re.Match[str], group: str = "v") -> str:
-    """A captured value, trimmed, with any first person in it turned into they/their."""
-    return third_person(match.group(group).strip(_TRIM), "they")
-
-
-def _pat(regex: str, kind: str, build: Builder, **kw: object) -> Pattern:
-    return Pattern(re.compile(regex, IC), kind, build, **kw)  # type: ignore[arg-type]
-
-
-def _named(m: re.Match[str], s: str) -> str:
-    return f"{possessive(s)} {m.group('rel').lower()} is named {_v(m)}"
-
-
-def _pref(m: re.Match[str], s: str) -> str:
-    verb = m.group("verb").lower()
-    if verb.startswith(("'m ", "am ")):
-        return f"{s} is {verb.split(' ', 1)[1]} {_v(m)}"
-    verb = {"don't like": "doesn't like", "do not like": "does not like", "don't mind": "doesn't mind"}.get(
-        verb, verb if " " in verb else verb + ("s" if not verb.endswith("s") else "")
-    )
-    return f"{s} {verb} {_v(m)}"
-
-
-FACT_PATTERNS: tuple[Pattern, ...] = (
-    _pat(_NAME_OF, "fact", _named, confidence=0.9),
-    _pat(_NAMED, "fact", _named, confidence=0.9),
-    _pat(
-        r"\bI\s+have\s+(?P<n>a|an|one|two|three|\d+)\s+(?P<rel>[\w\s-]{1,30}?)\s+(?:called|named)\s+(?P<v>.+)$",
-        "fact",
-        lambda m, s: f"{s} has {m.group('n').lower()} {m.group('rel').lower()} named {_v(m)}",
-        confidence=0.9,
-    ),
-    _pat(
-        r"\b(?:my name is|call me)\s+(?P<v>[\w' -]{2,40})$",
-        "fact",
-        lambda m, s: f"{possessive(s)} name is {_v(m)}",
-        confidence=0.85,
-    ),
-    _pat(
-        r"\bI\s+(?:currently\s+|now\s+|still\s+)?(?:live|reside)\s+(?P<v>(?:in|at|near|on)\s+.+)$",
-        "fact",
-        lambda m, s: f"{s} lives {_v(m)}",
-    ),
-    _pat(r"\bI\s+(?:just\s+|recently\s+)?moved\s+(?P<v>to\s+.+)$", "fact", lambda m, s: f"{s} moved {_v(m)}"),
-    _pat(r"\bI(?:'m| am)\s+(?:originally\s+)?from\s+(?P<v>.+)$", "fact", lambda m, s: f"{s} is from {_v(m)}"),
-    _pat(r"\bI\s+was\s+born\s+(?P<v>(?:in|on)\s+.+)$", "fact", lambda m, s: f"{s} was born {_v(m)}"),
-    _pat(
-        r"\bI\s+(?:currently\s+|now\s+|still\s+)?work\s+(?P<v>(?:at|for|as)\s+.+)$",
-        "fact",
-        lambda m, s: f"{s} works {_v(m)}",
-    ),
-    _pat(
-        rf"\bI(?:'m| am)\s+(?:a|an)\s+(?P<v>(?:[\w-]+\s+){{0,2}}(?:{_JOBS}))\b(?P<rest>(?:\s+(?:at|for|in)\s+.+)?)$",
-        "fact",
-        lambda m, s: f"{s} is a {_v(m)}{m.group('rest').rstrip(_TRIM)}",
-    ),
-    _pat(
-        rf"\bmy\s+(?P<rel>{_REL_WORDS})\s+is\s+(?P<v>(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*))",
-        "fact",
-        lambda m, s: f"{possessive(s)} {m.group('rel').lower()} is {_v(m)}",
-        confidence=0.85,
-    ),
-    _pat(
-        r"\bmy\s+birthday\s+is\s+(?:on\s+)?(?P<v>.+)$",
-        "fact",
-        lambda m, s: f"{possessive(s)} birthday is on {_v(m)}",
-        confidence=0.85,
-    ),
-    _pat(
-        r"\bI(?:'m| am)\s+allergic\s+to\s+(?P<v>.+)$",
-        "fact",
-        lambda m, s: f"{s} is allergic to {_v(m)}",
-        confidence=0.9,
-        priority="high",
-    ),
-    _pat(
-        r"\bI(?:'m| am)\s+(?P<v>\d{1,3})\s+years?\s+old\b", "fact", lambda m, s: f"{s} is {_v(m)} years old"
-    ),
-    _pat(
-        rf"\bI\s+have\s+(?P<v>(?:a|an|one|two|three|four|five|\d+)\s+(?:{_REL_WORDS}|kids|children|sons|"
-        r"daughters|dogs|cats|pets|brothers|sisters)\b.*)$",
-        "fact",
-        lambda m, s: f"{s} has {_v(m)}",
-        confidence=0.75,
-    ),
-    _pat(
-        r"(?:^|[,;:]\s*|\b(?:and|but|so)\s+)I(?:'ve| have)\s+been\s+(?P<v>[a-z]+ing\b.{2,}?\b(?:for|since)\s+.{2,})$",
-        "fact",
-        lambda m, s: f"{s} has been {_v(m)}",
-        confidence=0.7,
-    ),
-    _pat(
-        _FAV,
-        "preference",
-        lambda m, s: f"{possessive(s)} favourite {m.group('rel').strip().lower()} is {_v(m)}",
-        confidence=0.85,
-    ),
-    _pat(_PREF, "preference", _pref, confidence=0.75),
-    _pat(
-        r"^(?P<v>[\w' -]{3,60}?)\s+(?:is|are)\s+my\s+(?:absolute\s+|all-time\s+)?favou?rites?\b(?P<rest>.*)$",
-        "preference",
-        lambda m, s: f"{_v(m)} is {possessive(s)} favourite{m.group('rest').rstrip(_TRIM)}",
-        confidence=0.75,
-    ),
-    _pat(
-        r"^my\s+(?P<rel>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+(?:is|are)\s+(?P<v>.{3,})$",
-        "fact",
-        lambda m, s: f"{possessive(s)} {m.group('rel').lower()} is {_v(m)}",
-        gate="hold",
-        confidence=0.45,
-        priority="low",
-    ),
-)
-
-
-def split_sentences(text: str) -> list[str]:
-    """Sentences of a message, with code blocks removed."""
-    text = _STAGE_RE.sub(" ", _FENCE_RE.sub("\n", text))
-    parts = (p.strip().lstrip("-*> ").strip() for p in _SPLIT_RE.split(text))
-    return [p for p in parts if len(p) >= 3]
 
 
 def subject_for(event: SessionEvent) -> str:
     return "the user" if event.name.strip().lower() in USER_NAMES else event.name.strip()
 
 
-def _fact(
-    kind: str,
-    text: str,
-    quote: str,
-    turn: int,
-    *,
-    gate: str = "allow",
-    confidence: float = 0.8,
-    priority: str = "medium",
-    context: str = "",
-) -> Fact:
+@dataclass(frozen=True)
+class _Found:
+    """A statement a family produced, before it becomes a Fact."""
+
+    text: str
+    kind: str
+    family: str
+    subject: str
+    gate: str = "allow"
+    confidence: float = 0.8
+    priority: str = "medium"
+
+
+def _match_clause(clause: str, who: str) -> _Found | None:
+    """The first clause family that matches (and is not refused) -> a statement."""
+    if len(clause) < 3 or refused(clause):
+        return None
+    for family in CLAUSE_FAMILIES:
+        m = family.regex.search(clause)
+        if not m or (family in LEGACY and not legacy_ok(m)):
+            continue
+        text = family.build(m, who)
+        return _Found(
+            text,
+            family.kind,
+            family.name,
+            family.subject_of(m),
+            family.gate,
+            family.confidence,
+            family.priority,
+        )
+    return None
+
+
+def _appositive(clause: str, who: str) -> tuple[_Found, str] | None:
+    """("the user's sister is Lena", "my sister Lena"): the quote stops at the name, because what
+    follows ("… hates coriander") is the other person's, not something to keep."""
+    m = APPOSITIVE.regex.search(clause)
+    if not m:
+        return None
+    found = _Found(
+        APPOSITIVE.build(m, who), "fact", APPOSITIVE.name, "person", confidence=APPOSITIVE.confidence
+    )
+    return found, m.group(0)
+
+
+def _request(sent: str, who: str) -> _Found | None:
+    """request/start and request/end: the object is read by the clause families when it can be."""
+    m = _REQUEST_RE.match(sent)
+    end = None if m else _REQUEST_END_RE.match(sent)
+    if not m and not end:
+        return None
+    obj = trim((m or end).group("x")).strip(TRIM)  # type: ignore[union-attr]
+    if len(obj) < 3 or _NOSTALGIA_RE.match(obj) or refused(obj):
+        return None
+    is_rule = bool(m and m.group("rule"))
+    family = "request/start" if m else "request/end"
+    if m and m.group("cue").lower() == "remember" and obj.lower().startswith("to "):
+        obj, is_rule = obj[3:], True  # "remember to X" asks for a habit
+    inner = _match_clause(obj, who)
+    if inner is not None:
+        kind = "rule" if is_rule or inner.kind == "rule" else "remember-request"
+        return _Found(
+            inner.text, kind, f"{family}+{inner.family}", inner.subject, confidence=0.9, priority="high"
+        )
+    text = cap(third_person(obj, who))
+    subject = "rule" if is_rule else (subject_of(text) or "")
+    return _Found(
+        text, "rule" if is_rule else "remember-request", family, subject, confidence=0.9, priority="high"
+    )
+
+
+def _from_now_on(sent: str, who: str) -> _Found | None:
+    m = _FROM_NOW_RE.match(sent)
+    if not m:
+        return None
+    body = trim(m.group("x") or m.group("y") or "").strip(TRIM)
+    if len(body) < 4 or refused(body):
+        return None
+    return _Found(cap(third_person(body, who)), "rule", "rule/from-now-on", "rule", priority="high")
+
+
+def _topic_correction(sent: str) -> _Found | None:
+    m = _TOPIC_RE.match(sent.strip(" .!"))
+    if not m or m.group("topic").strip().lower() in _NOT_TOPICS:
+        return None
+    right, wrong = m.group("right").strip(TRIM), m.group("wrong").strip(TRIM)
+    subject = "tool" if tool_kind(right) or tool_kind(wrong) else "preference"
+    text = f"{m.group('topic').strip()}: {right}, not {wrong}"
+    return _Found(text, "correction", "correction/topic", subject, confidence=0.85, priority="high")
+
+
+def topic_from(wrong: str, assistant: str) -> str | None:
+    """What a bare "X, not Y" is about: the words before Y in the assistant's message ("the HTTP timeout")."""
+    m = re.search(rf"(?<![\w-]){re.escape(wrong)}", assistant, IC)
+    if not m:
+        return None
+    words = re.findall(r"[\w'/.-]+", assistant[: m.start()])[-7:]
+    while words and words[-1].lower() in _FUNCTION_WORDS:
+        words.pop()
+    cut = max((i for i, w in enumerate(words) if w.lower() in _DETERMINERS), default=len(words) - 3)
+    topic = [w for w in words[cut + 1 if cut >= 0 else 0 :] if w.lower() not in _FUNCTION_WORDS][-3:]
+    return cap(" ".join(topic)) if topic else None
+
+
+def _values_correction(x: str, assistant: str, who: str) -> _Found | None:
+    """correction/values: "it's fish not bash" names only values; the topic comes from context."""
+    first, *rest = clauses(x) or [x]
+    m = _VALUES_RE.match(first.strip(TRIM))
+    if not m:
+        return None
+    right, wrong = m.group("right").strip(TRIM), m.group("wrong").strip(TRIM)
+    if len(right.split()) > 4 or any(w.lower() in _VERBISH for w in right.split()):
+        return None  # "we use uv here, not conda" says what it is about itself
+    kind_name = tool_kind(right) or tool_kind(wrong)
+    why = f" ({third_person(rest[0], who)})" if rest and len(rest[0]) < 100 else ""
+    if kind_name:
+        return _Found(f"{kind_name}: uses {right}, not {wrong}{why}", "correction", "correction/values", "tool",
+                      confidence=0.85, priority="high")  # fmt: skip
+    topic = topic_from(wrong, assistant)
+    if not topic:
+        return None
+    return _Found(f"{topic}: {right}, not {wrong}{why}", "correction", "correction/values", subject_of(topic) or "",
+                  confidence=0.85, priority="high")  # fmt: skip
+
+
+def _correction(sent: str, nxt: str, assistant: str, who: str) -> _Found | None:
+    """correction/*: only right after an assistant message."""
+    m = _SAID_NOT_RE.search(sent)
+    if m:
+        text = f"{third_person(m.group('right').strip(TRIM), who)}, not {m.group('wrong').strip(TRIM)}"
+        return _Found("Correction: " + cap(text), "correction", "correction/said", subject_of(sent) or "",
+                      confidence=0.85, priority="high")  # fmt: skip
+    for regex in (_WRONG_RE, _NO_RE, _ACTUALLY_RE):
+        m = regex.search(sent)
+        if m:
+            rest = trim(m.group("x") or "").strip(TRIM) or trim(nxt).strip(TRIM)
+            if len(rest) < 3 or refused(rest):
+                return None
+            found = _values_correction(rest, assistant, who)
+            if found:
+                return found
+            if len(rest) < 6:
+                return None
+            return _Found("Correction: " + cap(third_person(rest, who)), "correction", "correction/no",
+                          subject_of(rest) or "", confidence=0.85, priority="high")  # fmt: skip
+    if _VALUES_RE.match(sent.strip(TRIM)):
+        return _values_correction(sent, assistant, who)
+    return None
+
+
+def _fact(found: _Found, quote: str, turn: int, context: str = "") -> Fact:
     return Fact(
-        text=sentence(text),
-        priority=priority,
-        gate=gate,
-        confidence=confidence,
-        kind=kind,
+        text=sentence(found.text),
+        priority=found.priority,
+        gate=found.gate,
+        confidence=found.confidence,
+        kind=found.kind,
         turn_start=turn,
         turn_end=turn,
         quote=quote.strip(),
         context=context,
+        family=found.family,
+        subject=found.subject,
     )
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _context_bound(value: str) -> bool:
-    return len(value) < 3 or bool(_CONTEXT_BOUND_RE.match(value))
-
-
-def _correction(sent: str, nxt: str, subj: str) -> tuple[str, str] | None:
-    """(corrected statement, the words it came from) or None."""
-    m = _SAID_NOT_RE.search(sent)
-    if m:
-        return (
-            f"{third_person(m.group('right').strip(_TRIM), subj)}, not {m.group('wrong').strip(_TRIM)}",
-            sent,
-        )
-    for regex in (_WRONG_RE, _NO_RE, _ACTUALLY_RE):
-        m = regex.search(sent)
-        if m:
-            rest = (m.group("x") or "").strip(_TRIM)
-            quote = sent
-            if not rest:
-                rest, quote = nxt.strip(_TRIM), f"{sent} {nxt}"
-            return (third_person(rest, subj), quote) if len(rest) >= 6 else None
-    return None
-
-
-def extract_sentence(sent: str, nxt: str, event: SessionEvent, after_assistant: str) -> Fact | None:
-    """At most one fact from one sentence (the most specific cue wins)."""
-    subj = subject_for(event)
-    turn = event.turn
-    clean = sent.strip()
-    m = _REMEMBER_RE.match(clean.rstrip("?"))
-    if m and not _NOSTALGIA_RE.match(m.group("x")):
-        return _fact(
-            "remember-request",
-            third_person(m.group("x").strip(_TRIM), subj),
-            clean,
-            turn,
-            confidence=0.9,
-            priority="high",
-        )
-    if clean.endswith("?") or _SKIP_START_RE.match(clean):
-        return None
+def extract_sentence(sent: str, nxt: str, event: SessionEvent, after_assistant: str) -> list[Fact]:
+    """The facts one sentence states (sentence-level families first, then clause by clause)."""
+    who, turn = subject_for(event), event.turn
+    text = plain(sent)
+    if len(text) < 3:
+        return []
+    found = _request(trim(text), who)
+    if found:
+        return [_fact(found, text, turn)]
+    if text.rstrip().endswith("?") or refused(text) == "question":
+        return []
     if after_assistant:
-        fixed = _correction(clean, nxt, subj)
-        if fixed:
-            return _fact(
-                "correction",
-                "Correction: " + _cap(fixed[0]),
-                fixed[1],
-                turn,
-                confidence=0.85,
-                priority="high",
-                context=after_assistant,
-            )
-    for regex in _RULE_RES:
-        m = regex.match(clean)
-        if m:
-            body = m.group("x").strip(_TRIM)
-            body = body if regex is not _RULE_RES[2] else f"never {body}"
-            return _fact("rule", body, clean, turn, confidence=0.8, priority="high")
-    for regex in _DECISION_RES:
-        m = regex.search(clean)
-        if m:
-            body = third_person(m.group("x").strip(_TRIM), subj)
-            prefix = "" if regex is _DECISION_RES[0] else "Decision: "
-            return _fact("decision", prefix + _cap(body), clean, turn, confidence=0.75)
-    for pattern in FACT_PATTERNS:
-        m = pattern.regex.search(clean)
-        if not m or ("v" in m.groupdict() and _context_bound(_v(m))):
-            continue
-        if "rel" in m.groupdict() and m.group("rel").strip().lower() in _DULL_REL:
-            continue
-        return _fact(
-            pattern.kind,
-            pattern.build(m, subj),
-            clean,
-            turn,
-            gate=pattern.gate,
-            confidence=pattern.confidence,
-            priority=pattern.priority,
-        )
-    return None
+        found = _correction(trim(text), plain(nxt), after_assistant, who)
+        if found:
+            return [_fact(found, text, turn, context=after_assistant)]
+    found = _from_now_on(trim(text), who) or _topic_correction(trim(text))
+    if found:
+        return [_fact(found, text, turn)]
+    facts: list[Fact] = []
+    parts = clauses(text)
+    for clause in parts:
+        found = _match_clause(clause, who)
+        if found:
+            facts.append(_fact(found, clause if len(parts) > 1 else text, turn))
+        if found is None or found.subject != "person":
+            extra = _appositive(clause, who)
+            if extra and (not found or extra[0].text.lower() not in found.text.lower()):
+                facts.append(_fact(extra[0], extra[1], turn))
+    return facts
 
 
 def _tool_failure(event: SessionEvent, calls: dict[str, SessionEvent]) -> Fact:
@@ -367,13 +387,16 @@ def _tool_failure(event: SessionEvent, calls: dict[str, SessionEvent]) -> Fact:
         args = call.data.get("command") or call.data.get("path") or call.data.get("query") or ""
         if isinstance(args, str) and args:
             detail = f" on `{args[:120]}`"
-    return _fact(
-        "tool-failure",
-        f"Tool {name} failed{detail}: {first[:200]}",
-        event.text[:300],
-        event.turn,
-        confidence=0.9,
+    return Fact(
+        text=sentence(f"Tool {name} failed{detail}: {first[:200]}"),
         priority="low",
+        confidence=0.9,
+        kind="tool-failure",
+        turn_start=event.turn,
+        turn_end=event.turn,
+        quote=event.text[:300].strip(),
+        family="tool-failure",
+        subject="environment",
     )
 
 
@@ -392,14 +415,12 @@ class OfflineObserver:
             elif event.type == "tool_result" and event.is_error:
                 facts.append(_tool_failure(event, calls))
             elif event.type == "message" and event.role == "assistant":
-                last_assistant = " ".join(event.text.split())[:200]
+                last_assistant = " ".join(event.text.split())[:600]
             elif event.type == "message" and event.role == "user":
                 sentences = split_sentences(event.text)
                 for i, sent in enumerate(sentences):
                     nxt = sentences[i + 1] if i + 1 < len(sentences) else ""
-                    fact = extract_sentence(sent, nxt, event, last_assistant if i < 2 else "")
-                    if fact:
-                        facts.append(fact)
+                    facts += extract_sentence(sent, nxt, event, last_assistant if i < 2 else "")
                 last_assistant = ""
         if not batch:
             return ObserverOutput(())

@@ -36,6 +36,20 @@ class Fact:
     turn_end: int = 0
     quote: str = ""  # the original words, kept next to the clean statement
     context: str = ""  # for corrections: what the assistant had said
+    # Why the offline observer kept it: the phrasing family that matched ("self/team",
+    # "rule/we-use", …) and what the statement is about (a jarvis.taxonomy subject: place,
+    # person, tool, …), which decides its category. Empty for an LLM's facts.
+    family: str = ""
+    subject: str = ""
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """The family and subject, as words a person reads in a preview or a fragment."""
+        return tuple(
+            r
+            for r in (self.family and f"family {self.family}", self.subject and f"about {self.subject}")
+            if r
+        )
 
 
 @dataclass(frozen=True)

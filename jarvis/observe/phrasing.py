@@ -1,0 +1,161 @@
+"""How people phrase things in a chat: sentences, clauses, and what is not theirs to learn from.
+
+The offline observer (`jarvis.observe.offline`) reads what a person typed. Before any
+phrasing family looks at it, the message is cleaned here:
+
+- typographic quotes and apostrophes become plain ones ("I’m" reads as "I'm");
+- code blocks, `> quoted` lines, pasted chat lines ("Tom: I prefer tabs"), stage directions and
+  lines that look like config or logs (`KEY=value`, stack traces) are dropped: they are
+  somebody else's words or machine text;
+- quoted speech holding a first person ('she said "I love sushi"') is blanked;
+- the rest is split into sentences (a decision followed by a question in one message is two
+  sentences) and each sentence into clauses ("I use fish, and my editor is neovim").
+
+`refused` says why a clause is no statement at all: a question, a hypothetical ("what if we
+moved to …", "if I were …", "I'd …"), or a hedge ("maybe", "might", "not sure").
+"""
+
+from __future__ import annotations
+
+import re
+
+IC = re.IGNORECASE
+_TYPOGRAPHIC = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "\u00a0": " ", "…": "..."})
+_FENCE_RE = re.compile(r"```.*?(?:```|$)", re.DOTALL)
+_STAGE_RE = re.compile(r"\[(?:shares|sends|posts|shows)\b[^\]]*\]", IC)
+# cue words that may open a line with a colon without it being a pasted chat line
+_LABEL_OK = frozenset(
+    [
+        "note",
+        "note",
+        "to",
+        "self",
+        "remember",
+        "fyi",
+        "decision",
+        "rule",
+        "update",
+        "reminder",
+        "ps",
+        "p.s",
+        "todo",
+        "context",
+        "quick",
+        "context",
+        "heads",
+        "up",
+        "for",
+        "the",
+        "record",
+        "just",
+        "so",
+        "you",
+        "know",
+        "btw",
+        "also",
+    ]
+)
+_PASTED_RE = re.compile(r"^\s*(?:\[[\d:]+\]\s*)?(?P<who>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)?):\s+(?P<said>.+)$")
+_FIRST_PERSON_RE = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|my|me|we|our)\b")
+_MACHINE_RE = re.compile(
+    r"^\s*(?:[A-Z][A-Z0-9_]{2,}\s*=|export\s+\w+=|\$ |Traceback|File \"|at [\w.$]+\(|\w+Error:|"
+    r"[{}\[\]]|<\/?\w+[^>]*>\s*$|\d+\s*→)"
+)
+_QUOTED_RE = re.compile(r"\"[^\"\n]{1,300}\"")
+_ABBREV = r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<!\bSt)(?<!\bDr)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\betc)"
+_SPLIT_RE = re.compile(_ABBREV + r"(?<=[.!?])\s+(?=\S)|(?<=\?)(?=\w)|\n+")
+# clause boundaries: the joints where one statement ends and the next begins
+_CLAUSE_RE = re.compile(
+    r"\s*;\s*|\s+[—–]\s+|\s+-\s+|,\s+(?:and|but|so|because|since|which|while|though|although|whereas)\s+"
+    r"|\s+(?:but|so|because|whereas)\s+(?=(?:I|I'm|I've|we|we're|my|our|he|she|they|it|that|this)\b)"
+    r"|,?\s+and\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)"
+    r"|,\s+(?=(?:she|he|they|it|that|this)(?:'s|'ll|'d| is| will| was| would| wants| thinks|\s)\b)",
+    IC,
+)
+LEAD_FILLER_RE = re.compile(
+    r"^(?:(?:yes|yeah|yep|ok|okay|sure|right|hey|hi|hello|oh|ah|hmm+|um+|well|so|and|also|anyway|btw|"
+    r"by the way|honestly|actually|quick context|context|for context|just|great|thanks|thank you|cool|"
+    r"sounds good|later|not great|good|fine|alright)\b[\s,.:!—–-]*)+",
+    IC,
+)
+_TRAIL_FILLER_RE = re.compile(
+    r"[\s,—–-]+(?:by the way|btw|though|anyway|already|as well|too|these days|nowadays|for now|"
+    r"whatever|honestly|in case you need (?:it|them|the \w+)|just so you know)\s*$",
+    IC,
+)
+_QUESTION_START_RE = re.compile(
+    r"^(?:what|why|how|who|whom|whose|where|which|when(?! I)|whether|do|does|did|is|are|was|were|can|could|"
+    r"would|will|shall|should|may|might|have|has|had|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|"
+    r"shouldn't|can't|couldn't)\s+(?:I|we|you|he|she|they|it|this|that|there|my|our|the|a|an|us|anyone)\b",
+    IC,
+)
+_HYPOTHETICAL_RE = re.compile(
+    r"^(?:what if|if|unless|suppose|supposing|imagine|assuming|in case|say we|let's say|were I|had I|"
+    r"in theory|hypothetically|ideally|i wonder|i was wondering|wondering|thinking about|thinking of|"
+    r"not sure|i'm not sure|i am not sure|maybe|perhaps|possibly|probably|one day|someday|at some point)\b"
+    r"|\b(?:I'd|we'd|I would|we would|I might|we might|we could|I could|might be|could be|would be|"
+    r"would it|not sure|I guess|I suppose|I think we should|should we|shall we|or maybe)\b",
+    IC,
+)
+
+
+def plain(text: str) -> str:
+    """Typographic quotes and apostrophes made plain; spaces collapsed."""
+    return " ".join(text.translate(_TYPOGRAPHIC).split())
+
+
+def _keep_line(line: str) -> bool:
+    stripped = line.strip()
+    if not stripped or stripped.startswith(">") or _MACHINE_RE.match(stripped):
+        return False
+    pasted = _PASTED_RE.match(stripped)
+    # "Tom: I prefer tabs" pasted from another chat is Tom's, not the person's
+    return not (
+        pasted
+        and pasted.group("who").lower() not in _LABEL_OK
+        and _FIRST_PERSON_RE.search(pasted.group("said"))
+    )
+
+
+def _blank_quoted_speech(text: str) -> str:
+    """Quoted words with a first person in them are someone else's ('she said "I love sushi"')."""
+    return _QUOTED_RE.sub(lambda m: '"…"' if _FIRST_PERSON_RE.search(m.group(0)) else m.group(0), text)
+
+
+def split_sentences(text: str) -> list[str]:
+    """The person's own sentences in a message: code, quotes, pasted and machine lines removed."""
+    text = _STAGE_RE.sub(" ", _FENCE_RE.sub("\n", text.translate(_TYPOGRAPHIC)))
+    lines = [ln.strip().lstrip("-*•").strip() for ln in text.split("\n")]
+    kept = "\n".join(_blank_quoted_speech(ln) for ln in lines if _keep_line(ln))
+    parts = (" ".join(p.split()) for p in _SPLIT_RE.split(kept))
+    return [p for p in parts if len(p) >= 3]
+
+
+def clauses(sentence: str) -> list[str]:
+    """A sentence cut at its joints (";", " — ", ", and I …", ", so …"), fillers trimmed."""
+    out = []
+    for part in _CLAUSE_RE.split(sentence):
+        part = trim(part)
+        if len(part) >= 3:
+            out.append(part)
+    return out
+
+
+def trim(text: str) -> str:
+    """Leading fillers ("ok, so", "by the way") and trailing ones ("… already", "… though") removed."""
+    text = LEAD_FILLER_RE.sub("", text.strip()).strip()
+    previous = None
+    while previous != text:
+        previous = text
+        text = _TRAIL_FILLER_RE.sub("", text.rstrip(" .!,;:")).strip()
+    return text
+
+
+def refused(clause: str) -> str | None:
+    """Why a clause is not a statement to learn from ('question', 'hypothetical'), or None."""
+    body = trim(clause)
+    if clause.rstrip().endswith("?") or _QUESTION_START_RE.match(body):
+        return "question"
+    if _HYPOTHETICAL_RE.search(body):
+        return "hypothetical"
+    return None
