@@ -7,7 +7,7 @@ WORKSPACE ?= $(if $(JARVIS_WORKSPACE),$(JARVIS_WORKSPACE),$(HOME)/jarvis)
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
-.PHONY: install run test lint bench eval clean
+.PHONY: install run test lint bench eval clean screenshots
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,10 @@ bench: install
 
 eval: install
 	$(PY) bench/eval_locomo.py
+
+# PNGs of every `jarvis ui` page in docs/screenshots/, taken with Debian's Chromium (no download).
+screenshots: install
+	$(PY) docs/screenshots/take.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
