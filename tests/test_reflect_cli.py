@@ -26,7 +26,7 @@ def two_proposals(ws: Workspace, cli) -> list[str]:
     )
     result = cli("reflect", "--offline", workspace=ws)
     assert result.exit_code == 0, result.output
-    assert "2 for review" in result.output
+    assert "2 observation(s): 0 promoted, 2 proposed, 0 merged, 0 skipped" in result.output
     listed = json.loads(cli("review", "--json", workspace=ws).output)
     return [item["id"] for item in listed]
 

@@ -24,14 +24,15 @@ def _line(p: Any) -> str:
     "--all", "full", is_flag=True, help="Look at every fragment, not only those since the last run."
 )
 @click.option("--offline", is_flag=True, help="Use the offline rules even when an LLM is configured.")
-@click.option("--json", "as_json", is_flag=True, help="Print the verdicts as JSON.")
+@click.option("--json", "as_json", is_flag=True, help="Print verdicts and every observation's fate as JSON.")
 @click.pass_context
 def reflect_cmd(ctx: click.Context, full: bool, offline: bool, as_json: bool) -> None:
     """Turn new fragments into proposals for MEMORY.md and triage them.
 
     Clear cases are promoted or rejected by rule (with the reason recorded); with an
     LLM configured it reviews a batch; the rest wait as `proposals/<id>` branches
-    for `jarvis review`.
+    for `jarvis review`, one per bullet. Every observation is accounted for:
+    promoted, proposed, merged or skipped, each with its reason.
     """
     from jarvis.index.embed import LazyEmbedder
     from jarvis.llm import get_llm
@@ -42,22 +43,29 @@ def reflect_cmd(ctx: click.Context, full: bool, offline: bool, as_json: bool) ->
     result = reflect(ws, llm=llm, embedder=LazyEmbedder(ws.config.embedding), full=full)
     if as_json:
         rows = [{"action": v.action, **v.proposal.as_dict()} for v in result.verdicts]
-        click.echo(json.dumps({"counts": result.counts(), "verdicts": rows}, indent=1))
+        fates = [f.as_dict() for f in result.fates]
+        click.echo(json.dumps({"counts": result.counts(), "verdicts": rows, "observations": fates}, indent=1))
         return
     counts = result.counts()
     if result.pruning:
         click.echo("MEMORY.md is over its bullet limit: proposing pruning instead of growth")
     click.echo(
-        f"{counts['observations']} observation(s): {counts['promote']} promoted, {counts['reject']} rejected, "
-        f"{counts['merge']} merged, {counts['human']} for review"
-        + (f", {counts['already_open']} already open" if counts["already_open"] else "")
+        f"{counts['observations']} observation(s): {counts['promoted']} promoted, {counts['proposed']} proposed, "
+        f"{counts['merged']} merged, {counts['skipped']} skipped"
     )
-    for v in result.verdicts:
-        click.echo(f"  {v.action:<8} {_line(v.proposal)}\n           {v.reason}")
+    for fate in result.fates:
+        where = f" -> {fate.proposal}" if fate.proposal else ""
+        click.echo(f"  {fate.fate:<8} {fate.fragment}  {fate.text[:90]}{where}\n           {fate.reason}")
+    observed = {fid for v in result.verdicts for fid in v.proposal.fragments}
+    for v in result.verdicts:  # pruning and other proposals that come from no observation
+        if not observed & set(v.proposal.fragments):
+            click.echo(f"  {v.action:<8} {_line(v.proposal)}\n           {v.reason}")
     if result.llm_error:
         click.echo(f"LLM triage failed, left for review: {result.llm_error}", err=True)
     if counts["human"]:
-        click.echo("review them with `jarvis review -i` (or `jarvis review show ID`)")
+        click.echo(
+            "review them with `jarvis review -i`, `jarvis review show ID` or `jarvis review accept --section S`"
+        )
 
 
 def _show(ws: Any, ident: str) -> None:
@@ -217,32 +225,57 @@ def review_show_cmd(ctx: click.Context, ident: str) -> None:
     _show(workspace_from(ctx), ident)
 
 
+def _each(ctx: click.Context, idents: tuple[str, ...], section: str | None, verb: str, do: Any) -> None:
+    """Run `do(ws, id)` for every id (or every open proposal of `section`); one failure does not stop
+    the rest, and the command exits non-zero at the end naming each one that failed."""
+    from jarvis.errors import JarvisError, UsageError
+    from jarvis.reflect.review import select
+
+    ws = workspace_from(ctx)
+    if not idents and not section:
+        raise UsageError(f"give proposal ids or --section S to {verb} (list them with `jarvis review`)")
+    failed: list[tuple[str, JarvisError]] = []
+    for ident in select(ws, idents, section):
+        try:
+            click.echo(do(ws, ident))
+        except JarvisError as exc:
+            click.echo(f"error: {ident}: {exc}", err=True)
+            failed.append((ident, exc))
+    if failed:
+        click.echo(f"{len(failed)} could not be {verb}ed: {', '.join(i for i, _ in failed)}", err=True)
+        ctx.exit(failed[0][1].exit_code)
+
+
 @review_cmd.command("accept")
-@click.argument("idents", nargs=-1, required=True)
+@click.argument("idents", nargs=-1)
+@click.option("--section", "-s", help="Accept every open proposal for this MEMORY.md section.")
 @click.pass_context
-def review_accept_cmd(ctx: click.Context, idents: tuple[str, ...]) -> None:
+def review_accept_cmd(ctx: click.Context, idents: tuple[str, ...], section: str | None) -> None:
     """Merge proposals into their file (three-way: your edits since are kept), one commit each."""
     from jarvis.reflect.review import accept
 
-    ws = workspace_from(ctx)
-    for ident in idents:
+    def one(ws: Any, ident: str) -> str:
         result = accept(ws, ident)
         done = f"commit {result.sha[:8]}" if result.sha else "already in the file; nothing to commit"
-        click.echo(f"accepted {result.proposal.id}: {result.proposal.text} ({done})")
+        return f"accepted {result.proposal.id}: {result.proposal.text} ({done})"
+
+    _each(ctx, idents, section, "accept", one)
 
 
 @review_cmd.command("reject")
-@click.argument("idents", nargs=-1, required=True)
+@click.argument("idents", nargs=-1)
+@click.option("--section", "-s", help="Reject every open proposal for this MEMORY.md section.")
 @click.option("--reason", "-r", default="", help="Why (recorded; the same proposal is never raised again).")
 @click.pass_context
-def review_reject_cmd(ctx: click.Context, idents: tuple[str, ...], reason: str) -> None:
-    """Delete proposals' branches and record the rejection."""
+def review_reject_cmd(ctx: click.Context, idents: tuple[str, ...], section: str | None, reason: str) -> None:
+    """Delete proposals' branches and record the rejection, one commit each."""
     from jarvis.reflect.review import reject
 
-    ws = workspace_from(ctx)
-    for ident in idents:
+    def one(ws: Any, ident: str) -> str:
         p = reject(ws, ident, reason)
-        click.echo(f"rejected {p.id}: {p.text}")
+        return f"rejected {p.id}: {p.text}"
+
+    _each(ctx, idents, section, "reject", one)
 
 
 @review_cmd.command("edit")

@@ -1,11 +1,13 @@
 """`jarvis reflect`: observations since the last reflection + MEMORY.md -> triaged proposals.
 
-Observations are the fragments created or updated since the last run (state in
-`.jarvis/reflect/state.json`). Proposals come from the configured LLM (strict JSON) or,
-offline, from rules: each active, allowed, high-priority fragment in a category that maps
-to a MEMORY.md section becomes a proposed bullet. Past `[reflect] max_bullets`, reflect
-proposes pruning the oldest bullets instead of growth. Then triage (see `triage.py`):
-promotions are accepted at once, rejections recorded, the rest become review branches.
+Observations are the fragments new or changed since the last run (state in
+`.jarvis/reflect/state.json`: each fragment's `updated` and merge count as last seen — not a
+date cut-off, because an old session imported today yields fragments dated in the past).
+Proposals come from the configured LLM (strict JSON) or, offline, from rules: every durable,
+allowed fragment in a category with a MEMORY.md section becomes a proposed bullet (see
+`fates.py`). Past `[reflect] max_bullets`, reflect proposes pruning the oldest bullets
+instead of growth. Then triage (see `triage.py`): promotions are accepted at once,
+rejections recorded, the rest become review branches. Every observation's fate is reported.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +26,7 @@ from jarvis.gitstore import GitStore
 from jarvis.llm import json_list_reply
 from jarvis.notes import iter_fragments
 from jarvis.reflect.apply import ApplyError, apply_proposal, memory_bullets
+from jarvis.reflect.fates import Fate, account, rationale, why_not
 from jarvis.reflect.proposals import (
     Proposal,
     create_branch,
@@ -60,20 +63,46 @@ def _stamp(f: Fragment) -> str:
     return max(f.created or "", f.updated or "")
 
 
-def observations(ws: Workspace, since: str | None) -> list[Fragment]:
-    """Active fragments created or updated after `since` (all of them when None)."""
+def seen_key(f: Fragment) -> str:
+    return f"{f.updated or f.created or ''}|{f.merged_count}"
+
+
+def observations(ws: Workspace, since: str | None, seen: dict[str, str] | None = None) -> list[Fragment]:
+    """Active fragments not seen in this state before (all of them when both are None).
+
+    `seen` (fragment id -> `seen_key` at the last run) decides when given; `since` (the last
+    run's time) only for a state written before `seen` existed.
+    """
     out = []
     for _, f in iter_fragments(ws):
         if f.status != "active" or f.superseded_by:
             continue
-        if since is None or _stamp(f) > since:
+        if seen is not None:
+            if seen.get(f.id or "") != seen_key(f):
+                out.append(f)
+        elif since is None or _stamp(f) > since:
             out.append(f)
     return out
 
 
+def all_seen(ws: Workspace) -> dict[str, str]:
+    return {f.id: seen_key(f) for _, f in iter_fragments(ws) if f.id}
+
+
+_SAID = "The assistant had said:"
+
+
 def bullet_text(f: Fragment) -> str:
-    """The first paragraph of a fragment on one line, cut at a word near MAX_BULLET_CHARS."""
-    text = one_line(f.body.strip().split("\n\n", 1)[0].lstrip("#").strip())
+    """The first paragraph of a fragment on one line, cut at a word near MAX_BULLET_CHARS.
+
+    A correction keeps what it corrected ("… (corrects: the assistant had said …)"), so the
+    bullet still makes sense on its own in MEMORY.md.
+    """
+    paragraphs = [p.strip() for p in f.body.strip().split("\n\n")]
+    text = one_line(paragraphs[0].lstrip("#").strip())
+    said = next((one_line(p[len(_SAID) :]) for p in paragraphs if p.startswith(_SAID)), "")
+    if f.type == "correction" and said:
+        text = f"{text.rstrip('.')} (corrects the assistant, which had said: {said[:140].rstrip('.')})"
     if len(text) > MAX_BULLET_CHARS:
         text = text[:MAX_BULLET_CHARS].rsplit(" ", 1)[0] + "…"
     return text
@@ -90,23 +119,34 @@ def sessions_of(f: Fragment) -> tuple[str, ...]:
     return ()
 
 
-def rule_proposals(obs: Sequence[Fragment]) -> list[Proposal]:
-    """Offline: high-priority, allowed fragments in categories with a MEMORY.md section."""
-    out = []
+def rule_proposals(obs: Sequence[Fragment], skipped: dict[str, str] | None = None) -> list[Proposal]:
+    """Offline: every durable, allowed fragment with a MEMORY.md section, one proposal per bullet.
+
+    Observations that give the same bullet share one proposal; why each other one got none
+    is written into `skipped` (fragment id -> reason).
+    """
+    by_id: dict[str, Proposal] = {}
     for f in obs:
-        if f.priority != "high" or (f.gate or "allow") != "allow" or (f.category or "") not in SECTIONS:
+        reason = why_not(f)
+        if reason is not None:
+            if skipped is not None:
+                skipped[f.id] = reason
             continue
-        out.append(
-            make_proposal(
-                section=section_for(f.category),
-                text=bullet_text(f),
-                confidence=f.confidence if f.confidence is not None else 0.7,
-                rationale=f"High-priority {f.category} fragment {f.id}, allowed by the write gate.",
-                fragments=(f.id,),
-                sessions=sessions_of(f),
-            )
+        p = make_proposal(
+            section=section_for(f.category),
+            text=bullet_text(f),
+            confidence=f.confidence if f.confidence is not None else 0.7,
+            rationale=rationale(f),
+            fragments=(f.id,),
+            sessions=sessions_of(f),
         )
-    return out
+        if p.id in by_id:
+            first = by_id[p.id]
+            sessions = tuple(dict.fromkeys(first.sessions + p.sessions))
+            by_id[p.id] = replace(first, fragments=first.fragments + p.fragments, sessions=sessions)
+        else:
+            by_id[p.id] = p
+    return list(by_id.values())
 
 
 LLM_SYSTEM = (
@@ -214,18 +254,24 @@ def reflect(
         memory_path = ws.memory_md
         memory_text = memory_path.read_text(encoding="utf-8") if memory_path.exists() else ""
         bullets = memory_bullets(memory_text)
-        obs = observations(ws, None if full else state.get("last_run"))
+        seen = state.get("seen") if isinstance(state.get("seen"), dict) else None
+        obs = observations(ws, None, None) if full else observations(ws, state.get("last_run"), seen)
         rejected = rejected_ids(ws)
         pruning = len(bullets) > ws.config.reflect.max_bullets
+        skipped: dict[str, str] = {}
+        default = "no proposal was made from it"
         if pruning:
             proposals = prune_proposals(bullets, ws.config.reflect.max_bullets, rejected)
+            default = f"MEMORY.md has {len(bullets)} bullets, over its limit: pruning comes first"
         elif llm is not None and obs:
             sections = list(dict.fromkeys([b[0] for b in bullets] + list(SECTIONS.values())))
             proposals = llm_proposals(llm, obs, memory_text, sections, ws.config.llm.max_tokens)
+            default = "the LLM reflection proposed nothing from it"
         else:
-            proposals = rule_proposals(obs)
+            proposals = rule_proposals(obs, skipped)
         open_ids = {o.proposal.id for o in list_open(store)}
         fresh = list({p.id: p for p in proposals if p.id not in open_ids}.values())
+        open_before = {fid: p.id for p in proposals if p.id in open_ids for fid in p.fragments}
         similar = _similarity(ws, embedder) if embedder is not None and bullets else None
         verdicts, llm_error = triage(
             fresh,
@@ -241,8 +287,11 @@ def reflect(
         )
         for v in verdicts:
             _carry_out(ws, store, v, result)
+        result.fates = account(obs, skipped, result.verdicts, open_before, default)
         _log(ws, result.verdicts, now)
-        state.update(last_run=now.isoformat(timespec="seconds"), runs=int(state.get("runs", 0)) + 1)
+        state.update(
+            last_run=now.isoformat(timespec="seconds"), runs=int(state.get("runs", 0)) + 1, seen=all_seen(ws)
+        )
         ws.state(*STATE).write_text(json.dumps(state, indent=1), encoding="utf-8")
         ev.counts.update(result.counts())
         if llm_error:
@@ -305,9 +354,12 @@ class ReflectResult:
     promoted: list[str] = field(default_factory=list)
     llm_error: str | None = None
     already_open: int = 0
+    fates: list[Fate] = field(default_factory=list)  # one per observation
 
     def counts(self) -> dict[str, int]:
         out = {"observations": self.observations, "already_open": self.already_open}
         for action in ("promote", "reject", "merge", "human"):
             out[action] = sum(1 for v in self.verdicts if v.action == action)
+        for fate in ("promoted", "proposed", "merged", "skipped"):
+            out[fate] = sum(1 for f in self.fates if f.fate == fate)
         return out

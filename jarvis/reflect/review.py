@@ -176,6 +176,23 @@ def open_proposals(ws: Workspace) -> list[OpenProposal]:
     return list_open(GitStore(ws.root))
 
 
+def select(ws: Workspace, idents: tuple[str, ...] | list[str], section: str | None) -> list[str]:
+    """The ids given, then every open proposal whose section is `section` (case-insensitive)."""
+    chosen = [i.strip() for i in idents]
+    if section:
+        items = open_proposals(ws)
+        wanted = section.strip().lower()
+        found = [o.proposal.id for o in items if (o.proposal.section or o.proposal.target).lower() == wanted]
+        if not found:
+            have = sorted({o.proposal.section or o.proposal.target for o in items})
+            raise NotFound(
+                f"no open proposal for section {section!r}"
+                + (f" (open ones are for: {', '.join(have)})" if have else " (none are open)")
+            )
+        chosen += [pid for pid in found if pid not in chosen]
+    return chosen
+
+
 def show(ws: Workspace, ident: str) -> tuple[OpenProposal, str]:
     store = GitStore(ws.root)
     op = get_open(store, ident)
