@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+import pytest
 from conftest import CliFn
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -138,6 +139,7 @@ def test_memory_bullets_from_both_sides_all_arrive(base, ours_new, theirs_new) -
     b, o, t = memory(base), memory(plus(ours_new)), memory(plus(theirs_new))
     merged, conflict = merge_memory(b, o, t)
     assert not conflict and not any(m in merged for m in MARKERS)
+    assert merged.count("# Memory\n") == 1 and merged.count("Intro text.") == 1  # the preface once
     got = bullets(merged)
     for side in (o, t):
         for name, items in bullets(side).items():
@@ -269,3 +271,20 @@ def test_a_plain_git_pull_uses_the_drivers(tmp_path: Path, cli: CliFn) -> None:
     ).read_text() == "# 2026-11-20\n\n- 08:00 desktop entry\n- 09:00 laptop entry\n"
     for path in b.rglob("*.md"):
         assert "<<<<<<<" not in path.read_text()
+
+
+@pytest.mark.parametrize("gap", ["", "\n", "\n\n"])
+def test_memory_bullets_added_with_blank_lines_on_both_sides_merge_cleanly(gap: str) -> None:
+    """People and agents insert bullets with or without blank lines around them: layout is not text."""
+    base = memory({"Projects": ["Shared bullet"], "Preferences": []})
+    ours = base.replace("## Projects\n", f"## Projects\n\n- (2026-11-21) Added here{gap}\n", 1)
+    theirs = base.replace("## Projects\n", f"## Projects\n{gap}\n- (2026-11-22) Added there\n\n", 1)
+    theirs = theirs.replace("Shared bullet", "Shared bullet, changed there")
+    merged, conflict = merge_memory(base, ours, theirs)
+    assert not conflict and not any(m in merged for m in MARKERS)
+    assert merged.count("# Memory") == 1 and merged.count("## Projects") == 1
+    assert "Intro text." in merged and merged.count("Intro text.") == 1
+    assert {"Added here", "Added there", "Shared bullet, changed there"} <= {
+        b.split(") ", 1)[1].strip() for b in merged.splitlines() if b.startswith("- (")
+    }
+    assert merge_memory(base, merged, merged)[0] == merged

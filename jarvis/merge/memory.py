@@ -34,12 +34,17 @@ class _Section:
 
     @property
     def name(self) -> str:
-        found = _SECTION.match(self.heading.rstrip("\n"))
-        return " ".join(found.group(1).split()).casefold() if found else ""
+        """`## Heading` -> "heading"; a top `# Title` -> "# title" (never the preface's "")."""
+        line = self.heading.rstrip("\n")
+        found = _SECTION.match(line)
+        if found:
+            return " ".join(found.group(1).split()).casefold()
+        return "# " + " ".join(line.lstrip(" #").split()).casefold() if line.strip() else ""
 
 
 def _parse(text: str) -> list[_Section]:
     sections = [_Section("")]
+    in_list = False
     for line in text.splitlines(keepends=True):
         if _SECTION.match(line.rstrip("\n")) or _TOP.match(line):
             sections.append(_Section(line))
@@ -49,11 +54,28 @@ def _parse(text: str) -> list[_Section]:
         current.raw += line
         if _BULLET.match(line):
             current.bullets.append(line)
-        elif current.bullets and line.strip() and line[:1] in " \t":
+            in_list = True
+        elif current.bullets and line.strip() and line[:1] in " \t" and in_list:
             current.bullets[-1] += line
+        elif not line.strip() and current.bullets and in_list:
+            continue  # blank lines around bullets are layout, not text
         else:
             current.free.append(line)
+            in_list = False
     return sections
+
+
+def _tidy(lines: list[str]) -> str:
+    """Free text as compared and written: no blank lines at its edges, no runs of them."""
+    out: list[str] = []
+    for line in lines:
+        blank = not line.strip()
+        if blank and (not out or not out[-1].strip()):
+            continue
+        out.append("\n" if blank else line if line.endswith("\n") else line + "\n")
+    while out and not out[-1].strip():
+        out.pop()
+    return "".join(out)
 
 
 def _fates(base: list[str], side: list[str]) -> tuple[dict[int, str | None], list[tuple[int, str]]]:
@@ -151,11 +173,13 @@ def merge_memory(base: str, ours: str, theirs: str) -> tuple[str, bool]:
         if mine.raw == old.raw:
             out.append(other.raw)
             continue
-        free, clash = merge_lines("".join(old.free), "".join(mine.free), "".join(other.free))
+        free, clash = merge_lines(_tidy(old.free), _tidy(mine.free), _tidy(other.free))
         conflicted |= clash
         bullets = _merge_bullets(old.bullets, mine.bullets, other.bullets)
-        lead = [line for line in free.splitlines(keepends=True)]
-        trailing_blank = lead and not lead[-1].strip()
-        body = "".join(lead[:-1] if trailing_blank else lead) + "".join(bullets)
-        out.append(mine.heading + body + ("\n" if trailing_blank else ""))
+        parts = [mine.heading] if mine.heading else []
+        if free.strip():
+            parts.append(("\n" if mine.heading else "") + free.rstrip("\n") + "\n")
+        if bullets:
+            parts.append("\n" + "".join(bullets))
+        out.append("".join(parts) + "\n")
     return "".join(out), conflicted
