@@ -80,3 +80,34 @@ def test_a_busy_port_does_not_stop_the_server(ws: Workspace, embedder: object) -
         failed = [e for e in events if e["component"] == "ui" and not e["success"]]
         assert failed and "cannot listen" in failed[0]["error"]
     assert os.environ.get("JARVIS_AUTOSTART") == "0"
+
+
+def test_standalone_jarvis_ui_prints_a_token_url_and_stops_on_ctrl_c(ws: Workspace) -> None:
+    import signal
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jarvis", "-w", str(ws.root), "ui", "--no-open", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        first = proc.stdout.readline()
+        assert first.startswith("jarvis ui: http://127.0.0.1:"), first
+        url = urlparse(first.split(": ", 1)[1].strip())
+        assert url.query.startswith("token=") and len(url.query) > 40
+        assert get(url.port or 0, "/")[0] == 403
+        status, headers, _ = get(url.port or 0, "/?" + url.query)
+        assert status == 303
+        cookie = headers["set-cookie"].split(";", 1)[0]
+        status, _, body = get(url.port or 0, "/health", cookie)
+        assert status == 200 and "jarvis.toml is valid" in body
+        assert not (ws.state_dir / "ui.json").exists()  # only a serve-run page is published
+    finally:
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0, err
+    assert "jarvis ui: stopped" in err

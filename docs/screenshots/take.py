@@ -85,7 +85,7 @@ def build(root: Path) -> object:
 
 def main() -> int:
     if not Path(CHROMIUM).exists():
-        print(f"screenshots need Chromium at {CHROMIUM}: apt-get install -y chromium", file=sys.stderr)
+        print(f"screenshots need Chromium at {CHROMIUM}: apt-get install -y chromium", file=sys.stderr)  # noqa: T201
         return 1
     from playwright.sync_api import sync_playwright
 
@@ -110,13 +110,15 @@ def main() -> int:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
                 for name, path, width in pages:
-                    context = browser.new_context(viewport={"width": width, "height": 800}, color_scheme="light")
+                    context = browser.new_context(
+                        viewport={"width": width, "height": 800}, color_scheme="light"
+                    )
                     page = context.new_page()
                     page.goto(running.url)
                     page.goto(base + path)
                     out = HERE / f"{name}.png"
                     page.screenshot(path=str(out), full_page=name != "activity")
-                    print(f"wrote {out.relative_to(HERE.parent.parent)}")
+                    print(f"wrote {out.relative_to(HERE.parent.parent)}")  # noqa: T201
                     context.close()
                 browser.close()
         finally:

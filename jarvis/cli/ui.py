@@ -24,6 +24,7 @@ def ui_cmd(ctx: click.Context, port: int | None, no_open: bool) -> None:
     When `jarvis serve` already runs the page (`[ui] port`), prints its address instead.
     Ctrl-C stops it.
     """
+    import contextlib
     import os
     import webbrowser
 
@@ -46,5 +47,6 @@ def ui_cmd(ctx: click.Context, port: int | None, no_open: bool) -> None:
     sock = bind(ws.config.ui.port if port is None else port)
     access = Access(port=sock.getsockname()[1])
     click.echo(f"jarvis ui: {access.url()}\n  for {ws.root}; Ctrl-C stops it", err=False)
-    serve_forever(ws, sock, make_recaller(ws), dict(os.environ), access, lambda: show(access.url()))
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn shuts down cleanly, then passes Ctrl-C on
+        serve_forever(ws, sock, make_recaller(ws), dict(os.environ), access, lambda: show(access.url()))
     click.echo("jarvis ui: stopped", err=True)
