@@ -100,9 +100,12 @@ def secrets_in(path: Path, rels: list[str]) -> dict[str, list[str]]:
 
 
 def redact_files(path: Path, rels: list[str]) -> None:
-    """Replace the secrets in these files, in place (the person asked for it)."""
+    """Replace the secrets in these files, in place (the person asked for it); each keeps its mtime."""
+    import os
+
     for rel in rels:
         target = path / rel
+        stat = target.stat()
         raw = target.read_bytes()
         try:
             text = raw.decode("utf-8")
@@ -111,6 +114,7 @@ def redact_files(path: Path, rels: list[str]) -> None:
                 f"{target}: not UTF-8, so jarvis cannot redact it; re-save it as UTF-8 or move it out"
             ) from exc
         atomic_write(target, redact(text)[0])
+        os.utime(target, ns=(stat.st_atime_ns, stat.st_mtime_ns))  # its date is its mtime (adr/0088)
 
 
 def init_workspace(path: Path, *, adopt: bool = False, secrets: str = "refuse") -> InitResult:
@@ -177,6 +181,10 @@ def init_workspace(path: Path, *, adopt: bool = False, secrets: str = "refuse") 
             f"init: adopt {path.resolve().name or path.resolve()} as a jarvis workspace "
             f"({notes} notes kept as they are, {len(added)} template files added)"
         )
+        if fresh_repo and len(to_commit) > len(added):
+            from jarvis.notes import ADOPT_TRAILER
+
+            message += f"\n\n{ADOPT_TRAILER}\n"  # this commit is not when those notes were written
     else:
         message = f"init: new jarvis workspace {path.resolve().name or path.resolve()} from the template"
     with store.lock():

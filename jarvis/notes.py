@@ -8,9 +8,9 @@ one commit.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from jarvis.doc import Fragment, new_fragment_id, parse_fragment, render_fragment, slugify
@@ -30,6 +30,69 @@ _CATEGORY_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,40}$")
 
 def local_now() -> datetime:
     return datetime.now().astimezone()
+
+
+# ------------------------------------------------------------------------ dates
+# The date of a note a person wrote (adr/0088-session-time.md), first that is known:
+# 1. its frontmatter (`created`, then `date`); 2. a date in its file name (`2024-05-01 standup.md`,
+# `20240501-notes.md`); 3. the commit that added it — unless that was the commit adopting a folder
+# that had no git history, which says when jarvis arrived, not when the note was written;
+# 4. the file's modification time.
+ADOPT_TRAILER = "jarvis-adopt: notes keep their own dates"
+_NAME_DATE = re.compile(r"(?<!\d)((?:19|20)\d\d)-?(\d\d)-?(\d\d)(?!\d)")
+_ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}")
+
+
+def _valid(y: str, m: str, d: str) -> str | None:
+    try:
+        return date(int(y), int(m), int(d)).isoformat()
+    except ValueError:
+        return None
+
+
+def date_in_name(rel: str) -> str | None:
+    """A calendar date in the file's name (`2024-05-01 standup.md`, `20240501.md`), or None."""
+    stem = rel.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    for match in _NAME_DATE.finditer(stem):
+        if found := _valid(*match.groups()):
+            return found
+    return None
+
+
+def frontmatter_date(meta: Mapping[str, Any]) -> str | None:
+    for key in ("created", "date"):
+        value = str(meta.get(key) or "").strip()
+        if _ISO_DAY.match(value) and (found := _valid(value[:4], value[5:7], value[8:10])):
+            return found
+    return None
+
+
+def first_added(store: GitStore) -> dict[str, str | None]:
+    """Path -> date of the commit that added it; None when that commit adopted a folder without history."""
+    if store.head() is None:
+        return {}
+    out = store.run("log", "--diff-filter=A", "--name-only", "--format=%x1e%aI%x1f%B%x1f", what="git log")
+    dates: dict[str, str | None] = {}
+    for record in out.split("\x1e"):
+        if not record.strip():
+            continue
+        stamp, body, names = [*record.split("\x1f"), "", ""][:3]
+        day = None if ADOPT_TRAILER in body else stamp.strip()[:10]
+        for rel in names.split("\n"):
+            if rel.strip():
+                dates[rel.strip()] = day  # newest first: the last one seen is the add
+    return dates
+
+
+def note_date(rel: str, meta: Mapping[str, Any], added: str | None, mtime: float) -> tuple[str, str]:
+    """(YYYY-MM-DD, how: frontmatter | name | commit | mtime) for a file a person wrote."""
+    if found := frontmatter_date(meta):
+        return found, "frontmatter"
+    if found := date_in_name(rel):
+        return found, "name"
+    if added:
+        return added, "commit"
+    return datetime.fromtimestamp(mtime).astimezone().date().isoformat(), "mtime"
 
 
 def normalise(text: str) -> str:

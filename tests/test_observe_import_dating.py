@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import time
 from collections.abc import Iterator
 from datetime import datetime
@@ -164,3 +165,63 @@ def test_bad_date_is_one_line_error_and_nothing_is_written(ws: Workspace, cli: A
     assert result.exit_code != 0
     assert "--date 'last tuesday': not a date" in result.output
     assert not list(iter_fragments(ws))
+
+
+# ------------------------------------------------------------ adopted notes keep their dates
+def dated(ws: Workspace, rel: str) -> tuple[str, str]:
+    from jarvis.doc import parse_document
+    from jarvis.gitstore import GitStore
+    from jarvis.notes import first_added, note_date
+
+    path = ws.root / rel
+    meta = parse_document(path.read_text(encoding="utf-8"), rel).meta
+    return note_date(rel, meta, first_added(GitStore(ws.root)).get(rel), path.stat().st_mtime)
+
+
+def aged(path: Path, text: str, iso: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    moment = datetime.fromisoformat(iso).timestamp()
+    os.utime(path, (moment, moment))
+
+
+def test_adopted_folder_notes_keep_frontmatter_name_and_mtime_dates(
+    cli: Any, tz: Any, tmp_path: Path
+) -> None:
+    tz("UTC")
+    vault = tmp_path / "vault"
+    aged(vault / "trip.md", "---\ndate: 2021-04-03\n---\n# Porto trip\n", "2019-01-01T10:00:00+00:00")
+    aged(vault / "daily" / "2022-11-30 standup.md", "- shipped the cart fix\n", "2019-01-01T10:00:00+00:00")
+    aged(vault / "ideas" / "garden.md", "Plant tomatoes in April.\n", "2020-06-15T08:30:00+00:00")
+    token = "ghp_" + "R4nd0mT0k3nV4lu3F0rT3st1ng0000000000"
+    aged(vault / "keys.md", f"The CI token is {token}\n", "2020-01-02T09:00:00+00:00")
+    result = cli("init", "--adopt", "--redact", str(vault))
+    assert result.exit_code == 0, result.output
+    ws = Workspace(vault.resolve())
+    assert dated(ws, "trip.md") == ("2021-04-03", "frontmatter")
+    assert dated(ws, "daily/2022-11-30 standup.md") == ("2022-11-30", "name")
+    # the adopt commit says when jarvis arrived, not when the note was written: mtime wins
+    assert dated(ws, "ideas/garden.md") == ("2020-06-15", "mtime")
+    assert token not in (vault / "keys.md").read_text() and dated(ws, "keys.md") == ("2020-01-02", "mtime")
+
+
+def test_adopted_git_repository_notes_take_the_commit_that_added_them(
+    cli: Any, tz: Any, tmp_path: Path
+) -> None:
+    tz("UTC")
+    repo = tmp_path / "notes"
+    aged(repo / "reading.md", "Finished Piranesi.\n", "2024-01-01T00:00:00+00:00")
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_DATE": "2018-02-02T12:00:00+00:00",
+        "GIT_COMMITTER_DATE": "2018-02-02T12:00:00+00:00",
+    }
+    for args in (
+        ["init", "-q"],
+        ["add", "reading.md"],
+        ["-c", "user.name=A", "-c", "user.email=a@x", "commit", "-qm", "notes"],
+    ):
+        subprocess.run(["git", "-C", str(repo), *args], check=True, env=env, capture_output=True)
+    result = cli("init", "--adopt", str(repo))
+    assert result.exit_code == 0, result.output
+    assert dated(Workspace(repo.resolve()), "reading.md") == ("2018-02-02", "commit")
