@@ -80,6 +80,8 @@ def build(root: Path) -> object:
         ops.append(create_branch(store, p, content))
     accept(ws, ops[0].proposal.id)
     reject(ws, ops[3].proposal.id, "only once, at a party")
+    user = ws.root / "USER.md"  # a hand edit not committed yet: Health names it and the fix
+    user.write_text(user.read_text(encoding="utf-8") + "\nPrefers short answers.\n", encoding="utf-8")
     return ws
 
 
