@@ -271,6 +271,10 @@ def test_a_plain_git_pull_uses_the_drivers(tmp_path: Path, cli: CliFn) -> None:
     ).read_text() == "# 2026-11-20\n\n- 08:00 desktop entry\n- 09:00 laptop entry\n"
     for path in b.rglob("*.md"):
         assert "<<<<<<<" not in path.read_text()
+    # the index follows files changed behind its back: recall checks them before answering
+    found = cli("recall", "which shell do I use", "--json", "--no-record", workspace=b)
+    assert found.exit_code == 0, found.output
+    assert "Uses fish" in found.output
 
 
 @pytest.mark.parametrize("gap", ["", "\n", "\n\n"])
