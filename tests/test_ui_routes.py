@@ -270,3 +270,30 @@ def test_fragment_rows_follow_hand_edits_and_survive_a_broken_cache(
     assert "The gym closes at 20:00 on Sundays" in restarted.get("/").text
     path.unlink()
     assert "gym closes" not in restarted.get("/").text
+
+
+def test_a_self_patch_is_shown_whole_and_an_edit_never_commits_a_secret(
+    client: TestClient, ws: Workspace, access: Access
+) -> None:
+    from jarvis.reflect.patch import propose_patch
+
+    soul = (ws.root / "SOUL.md").read_text(encoding="utf-8")
+    op = propose_patch(
+        ws, "soul", soul + "\n- Answer in two sentences when you can.\n", "shorter answers", "asked"
+    )
+    page = client.get("/review").text
+    assert "SOUL.md" in page and "Answer in two sentences when you can." in page
+    assert "The proposed SOUL.md" in page  # the textarea holds the whole proposed file
+
+    key = "AKIA" + "IOSFODNN7EXAMPL3"
+    bullet = propose(ws, "Keeps the AWS console bookmarked")
+    r = client.post(
+        f"/review/{bullet.proposal.id}/edit",
+        data={"csrf": access.csrf, "text": f"Keeps the AWS key {key} in the vault", "then": "save"},
+    )
+    assert r.status_code == 200 and "edited" in r.text
+    store = GitStore(ws.root)
+    edited = {o.proposal.id: o for o in list_open(store)}[bullet.proposal.id]
+    assert key not in (store.show_file(edited.sha, "MEMORY.md") or "")
+    assert key not in store.run("log", "--all", "-p")
+    assert op.proposal.id in {o.proposal.id for o in list_open(store)}
