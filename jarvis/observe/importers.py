@@ -47,7 +47,14 @@ ASSISTANT_ALIASES = {"assistant", "ai", "claude", "jarvis", "bot", "gpt", "chatg
 _SPEAKER_RE = re.compile(
     r"^\s*(?:[-*]\s+)?(?:<!--.*?-->\s*)?(?:\*\*|__)?(?P<name>[A-Za-z][\w .'-]{0,40}?)(?::(?:\*\*|__)|(?:\*\*|__)?:)\s*(?P<text>.*)$"
 )
-_NOISE_PREFIXES = ("<command-", "<local-command-", "<system-reminder", "Caveat: The messages below")
+_NOISE_PREFIXES = (
+    "<command-",
+    "<local-command-",
+    "<system-reminder",
+    "<task-notification",
+    "Caveat: The messages below",
+    "[Request interrupted by user",
+)
 
 
 @dataclass(frozen=True)
@@ -136,6 +143,11 @@ def _claude_line(obj: dict[str, Any], names: dict[str, str]) -> list[dict[str, A
     if kind not in ("user", "assistant") or obj.get("isMeta"):
         return []
     message = obj.get("message")
+    if obj.get("isCompactSummary") and isinstance(message, dict):
+        # Claude Code's summary after /compact is written as a user line, but the person never
+        # said it: it is a compaction, not something to learn their words from
+        text = _blocks_text(message.get("content"))
+        return [{"type": "compaction", "text": text, "ts": ts}] if text else []
     if not isinstance(message, dict):
         raise ValueError("no message object")
     role = message.get("role", kind)
