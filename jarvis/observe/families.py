@@ -31,7 +31,7 @@ ROLES = (
     r"plumber|carpenter|farmer|gardener|mechanic|librarian|social worker|civil servant|entrepreneur|lead|"
     r"intern|economist|statistician|physicist|chemist|biologist|mathematician|surgeon|vet|veterinarian|"
     r"dentist|midwife|carer|caregiver|cto|ceo|cfo|coo|vp|director|officer|specialist|technician|tester|"
-    r"scrum master|product owner|owner|retiree|pensioner|homemaker"
+    r"scrum master|product owner|owner|retiree|pensioner|homemaker|[a-z]+(?:ist|ician|ologist)"
 )
 RELATIONS = (
     r"wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|son|daughter|mother|mom|mum|father|dad|brother|"
@@ -84,6 +84,15 @@ TOOL_KINDS: dict[str, tuple[str, ...]] = {
     "Operating system": ("macos", "linux", "windows", "ubuntu", "debian", "arch", "fedora", "nixos"),
 }  # fmt: skip
 _NAME = r"(?-i:[A-ZÀ-Ý][\w'-]+(?:\s+(?:[A-ZÀ-Ý][\w'-]+|de|da|van|von|del|di|le|la)){0,3})"
+# a name typed in lower case ("my manager is priya raman"): one to three words, none of them a
+# word that describes rather than names ("my boss is really nice", "my sister is away")
+_LOWER_NAME = (
+    r"(?!(?:a|an|the|very|so|really|quite|pretty|too|not|always|never|still|also|just|away|out|off|on|in|at|"
+    r"back|home|here|there|great|nice|good|bad|cool|fine|busy|sick|ill|new|old|amazing|awesome|lovely|kind|"
+    r"strict|annoying|difficult|terrible|happy|sad|angry|tired|late|early|leaving|retiring|coming|going|"
+    r"called|named|from)\b)"
+    r"[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+){0,2}"
+)
 _DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 _VAGUE_OBJECT = r"(?:it|this|that|them|these|those|a lot|the same|one|some|any|both)\b"
 
@@ -308,10 +317,10 @@ SELF: tuple[Family, ...] = (
     # "my manager is Priya Raman", "My agent is Hélène Dubois"
     fam(
         "self/relation-is",
-        rf"^my\s+(?P<rel>{RELATIONS})\s+(?:is|'s)\s+(?P<name>{_NAME})",
+        rf"^my\s+(?P<rel>{RELATIONS})\s+(?:is|'s)\s+(?:(?P<name>{_NAME})|(?P<low>{_LOWER_NAME})$)",
         "fact",
         "person",
-        lambda m, s: f"{possessive(s)} {_rel(m)} is {m.group('name')}",
+        lambda m, s: f"{possessive(s)} {_rel(m)} is {m.group('name') or m.group('low').title()}",
         confidence=0.85,
     ),
     # "my editor is neovim", "my on-call week is the first week of every month", "my passport is Irish"

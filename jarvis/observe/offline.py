@@ -85,7 +85,7 @@ _FROM_NOW_RE = re.compile(
 )
 # correction/topic: "Formatting: ruff format, not black"
 _TOPIC_RE = re.compile(
-    r"^(?P<topic>[A-Z][\w/+ -]{1,30}?):\s*(?P<right>[^:;?]{1,80}?),?\s+(?:not|instead of|rather than)\s+"
+    r"^(?P<topic>[A-Za-z][\w/+-]*(?: [\w/+-]+){0,2}):\s*(?P<right>[^:;?]{1,80}?),?\s+(?:not|instead of|rather than)\s+"
     r"(?P<wrong>[^:;?]{1,80}?)$"
 )
 _NOT_TOPICS = frozenset(
@@ -232,7 +232,7 @@ def _request(sent: str, who: str) -> _Found | None:
     end = None if m else _REQUEST_END_RE.match(sent)
     if not m and not end:
         return None
-    obj = trim((m or end).group("x")).strip(TRIM)  # type: ignore[union-attr]
+    obj = trim((m or end).group("x")).strip(" \t\"'`.,;:!?-—–")  # type: ignore[union-attr]
     if len(obj) < 3 or _NOSTALGIA_RE.match(obj) or refused(obj):
         return None
     is_rule = bool(m and m.group("rule"))
@@ -268,7 +268,7 @@ def _topic_correction(sent: str) -> _Found | None:
         return None
     right, wrong = m.group("right").strip(TRIM), m.group("wrong").strip(TRIM)
     subject = "tool" if tool_kind(right) or tool_kind(wrong) else "preference"
-    text = f"{m.group('topic').strip()}: {right}, not {wrong}"
+    text = f"{cap(m.group('topic').strip())}: {right}, not {wrong}"
     return _Found(text, "correction", "correction/topic", subject, confidence=0.85, priority="high")
 
 

@@ -74,7 +74,7 @@ _CLAUSE_RE = re.compile(
 )
 LEAD_FILLER_RE = re.compile(
     r"^(?:(?:yes|yeah|yep|ok|okay|sure|right|hey|hi|hello|oh|ah|hmm+|um+|well|so|and|also|anyway|btw|"
-    r"by the way|honestly|actually|quick context|context|for context|just|great|thanks|thank you|cool|"
+    r"by the way|honestly|actually|quick context|context|for context|great|thanks|thank you|cool|"
     r"sounds good|later|not great|good|fine|alright)\b[\s,.:!—–-]*)+",
     IC,
 )
