@@ -114,6 +114,9 @@ def test_same_bullet_edited_on_both_keeps_both_for_review(devices: tuple[Path, P
     memory = (desktop / "MEMORY.md").read_text()
     assert f"Drinks tea {REVIEW_MARK}" in memory and f"Drinks mate {REVIEW_MARK}" in memory
     no_markers(desktop)
+    listed = jarvis(desktop, "review")
+    assert "kept twice by a merge" in listed.stdout
+    assert "Drinks tea" in listed.stdout and "Drinks mate" in listed.stdout
 
 
 def test_forgotten_on_one_edited_on_the_other_stays_forgotten(

@@ -171,6 +171,15 @@ def review_cmd(
         click.echo("no open proposals")
     for op in items:
         click.echo(_line(op.proposal))
+    from jarvis.merge import needs_review
+
+    twice = needs_review(ws.root)
+    if twice:
+        click.echo(
+            f"\nkept twice by a merge of two devices' edits ({len(twice)}); edit the file to keep one:"
+        )
+        for line in twice:
+            click.echo(f"  {line}")
 
 
 def _push(ws: Any, remote: str | None, pr: bool) -> None:

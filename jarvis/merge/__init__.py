@@ -117,3 +117,24 @@ def drivers_installed(root: Path) -> bool:
         text=True,
     ).stdout.strip()
     return now == f"{driver_command()} memory %O %A %B %P"
+
+
+def needs_review(root: Path) -> list[str]:
+    """What a merge kept twice for a person to settle: MEMORY.md bullets marked as edited on
+    two devices, and fragments flagged `review: edited on two devices` (paths, one line each)."""
+    from jarvis.merge.fragment import REVIEW_VALUE
+    from jarvis.merge.memory import REVIEW_MARK
+
+    out: list[str] = []
+    memory = root / "MEMORY.md"
+    if memory.is_file():
+        for n, line in enumerate(memory.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+            if REVIEW_MARK in line:
+                out.append(f"MEMORY.md:{n}: {line.replace(REVIEW_MARK, '').strip()}")
+    notes = root / "memory" / "notes"
+    if notes.is_dir():
+        for path in sorted(notes.rglob("*.md")):
+            head = path.read_text(encoding="utf-8", errors="replace")[:4000]
+            if f"review: {REVIEW_VALUE}" in head:
+                out.append(f"{path.relative_to(root).as_posix()}: edited on two devices; keep one version")
+    return out
