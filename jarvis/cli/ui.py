@@ -26,15 +26,23 @@ def ui_cmd(ctx: click.Context, port: int | None, no_open: bool) -> None:
     """
     import contextlib
     import os
+    import sys
     import webbrowser
 
     from jarvis.ui.run import served_url
 
     ws = workspace_from(ctx)
 
+    # Without a display, webbrowser would start a text browser in this terminal, over the server.
+    graphical = sys.platform in ("darwin", "win32") or bool(
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    )
+
     def show(url: str) -> None:
-        if not no_open:
-            webbrowser.open(url)
+        if no_open:
+            return
+        if not graphical or not webbrowser.open(url):
+            click.echo("  (no graphical browser here: open the address above yourself)", err=True)
 
     url = served_url(ws)
     if url is not None:
