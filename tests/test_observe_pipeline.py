@@ -15,6 +15,7 @@ from jarvis.events import read_events
 from jarvis.notes import iter_fragments, local_now
 from jarvis.observe.pipeline import observe_events, observe_sessions, read_offsets
 from jarvis.observe.sessions import SessionEvent, SessionMeta, write_session
+from jarvis.taxonomy import TAXONOMY_VERSION
 from jarvis.workspace import Workspace
 
 API_KEY = "sk-ant-api03-" + "Zx9Yw8Vu7Ts6Rq5Po4Nm3" * 4
@@ -69,7 +70,7 @@ def test_observe_writes_fragments_one_commit_and_rerun_changes_nothing(ws: Works
         "people-relationships",
         "fact",
     )
-    assert cat.extra["taxonomy"] == 1
+    assert cat.extra["taxonomy"] == TAXONOMY_VERSION
     day = (ws.daily_log(local_now().date())).read_text(encoding="utf-8")
     assert f"<!-- {cat.id} -->" in day
     assert "The vet visit is on Wednesday" in (ws.root / "learnings/corrections.md").read_text(

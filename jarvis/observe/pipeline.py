@@ -114,7 +114,7 @@ class _Work:
     events: list[SessionEvent]
     done_to: int = -1  # last turn observed successfully in this run
     facts: list[SourcedFact] = field(default_factory=list)
-    narratives: list[tuple[str, datetime | None]] = field(default_factory=list)
+    narratives: list[tuple[str, datetime | None, int]] = field(default_factory=list)  # text, when, turn
     redacted: int = 0  # secrets taken out of the session text before the observer saw it
     label: str = ""  # how the commit names the session: its first words and date
 
@@ -139,12 +139,25 @@ def _extract(observer: Observer, work: _Work, batch_size: int, usage: dict[str, 
         for segment in out.segments:
             if segment.narrative:
                 when = said_at(batch, segment.turn_end)
-                work.narratives.append((f"{work.session_id}: {segment.narrative}", when))
+                work.narratives.append((f"{work.session_id}: {segment.narrative}", when, segment.turn_end))
             work.facts.extend(
                 SourcedFact(work.session_id, f, said_at(batch, f.turn_end)) for f in segment.facts
             )
         work.done_to = batch[-1].turn
     return None
+
+
+def _drop_committed(works: list[_Work], committed: dict[str, int]) -> None:
+    """Leave out of each work the turns an observe commit already covers."""
+    for w in works:
+        start = committed.get(w.session_id, 0)
+        if not w.events or start <= w.events[0].turn:
+            continue
+        w.facts = [f for f in w.facts if f.fact.turn_start >= start]
+        w.narratives = [n for n in w.narratives if n[2] >= start]
+        w.events = [e for e in w.events if e.turn >= start]
+        if not w.events or w.done_to < start:
+            w.events, w.done_to = [], -1
 
 
 def said_at(batch: Sequence[SessionEvent], turn: int) -> datetime | None:
@@ -225,7 +238,7 @@ def run_observe(
                 ws, [f for w in works for f in w.facts], embed=embed, observer=observer.name, now=now
             )
             made.counts["redacted"] += sum(w.redacted for w in works)
-            for text, when in (n for w in works for n in w.narratives):
+            for text, when, _ in (n for w in works for n in w.narratives):
                 # Narratives reach git through the daily log: redact them like facts.
                 made.daily.append(redact(text)[0])
                 made.daily_ids.append(None)
@@ -238,7 +251,10 @@ def run_observe(
         if not dry_run:
             if not plan.empty:
                 with store.transaction() as tx:
-                    plan = make_plan()  # decided again under the lock: the world may have moved
+                    # decided again under the lock: the world may have moved, and another run (a
+                    # hook's worker, the server's schedule) may have committed some of these turns
+                    _drop_committed(works, committed_offsets(store))
+                    plan = make_plan()
                     if not plan.empty:
                         sha, written = _apply(ws, tx, plan, works, now)
             for w in works:
