@@ -93,7 +93,7 @@ def account(
                 by_fragment.setdefault(fid, (fate, reason, p.id))
     out: list[Fate] = []
     for f in obs:
-        text = " ".join(f.body.split())[:200]
+        text = " ".join(f.body.strip().split("\n\n", 1)[0].split())[:200]  # the statement, not the quote
         if f.id in skipped:
             out.append(Fate(f.id, text, "skipped", skipped[f.id]))
         elif f.id in by_fragment:
