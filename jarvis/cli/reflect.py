@@ -248,7 +248,8 @@ def _each(ctx: click.Context, idents: tuple[str, ...], section: str | None, verb
         try:
             click.echo(do(ws, ident))
         except JarvisError as exc:
-            click.echo(f"error: {ident}: {exc}", err=True)
+            message = str(exc) if ident in str(exc) else f"{ident}: {exc}"
+            click.echo(f"error: {message}", err=True)
             failed.append((ident, exc))
     if failed:
         click.echo(f"{len(failed)} could not be {verb}ed: {', '.join(i for i, _ in failed)}", err=True)
