@@ -176,7 +176,9 @@ def test_review_accepts_and_rejects_several_and_by_section(ws: Workspace, cli: A
     bad = "p-0000000000"
     mixed = cli("review", "accept", rules[0], bad, rules[1], workspace=ws)
     assert mixed.exit_code != 0
-    assert f"error: {bad}: no open proposal" in mixed.output and f"could not be accepted: {bad}" in mixed.output
+    assert (
+        f"error: {bad}: no open proposal" in mixed.output and f"could not be accepted: {bad}" in mixed.output
+    )
     assert mixed.output.count("accepted p-") == 2  # the failure in the middle did not stop the rest
     memory = ws.memory_md.read_text(encoding="utf-8")
     assert "Never deploy on Fridays" in memory and "Code review happens before lunch" in memory

@@ -190,8 +190,8 @@ def _apply(
     days: dict[str, list[tuple[datetime, str]]] = {}  # a session across midnight writes two logs
     for text, ident, when in zip(plan.daily, plan.daily_ids, plan.daily_when, strict=True):
         days.setdefault(when.date().isoformat(), []).append((when, daily_line(text, ident, when)))
-    for lines in days.values():
-        rels.append(append_daily(ws, tx, [line for _, line in lines], lines[0][0]))
+    for entries in days.values():
+        rels.append(append_daily(ws, tx, [line for _, line in entries], entries[0][0]))
     trailers = [
         f"{TRAILER} {w.session_id} turns {w.events[0].turn}-{w.done_to}" for w in works if w.done_to >= 0
     ]
