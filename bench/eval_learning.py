@@ -1,6 +1,6 @@
 """The learning loop, end to end, on hand-labelled sessions: observe -> reflect -> accept everything.
 
-    python bench/eval_learning.py [--split dev|heldout|all] [--verbose]
+    python bench/eval_learning.py [--split dev|heldout|all] [--verbose] [--data DIR]
 
 For each split of tests/data/learning/labels.json it makes a workspace with `jarvis init`,
 imports and observes every session through the real CLI (offline: no API key), runs
@@ -88,7 +88,7 @@ def cli(*args: str, check: bool = True) -> str:
 
 def stage(session: dict[str, Any], folder: Path) -> Path:
     """Copy a session file to a scratch folder; plain text gets the session's day as its mtime."""
-    src = DATA / session["file"]
+    src = Path(session["path"])
     dst = folder / session["file"]
     shutil.copyfile(src, dst)
     if dst.suffix == ".txt":
@@ -227,8 +227,14 @@ def main_(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--split", choices=("dev", "heldout", "all"), default="all")
     parser.add_argument("--verbose", "-v", action="store_true", help="Print every fragment and bullet.")
+    parser.add_argument(
+        "--data", type=Path, default=DATA, help="A folder of sessions with its own labels.json (same format)."
+    )
     args = parser.parse_args(argv)
-    labels = json.loads((DATA / "labels.json").read_text(encoding="utf-8"))
+    data = args.data.resolve()
+    labels = json.loads((data / "labels.json").read_text(encoding="utf-8"))
+    for session in labels["sessions"]:
+        session["path"] = data / session["file"]
     splits = ("dev", "heldout") if args.split == "all" else (args.split,)
     results = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -240,8 +246,7 @@ def main_(argv: Sequence[str] | None = None) -> int:
         for split in splits:
             chosen = [s for s in labels["sessions"] if s["split"] == split]
             results.append(run_split(split, chosen, Path(tmp), args.verbose))
-    report(results)
-    return 0
+    return 0 if report(results) else 1
 
 
 if __name__ == "__main__":

@@ -261,11 +261,11 @@ SELF: tuple[Family, ...] = (
     # "I'm a night-shift nurse at St Mary's", "I work as a data analyst"
     fam(
         "self/role",
-        rf"^I(?:'m| am|\s+work\s+as)\s+(?:now\s+|currently\s+|still\s+|also\s+)?(?:a|an|the)\s+"
+        rf"^I(?:'m| am|\s+work\s+as)\s+(?:now\s+|currently\s+|still\s+|also\s+)?(?P<art>a|an|the)\s+"
         rf"(?P<v>(?:[\w-]+\s+){{0,3}}?(?:{ROLES}))\b(?P<rest>\s+(?:at|for|in|with|on)\s+[^,;]+)?(?:[,;].*)?$",
         "fact",
         "work",
-        lambda m, s: f"{s} is a {v(m)}{(m.group('rest') or '').rstrip(TRIM)}",
+        lambda m, s: f"{s} is {m.group('art').lower()} {v(m)}{(m.group('rest') or '').rstrip(TRIM)}",
     ),
     # "I work at Acme", "I work four days a week", "I work remotely from Porto"
     fam(
@@ -338,10 +338,7 @@ SELF: tuple[Family, ...] = (
         r"\s+(?P<v>.{2,})$",
         "fact",
         "documents",
-        lambda m, s: (
-            f"{possessive(s) if m.group('who').lower() == 'my' else 'Their'} {_rel(m)} "
-            f"{m.group('verb').lower()} {v(m)}"
-        ),
+        lambda m, s: f"{possessive(s)} {_rel(m)} {m.group('verb').lower()} {v(m)}",
         priority="high",
     ),
     # "my left knee has been dodgy since April", "my back is bad"

@@ -332,8 +332,9 @@ def _correction(sent: str, nxt: str, assistant: str, who: str) -> _Found | None:
 
 
 def _fact(found: _Found, quote: str, turn: int, context: str = "") -> Fact:
+    text = found.text + ('"' if found.text.count('"') % 2 else "")  # a quote the trimming opened
     return Fact(
-        text=sentence(found.text),
+        text=sentence(text),
         priority=found.priority,
         gate=found.gate,
         confidence=found.confidence,
@@ -358,11 +359,12 @@ def extract_sentence(sent: str, nxt: str, event: SessionEvent, after_assistant: 
         return [_fact(found, text, turn)]
     if text.rstrip().endswith("?") or refused(text) == "question":
         return []
-    if after_assistant:
+    found = _topic_correction(trim(text))  # carries its own topic, after an assistant turn or not
+    if not found and after_assistant:
         found = _correction(trim(text), plain(nxt), after_assistant, who)
-        if found:
-            return [_fact(found, text, turn, context=after_assistant)]
-    found = _from_now_on(trim(text), who) or _topic_correction(trim(text))
+    if found:
+        return [_fact(found, text, turn, context=after_assistant)]
+    found = _from_now_on(trim(text), who)
     if found:
         return [_fact(found, text, turn)]
     facts: list[Fact] = []
