@@ -7,7 +7,7 @@ WORKSPACE ?= $(if $(JARVIS_WORKSPACE),$(JARVIS_WORKSPACE),$(HOME)/jarvis)
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
-.PHONY: install run test lint bench eval clean screenshots
+.PHONY: install run test lint bench eval eval-learning clean screenshots
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,10 @@ bench: install
 
 eval: install
 	$(PY) bench/eval_locomo.py
+
+# The learning loop on hand-labelled sessions (dev and held-out halves), offline, no API key.
+eval-learning: install
+	$(PY) bench/eval_learning.py
 
 # PNGs of every `jarvis ui` page in docs/screenshots/, taken with Debian's Chromium (no download).
 screenshots: install
