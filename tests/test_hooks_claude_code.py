@@ -168,3 +168,11 @@ def test_the_hook_path_imports_nothing_heavy(ws: Workspace) -> None:
     assert proc.returncode == 0
     modules = {line.split("|")[-1].strip().split(".")[0] for line in proc.stderr.splitlines() if "|" in line}
     assert not modules & {"torch", "numpy", "tantivy", "rich", "sentence_transformers", "onnxruntime"}
+
+
+def test_a_failed_observation_is_an_event_not_silence(ws: Workspace, tmp_path: Path) -> None:
+    missing = tmp_path / "gone" / f"{SESSION}.jsonl"
+    proc = hook(ws, payload("session_end.json", missing))
+    assert proc.returncode == 0 and proc.stderr == ""  # the hook itself handed off and returned
+    [failure] = wait_for(lambda: hook_observations(ws))
+    assert failure["success"] is False and "no such file" in failure["error"]

@@ -225,3 +225,8 @@ def test_adopted_git_repository_notes_take_the_commit_that_added_them(
     result = cli("init", "--adopt", str(repo))
     assert result.exit_code == 0, result.output
     assert dated(Workspace(repo.resolve()), "reading.md") == ("2018-02-02", "commit")
+
+
+def test_date_needs_a_file_to_date(ws: Workspace, cli: Any) -> None:
+    result = cli("observe", "--date", "2026-02-14", workspace=ws)
+    assert result.exit_code != 0 and "--date dates an --import transcript" in result.output
