@@ -120,7 +120,13 @@ def handle(ws: Workspace, data: dict[str, Any]) -> str:
         how = hand_off(ws, transcript)
         from jarvis.events import emit
 
-        emit(ws, "hooks", "hand-off", detail={"event": event, "to": how, "transcript": transcript.name})
+        why = data.get("trigger") or data.get("reason") or ""
+        emit(
+            ws,
+            "hooks",
+            "hand-off",
+            detail={"event": event, "why": str(why), "to": how, "transcript": transcript.name},
+        )
         return ""
     return ""  # an event jarvis does not use: nothing to do
 
