@@ -248,6 +248,21 @@ def test_family_refuses(text: str, word: str) -> None:
         )
 
 
+def test_friends_talking_advise_each_other_they_do_not_instruct_an_assistant() -> None:
+    """Named speakers and no assistant (a chat between friends): "never give up" is advice, not a rule."""
+    events = [
+        SessionEvent("message", turn=0, role="user", name="Gina", text="Never give up. Let's keep going!"),
+        SessionEvent(
+            "message", turn=1, role="user", name="Jon", text="Remember to stay positive. I love dancing."
+        ),
+        SessionEvent(
+            "message", turn=2, role="user", name="Gina", text="Seeing them grow must be fulfilling."
+        ),
+    ]
+    facts = OfflineObserver().extract(events).facts
+    assert [(f.family, f.text) for f in facts] == [("preference/stated", "Jon loves dancing.")]
+
+
 def test_assistant_words_are_never_the_persons() -> None:
     assert (
         facts_of(("assistant", "I prefer concise answers. Always use tabs. You could switch to Vitest."))

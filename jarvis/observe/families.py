@@ -214,7 +214,8 @@ RULES: tuple[Family, ...] = (
     fam(
         "rule/habit",
         r"^(?:I|we)\s+(?:always|never|usually|generally|normally|typically|tend to|don't ever|won't ever)\s+"
-        r"(?!(?:been|had|was|were|did|thought|knew|got)\b).{4,}$",
+        r"(?!(?:been|had|was|were|did|thought|knew|got|look forward|love|loved|enjoy|feel|felt|think|want|wanted|"
+        r"wish|try|have fun|remember|miss|appreciate|hope|say|said)\b).{4,}$",
         "rule",
         "rule",
         _as_is,
@@ -237,7 +238,8 @@ RULES: tuple[Family, ...] = (
     fam(
         "rule/must",
         r"^(?!(?:I|we|you|he|she|they|it|this|that)\b)(?:the\s+|all\s+|every\s+|each\s+|our\s+|any\s+)?"
-        r"[\w*/ -]{2,40}?\s+(?:must(?:\s+always|\s+never|\s+not)?|needs?\s+(?:a|an|to)|has to|have to|"
+        r"[\w*/ -]{2,40}?\s+(?:must(?:\s+always|\s+never|\s+not)?(?!\s+(?:be|have|feel|'ve|seem)\b)|"
+        r"needs?\s+(?:a|an|to)|has to|have to|"
         r"should always|should never)\s+.{3,}$",
         "rule",
         "rule",
@@ -279,8 +281,8 @@ SELF: tuple[Family, ...] = (
     # "I live in Lisbon now", "I'm based in Montreal", "I moved to Leeds", "I'm from Quito"
     fam(
         "self/place",
-        r"^I(?:\s+(?:currently|now|still|just|recently))?\s*(?P<verb>live|reside|'m based|am based|'m living|"
-        r"am living|moved|'m from|am from|'m originally from|am originally from|was born|grew up)\s+"
+        r"^I(?:\s+(?:currently|now|still|just|recently))?\s*(?P<verb>live|reside|'m based|am based|"
+        r"'m living(?= in| at| near)|am living(?= in| at| near)|moved|'m from|am from|'m originally from|am originally from|was born|grew up)\s+"
         r"(?P<v>(?:in|at|near|on|to|up to|down to|back to|over to|from)?\s*.+)$",
         "fact",
         "place",
@@ -309,7 +311,7 @@ SELF: tuple[Family, ...] = (
     fam(
         "self/tool",
         r"^I\s+(?:mostly\s+|mainly\s+|only\s+|always\s+|usually\s+|now\s+)?(?P<verb>use|code in|program in|"
-        rf"develop on|'m on|am on)\s+(?!{_VAGUE_OBJECT})(?P<v>.{{2,60}})$",
+        rf"develop on|'m on|am on)\s+(?!{_VAGUE_OBJECT}|(?:for|to|as|with|in|on|at|by)\b)(?P<v>.{{2,60}})$",
         "preference",
         "tool",
         lambda m, s: f"{s} {_TOOL_VERBS.get(m.group('verb').lower(), 'uses')} {v(m)}",
@@ -387,7 +389,8 @@ DECISIONS: tuple[Family, ...] = (
     fam(
         "decision/lets",
         r"^(?:ok(?:ay)?[,\s]+)?let's\s+(?P<x>(?:go with|use|stick with|pick|choose|switch to|ship|keep|adopt|"
-        rf"move to|migrate to|standardi[sz]e on|put|set|drop|retire)\s+(?!{_VAGUE_OBJECT}).{{3,}})$",
+        rf"move to|migrate to|standardi[sz]e on|put|set|drop|retire)\s+(?!{_VAGUE_OBJECT}|[a-z]+in[g']\b|"
+        r"going\b|each other\b|on\b|up\b).{3,})$",
         "decision",
         "decision",
         lambda m, s: "Decision: " + cap(third_person(m.group("x").strip(TRIM), s)),

@@ -51,6 +51,9 @@ __all__ = ["OfflineObserver", "extract_sentence", "split_sentences"]
 
 USER_NAMES = frozenset({"", "user", "human", "me", "you"})
 CLAUSE_FAMILIES: tuple[Family, ...] = (*RULES, *DECISIONS, *SELF, ENVIRONMENT, *LEGACY)
+# Families that address the listener ("never …", "stop …", "let's …"): an instruction to the
+# assistant, but only advice when friends talk to each other ("never give up", "let's keep going").
+ADDRESSED = frozenset(["rule/imperative", "rule/dont-ever", "rule/stop", "rule/must", "decision/lets"])
 
 # request/start: "remember this rule: X", "note to self: X", "for the record, X", "FYI X"
 _REQUEST_CUES = (
@@ -193,11 +196,13 @@ class _Found:
     priority: str = "medium"
 
 
-def _match_clause(clause: str, who: str) -> _Found | None:
+def _match_clause(clause: str, who: str, to_assistant: bool = True) -> _Found | None:
     """The first clause family that matches (and is not refused) -> a statement."""
     if len(clause) < 3 or refused(clause):
         return None
     for family in CLAUSE_FAMILIES:
+        if not to_assistant and family.name in ADDRESSED:
+            continue
         m = family.regex.search(clause)
         if not m or (family in LEGACY and not legacy_ok(m)):
             continue
@@ -348,17 +353,23 @@ def _fact(found: _Found, quote: str, turn: int, context: str = "") -> Fact:
     )
 
 
-def extract_sentence(sent: str, nxt: str, event: SessionEvent, after_assistant: str) -> list[Fact]:
-    """The facts one sentence states (sentence-level families first, then clause by clause)."""
+def extract_sentence(
+    sent: str, nxt: str, event: SessionEvent, after_assistant: str, to_assistant: bool = True
+) -> list[Fact]:
+    """The facts one sentence states (sentence-level families first, then clause by clause).
+
+    `to_assistant` is False when people talk to each other (named speakers, no assistant):
+    requests, instructions and corrections are then meant for a friend, not for memory.
+    """
     who, turn = subject_for(event), event.turn
     text = plain(sent)
-    if len(text) < 3:
+    if len(text) < 3 or text.rstrip().endswith("?") or refused(text) == "question":
         return []
+    if not to_assistant:
+        return _clause_facts(text, who, turn, to_assistant)
     found = _request(trim(text), who)
     if found:
         return [_fact(found, text, turn)]
-    if text.rstrip().endswith("?") or refused(text) == "question":
-        return []
     found = _topic_correction(trim(text))  # carries its own topic, after an assistant turn or not
     if not found and after_assistant:
         found = _correction(trim(text), plain(nxt), after_assistant, who)
@@ -367,10 +378,14 @@ def extract_sentence(sent: str, nxt: str, event: SessionEvent, after_assistant: 
     found = _from_now_on(trim(text), who)
     if found:
         return [_fact(found, text, turn)]
+    return _clause_facts(text, who, turn, to_assistant)
+
+
+def _clause_facts(text: str, who: str, turn: int, to_assistant: bool) -> list[Fact]:
     facts: list[Fact] = []
     parts = clauses(text)
     for clause in parts:
-        found = _match_clause(clause, who)
+        found = _match_clause(clause, who, to_assistant)
         if found:
             facts.append(_fact(found, clause if len(parts) > 1 else text, turn))
         if found is None or found.subject != "person":
@@ -411,6 +426,8 @@ class OfflineObserver:
         facts: list[Fact] = []
         calls: dict[str, SessionEvent] = {}
         last_assistant = ""
+        speakers = {e.name.strip().lower() for e in batch if e.type == "message" and e.role == "user"}
+        to_assistant = any(e.role == "assistant" for e in batch) or len(speakers) <= 1
         for event in batch:
             if event.type == "tool_call":
                 calls[event.id] = event
@@ -422,7 +439,7 @@ class OfflineObserver:
                 sentences = split_sentences(event.text)
                 for i, sent in enumerate(sentences):
                     nxt = sentences[i + 1] if i + 1 < len(sentences) else ""
-                    facts += extract_sentence(sent, nxt, event, last_assistant if i < 2 else "")
+                    facts += extract_sentence(sent, nxt, event, last_assistant if i < 2 else "", to_assistant)
                 last_assistant = ""
         if not batch:
             return ObserverOutput(())
