@@ -49,6 +49,7 @@ def hooks_install_cmd(ctx: click.Context, agent: str, project: bool) -> None:
     target = targets("project" if project else "user", Path.home(), Path.cwd())
     _report(install(target, ws.root), "installed")
     click.echo(f"Claude Code now loads memory from {ws.root} at session start and learns from each session")
+    click.echo("start a new Claude Code session to load them (one that is running keeps its old settings)")
 
 
 @hooks_cmd.command("uninstall")
