@@ -230,3 +230,23 @@ def test_adopted_git_repository_notes_take_the_commit_that_added_them(
 def test_date_needs_a_file_to_date(ws: Workspace, cli: Any) -> None:
     result = cli("observe", "--date", "2026-02-14", workspace=ws)
     assert result.exit_code != 0 and "--date dates an --import transcript" in result.output
+
+
+def test_generic_chat_lines_take_common_time_keys_and_epoch_numbers(tz: Any, tmp_path: Path) -> None:
+    from jarvis.observe.importers import read_transcript
+
+    tz("UTC")
+    path = tmp_path / "export.jsonl"
+    lines = [
+        {"role": "user", "content": "one", "timestamp": "2026-03-01T08:00:00Z"},
+        {"role": "assistant", "content": "two", "created_at": 1772352060},  # epoch seconds
+        {"role": "user", "content": "three", "time": 1772352120000},  # epoch milliseconds
+    ]
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    _, events, skipped = read_transcript(path)
+    assert skipped == 0
+    assert [parse_ts(e.ts).strftime("%Y-%m-%d %H:%M") for e in events] == [  # type: ignore[union-attr]
+        "2026-03-01 08:00",
+        "2026-03-01 08:01",
+        "2026-03-01 08:02",
+    ]

@@ -221,6 +221,21 @@ def parse_jsonl(lines: Iterable[str]) -> tuple[list[SessionEvent], int]:
     return parse_events(lines, adapt=_generic_chat_line)
 
 
+_TIME_KEYS = ("ts", "timestamp", "time", "created_at", "date")
+
+
+def _when(obj: dict[str, Any]) -> str:
+    """The line's time as ISO text: a string as written, epoch seconds (or milliseconds) converted."""
+    for key in _TIME_KEYS:
+        value = obj.get(key)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+        if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
+            seconds = value / 1000 if value > 10**11 else value
+            return datetime.fromtimestamp(seconds).astimezone().isoformat(timespec="seconds")
+    return ""
+
+
 def _generic_chat_line(obj: Any) -> Any:
     if isinstance(obj, dict) and "type" not in obj and "role" in obj:
         return {
@@ -228,7 +243,7 @@ def _generic_chat_line(obj: Any) -> Any:
             "role": obj["role"],
             "name": obj.get("name", ""),
             "text": _blocks_text(obj.get("content")),
-            "ts": obj.get("ts", ""),
+            "ts": _when(obj),
         }
     return obj
 
