@@ -173,3 +173,20 @@ def test_edit_recreates_the_commit_under_the_same_id(ws: Workspace) -> None:
     accept(ws, op.proposal.id)
     final = ws.memory_md.read_text(encoding="utf-8")
     assert "Prefers jasmine tea over coffee" in final and "Prefers tea over coffee" not in final
+
+
+@pytest.mark.parametrize(
+    "secret",
+    ["sk-ant-api03-" + "Zq8" * 30, "ghp_" + "A1b2C3d4" * 5, "password: hunter2-correct-horse"],
+)
+def test_an_edited_proposal_never_commits_a_secret(ws: Workspace, secret: str) -> None:
+    op = propose(ws, "Deploys go through the staging box first")
+    edit(ws, op.proposal.id, f"Deploys go through the staging box first; {secret}")
+    objects = subprocess.run(
+        ["git", "-C", str(ws.root), "cat-file", "--batch-all-objects", "--batch"],
+        capture_output=True,
+        check=True,
+    ).stdout
+    core = secret.split(": ")[-1]
+    assert core.encode() not in objects
+    assert b"staging box first" in objects

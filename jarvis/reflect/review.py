@@ -139,6 +139,9 @@ def edit(ws: Workspace, ident: str, new_text: str) -> OpenProposal:
 
     The id stays the same, so a later rejection still blocks the original suggestion.
     """
+    from jarvis.redact import redact
+
+    new_text = redact(new_text)[0]  # what a person types here reaches a commit: no secret may
     store = GitStore(ws.root)
     op = get_open(store, ident)
     p = op.proposal
