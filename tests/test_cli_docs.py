@@ -8,7 +8,7 @@ import click
 import pytest
 from conftest import CliFn
 
-from jarvis.cli import COMMANDS, LazyGroup, main
+from jarvis.cli import COMMANDS, HIDDEN, LazyGroup, main
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
@@ -32,10 +32,13 @@ def test_every_command_has_help_and_is_documented(name: str, command: click.Comm
     result = cli(*name.split(), "--help")
     assert result.exit_code == 0
     assert "Usage:" in result.output
+    if name.split()[0] in HIDDEN:  # run by git, not by people (merge-driver): not in README or --help
+        assert name.split()[0] not in cli("--help").output
+        return
     assert f"jarvis {name.split()[0]}" in README.read_text(), f"README does not mention `jarvis {name}`"
 
 
 def test_top_level_help_lists_every_command(cli: CliFn) -> None:
     out = cli("--help").output
     for name in COMMANDS:
-        assert name in out
+        assert (name in out) != (name in HIDDEN), name
