@@ -17,108 +17,38 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from jarvis.observe.lexicon import (
+    BODY,
+    DAYS,
+    DOCUMENTS,
+    IC,
+    INFRA,
+    LOWER_NAME,
+    NAME,
+    PLACE_VERBS,
+    RELATIONS,
+    ROLES,
+    SCHEDULE_SLOTS,
+    TOOL_SLOTS,
+    TOOL_VERBS,
+    TRAITS,
+    TRIM,
+    VAGUE_OBJECT,
+)
 from jarvis.observe.perspective import possessive, third_person
 
-IC = re.IGNORECASE
-TRIM = " \t\"'`.,;:!?-—–)("
 
-# ------------------------------------------------------------------ lexicons
-ROLES = (
-    r"engineer|developer|dev|programmer|teacher|nurse|doctor|designer|manager|student|writer|novelist|author|"
-    r"artist|lawyer|scientist|researcher|consultant|accountant|chef|cook|musician|counsell?or|photographer|"
-    r"architect|pilot|firefighter|dancer|painter|therapist|professor|founder|co-?founder|analyst|"
-    r"administrator|sre|freelancer|contractor|journalist|editor|translator|pharmacist|paramedic|electrician|"
-    r"plumber|carpenter|farmer|gardener|mechanic|librarian|social worker|civil servant|entrepreneur|lead|"
-    r"intern|economist|statistician|physicist|chemist|biologist|mathematician|surgeon|vet|veterinarian|"
-    r"dentist|midwife|carer|caregiver|cto|ceo|cfo|coo|vp|director|officer|specialist|technician|tester|"
-    r"scrum master|product owner|owner|retiree|pensioner|homemaker|[a-z]+(?:ist|ician|ologist)"
-)
-RELATIONS = (
-    r"wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|son|daughter|mother|mom|mum|father|dad|brother|"
-    r"sister|boss|manager|team lead|tech lead|line manager|lead|best friend|friend|colleague|co-?worker|"
-    r"co-?founder|mentor|agent|doctor|dentist|therapist|landlord|landlady|neighbou?r|accountant|lawyer|"
-    r"cat|dog|kid|child|grandmother|grandfather|grandma|grandpa|aunt|uncle|cousin|nephew|niece|"
-    r"mother-in-law|father-in-law|sister-in-law|brother-in-law|stepson|stepdaughter|baby|puppy|kitten|pet|"
-    r"parrot|rabbit|horse|direct report|client|tutor|coach|physio|GP|flatmate|roommate|housemate"
-)
-TRAITS = (
-    r"vegetarian|vegan|pescatarian|lactose[- ]intolerant|gluten[- ]intolerant|gluten[- ]free|coeliac|celiac|"
-    r"diabetic|type \d diabetic|colou?r[- ]blind|left[- ]handed|deaf|hard of hearing|dyslexic|autistic|"
-    r"pregnant|teetotal|sober|(?:a )?non-drinker|epileptic|asthmatic|halal|kosher|short-sighted|"
-    r"near-sighted|long-sighted|intolerant to \w+(?: \w+)?"
-)
-TOOL_SLOTS = (
-    r"editor|text editor|shell|terminal|os|operating system|laptop|machine|computer|browser|ide|phone|"
-    r"keyboard(?: layout)?|font|theme|pronouns|stack|setup|distro|window manager|package manager|"
-    r"formatter|linter|language|main language|go-to \w+"
-)
-SCHEDULE_SLOTS = (
-    r"on-call(?: week| shift| rotation| day)?|days? off|working hours|work hours|hours|shift|lunch break|"
-    r"stand-?up|commute|weekly \w+|time ?zone"
-)
-DOCUMENTS = (
-    r"passport|visa|(?:driving |driver's )?licen[cs]e|(?:[\w-]+ )?insurance|lease|contract|tax return|"
-    r"id card|residence permit|mortgage|(?:[\w-]+ )?policy|warranty|subscription|membership"
-)
-BODY = (
-    r"knee|back|shoulder|hip|ankle|wrist|neck|eyes?|eyesight|hearing|elbow|foot|feet|hand|blood pressure|"
-    r"heart|hay ?fever|asthma|migraines?|stomach"
-)
-INFRA = (
-    r"postgres(?:ql)?|mysql|sqlite|redis|db|database|cluster|server|box|host|api|bucket|queue|datasets?|"
-    r"vpn|cache|mongo(?:db)?|kafka|elasticsearch|opensearch|service|registry|instance|machine|gpu|node|"
-    r"endpoint|proxy|broker|grafana|prometheus|storage|volume|backups?|logs?|wiki|dashboard|runner|"
-    r"s3|nas|printer|router|domain|dns|smtp|mail server|rabbitmq"
-)
-# tool kinds: a correction that names only the tool ("it's fish, not bash") is about this
-TOOL_KINDS: dict[str, tuple[str, ...]] = {
-    "Shell": ("bash", "zsh", "fish", "sh", "powershell", "nushell", "ksh", "tcsh"),
-    "Editor": ("vim", "neovim", "nvim", "emacs", "vscode", "vs code", "helix", "nano", "sublime", "zed"),
-    "Package manager": (
-        "npm", "pnpm", "yarn", "bun", "pip", "uv", "poetry", "conda", "pipenv", "cargo", "cocoapods",
-        "swift package manager", "spm", "homebrew", "brew", "apt", "gradle", "maven",
-    ),
-    "Formatter": ("black", "ruff format", "ruff", "prettier", "gofmt", "rustfmt", "autopep8", "yapf", "biome"),
-    "Test runner": ("jest", "vitest", "pytest", "mocha", "unittest", "nose", "rspec"),
-    "Database": ("postgres", "postgresql", "mysql", "sqlite", "mongodb", "mariadb"),
-    "Operating system": ("macos", "linux", "windows", "ubuntu", "debian", "arch", "fedora", "nixos"),
-}  # fmt: skip
-_NAME = r"(?-i:[A-ZÀ-Ý][\w'-]+(?:\s+(?:[A-ZÀ-Ý][\w'-]+|de|da|van|von|del|di|le|la)){0,3})"
-# a name typed in lower case ("my manager is priya raman"): one to three words, none of them a
-# word that describes rather than names ("my boss is really nice", "my sister is away")
-_LOWER_NAME = (
-    r"(?!(?:a|an|the|very|so|really|quite|pretty|too|not|always|never|still|also|just|away|out|off|on|in|at|"
-    r"back|home|here|there|great|nice|good|bad|cool|fine|busy|sick|ill|new|old|amazing|awesome|lovely|kind|"
-    r"strict|annoying|difficult|terrible|happy|sad|angry|tired|late|early|leaving|retiring|coming|going|"
-    r"called|named|from)\b)"
-    r"[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+){0,2}"
-)
-_DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
-_VAGUE_OBJECT = r"(?:it|this|that|them|these|those|a lot|the same|one|some|any|both)\b"
+@dataclass(frozen=True)
+class Found:
+    """A statement a family produced, before it becomes a Fact."""
 
-
-def tool_kind(word: str) -> str | None:
-    low = " ".join(word.lower().split()).strip(TRIM)
-    return next((kind for kind, names in TOOL_KINDS.items() if low in names), None)
-
-
-_PLACE_VERBS = {
-    "live": "lives",
-    "reside": "lives",
-    "m based": "is based",
-    "am based": "is based",
-    "m living": "is living",
-    "am living": "is living",
-    "moved": "moved",
-    "m from": "is from",
-    "am from": "is from",
-    "m originally from": "is originally from",
-    "am originally from": "is originally from",
-    "was born": "was born",
-    "grew up": "grew up",
-}
-_TOOL_VERBS = {"use": "uses", "code in": "codes in", "program in": "programs in", "develop on": "develops on"}
-_TOOL_VERBS.update({"'m on": "is on", "am on": "is on"})
+    text: str
+    kind: str
+    family: str
+    subject: str
+    gate: str = "allow"
+    confidence: float = 0.8
+    priority: str = "medium"
 
 
 # ------------------------------------------------------------------ families
@@ -226,7 +156,7 @@ RULES: tuple[Family, ...] = (
         "rule/we-use",
         r"^(?:here\s+)?we\s+(?:use|run|deploy(?:\s+(?:with|via|through|using|to))?|build\s+with|format\s+with|"
         r"write|host\s+(?:on|with)|keep|stick\s+(?:to|with)|rely\s+on|standardi[sz]e\s+on|test\s+with|"
-        r"don't use|do not use|never use|only use)\s+(?!" + _VAGUE_OBJECT + r").+?"
+        r"don't use|do not use|never use|only use)\s+(?!" + VAGUE_OBJECT + r").+?"
         r"(?:,?\s+(?:never|not|no|instead of|rather than|over)\s+.+|\s+(?:here|in (?:this|the|our) "
         r"(?:repo|project|codebase|team|app|service)|for (?:all|every|everything|any)\b.*|across\b.*|at [A-Z]\w+).*)$",
         "rule",
@@ -286,7 +216,7 @@ SELF: tuple[Family, ...] = (
         r"(?P<v>(?:in|at|near|on|to|up to|down to|back to|over to|from)?\s*.+)$",
         "fact",
         "place",
-        lambda m, s: f"{s} {_PLACE_VERBS.get(m.group('verb').lower().lstrip(chr(39)), 'lives')} {v(m)}",
+        lambda m, s: f"{s} {PLACE_VERBS.get(m.group('verb').lower().lstrip(chr(39)), 'lives')} {v(m)}",
     ),
     # "I'm vegetarian", "I'm lactose intolerant", "I'm colour-blind (deuteranopia)"
     fam(
@@ -311,15 +241,15 @@ SELF: tuple[Family, ...] = (
     fam(
         "self/tool",
         r"^I\s+(?:mostly\s+|mainly\s+|only\s+|always\s+|usually\s+|now\s+)?(?P<verb>use|code in|program in|"
-        rf"develop on|'m on|am on)\s+(?!{_VAGUE_OBJECT}|(?:for|to|as|with|in|on|at|by)\b)(?P<v>.{{2,60}})$",
+        rf"develop on|'m on|am on)\s+(?!{VAGUE_OBJECT}|(?:for|to|as|with|in|on|at|by)\b)(?P<v>.{{2,60}})$",
         "preference",
         "tool",
-        lambda m, s: f"{s} {_TOOL_VERBS.get(m.group('verb').lower(), 'uses')} {v(m)}",
+        lambda m, s: f"{s} {TOOL_VERBS.get(m.group('verb').lower(), 'uses')} {v(m)}",
     ),
     # "my manager is Priya Raman", "My agent is Hélène Dubois"
     fam(
         "self/relation-is",
-        rf"^my\s+(?P<rel>{RELATIONS})\s+(?:is|'s)\s+(?:(?P<name>{_NAME})|(?P<low>{_LOWER_NAME})$)",
+        rf"^my\s+(?P<rel>{RELATIONS})\s+(?:is|'s)\s+(?:(?P<name>{NAME})|(?P<low>{LOWER_NAME})$)",
         "fact",
         "person",
         lambda m, s: f"{possessive(s)} {_rel(m)} is {m.group('name') or m.group('low').title()}",
@@ -357,7 +287,7 @@ SELF: tuple[Family, ...] = (
         "self/routine",
         r"^I\s+(?:also\s+|usually\s+|normally\s+)?(?!(?:will|would|might|could|should|can|want|need|hope|plan|"
         r"'ll|'d|wish|try|tried|think|guess)\b)(?P<v>[a-z]+\b.{0,60}?\b(?:(?:every|each)\s+(?:other\s+)?"
-        rf"(?:day|morning|afternoon|evening|night|week|weekday|weekend|month|year|{_DAYS})|on\s+{_DAYS}|"
+        rf"(?:day|morning|afternoon|evening|night|week|weekday|weekend|month|year|{DAYS})|on\s+{DAYS}|"
         r"on\s+weekends|on\s+weekdays|daily|weekly|monthly)\b.*)$",
         "fact",
         "schedule",
@@ -389,7 +319,7 @@ DECISIONS: tuple[Family, ...] = (
     fam(
         "decision/lets",
         r"^(?:ok(?:ay)?[,\s]+)?let's\s+(?P<x>(?:go with|use|stick with|pick|choose|switch to|ship|keep|adopt|"
-        rf"move to|migrate to|standardi[sz]e on|put|set|drop|retire)\s+(?!{_VAGUE_OBJECT}|[a-z]+in[g']\b|"
+        rf"move to|migrate to|standardi[sz]e on|put|set|drop|retire)\s+(?!{VAGUE_OBJECT}|[a-z]+in[g']\b|"
         r"going\b|each other\b|on\b|up\b).{3,})$",
         "decision",
         "decision",
@@ -418,7 +348,7 @@ DECISIONS: tuple[Family, ...] = (
 # Sam): what they like or think is theirs, and is not kept.
 APPOSITIVE = fam(
     "person/appositive",
-    rf"\bmy\s+(?P<rel>{RELATIONS})\s+(?P<name>{_NAME})(?!')\b",
+    rf"\bmy\s+(?P<rel>{RELATIONS})\s+(?P<name>{NAME})(?!')\b",
     "fact",
     "person",
     lambda m, s: f"{possessive(s)} {_rel(m)} is {m.group('name')}",

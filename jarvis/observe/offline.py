@@ -27,22 +27,13 @@ Limits (adr/0032, adr/0085): English only, no coreference, nothing implied acros
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-from jarvis.observe.families import (
-    APPOSITIVE,
-    DECISIONS,
-    ENVIRONMENT,
-    RULES,
-    SELF,
-    TRIM,
-    Family,
-    cap,
-    tool_kind,
-)
+from jarvis.observe.corrections import correction, topic_correction
+from jarvis.observe.families import APPOSITIVE, DECISIONS, ENVIRONMENT, RULES, SELF, Family, Found, cap
 from jarvis.observe.legacy import LEGACY, legacy_ok
+from jarvis.observe.lexicon import IC, TRIM
 from jarvis.observe.perspective import sentence, third_person
-from jarvis.observe.phrasing import IC, clauses, plain, refused, split_sentences, trim
+from jarvis.observe.phrasing import clauses, plain, refused, split_sentences, trim
 from jarvis.observe.schema import Fact, ObserverOutput, Segment
 from jarvis.observe.sessions import SessionEvent
 from jarvis.taxonomy import subject_of
@@ -86,117 +77,13 @@ _FROM_NOW_RE = re.compile(
     r"|^(?P<y>.{4,}?)[,\s]+(?:from now on|going forward|from here on(?: out)?|in (?:the )?future|henceforth)[.!]*$",
     IC,
 )
-# correction/topic: "Formatting: ruff format, not black"
-_TOPIC_RE = re.compile(
-    r"^(?P<topic>[A-Za-z][\w/+-]*(?: [\w/+-]+){0,2}):\s*(?P<right>[^:;?]{1,80}?),?\s+(?:not|instead of|rather than)\s+"
-    r"(?P<wrong>[^:;?]{1,80}?)$"
-)
-_NOT_TOPICS = frozenset(
-    [
-        "note",
-        "remember",
-        "fyi",
-        "decision",
-        "rule",
-        "update",
-        "reminder",
-        "ps",
-        "todo",
-        "context",
-        "question",
-        "idea",
-    ]
-)
-# corrections after an assistant message
-_NO_RE = re.compile(r"^(?:no|nope|nah|wrong)\s*[,.!—–-]+\s*(?:actually[,\s]+)?(?P<x>.{3,})$", IC)
-_WRONG_RE = re.compile(
-    r"\b(?:that's|that is|it's|it is|this is|you're|you are|you got (?:it|that))\s+"
-    r"(?:wrong|not right|incorrect|not correct|not true|mistaken)\b[\s,.;:!—–-]*(?P<x>.*)$",
-    IC,
-)
-_ACTUALLY_RE = re.compile(r"^actually[,\s]+(?P<x>.{8,})$", IC)
-_SAID_NOT_RE = re.compile(r"\bI (?:said|meant|asked for) (?P<right>[^,;]+?),? not (?P<wrong>[^,;.]+)", IC)
-_VALUES_RE = re.compile(
-    r"^(?:it's|it is|that's|that is|it should be|should be|make it|use|we use|I use|it was)?\s*"
-    r"(?P<right>[^,]{1,40}?),?\s+(?:not|instead of|rather than)\s+(?P<wrong>[^,.]{1,40})$",
-    IC,
-)
-_VERBISH = frozenset(
-    [
-        "is",
-        "are",
-        "was",
-        "were",
-        "use",
-        "uses",
-        "run",
-        "runs",
-        "has",
-        "have",
-        "do",
-        "does",
-        "lives",
-        "live",
-        "works",
-        "work",
-        "goes",
-        "go",
-    ]
-)
-_FUNCTION_WORDS = frozenset(
-    [
-        "to",
-        "at",
-        "on",
-        "in",
-        "of",
-        "for",
-        "from",
-        "with",
-        "by",
-        "is",
-        "be",
-        "as",
-        "it",
-        "set",
-        "use",
-        "using",
-        "into",
-        "onto",
-        "up",
-        "down",
-        "the",
-        "a",
-        "an",
-        "and",
-        "or",
-        "was",
-        "were",
-    ]
-)
-_DETERMINERS = frozenset(
-    ["the", "a", "an", "your", "my", "our", "this", "that", "its", "their", "his", "her"]
-)
 
 
 def subject_for(event: SessionEvent) -> str:
     return "the user" if event.name.strip().lower() in USER_NAMES else event.name.strip()
 
 
-@dataclass(frozen=True)
-class _Found:
-    """A statement a family produced, before it becomes a Fact."""
-
-    text: str
-    kind: str
-    family: str
-    subject: str
-    gate: str = "allow"
-    confidence: float = 0.8
-    priority: str = "medium"
-
-
-def _match_clause(clause: str, who: str, to_assistant: bool = True) -> _Found | None:
+def _match_clause(clause: str, who: str, to_assistant: bool = True) -> Found | None:
     """The first clause family that matches (and is not refused) -> a statement."""
     if len(clause) < 3 or refused(clause):
         return None
@@ -207,7 +94,7 @@ def _match_clause(clause: str, who: str, to_assistant: bool = True) -> _Found | 
         if not m or (family in LEGACY and not legacy_ok(m)):
             continue
         text = family.build(m, who)
-        return _Found(
+        return Found(
             text,
             family.kind,
             family.name,
@@ -219,19 +106,19 @@ def _match_clause(clause: str, who: str, to_assistant: bool = True) -> _Found | 
     return None
 
 
-def _appositive(clause: str, who: str) -> tuple[_Found, str] | None:
+def _appositive(clause: str, who: str) -> tuple[Found, str] | None:
     """("the user's sister is Lena", "my sister Lena"): the quote stops at the name, because what
     follows ("… hates coriander") is the other person's, not something to keep."""
     m = APPOSITIVE.regex.search(clause)
     if not m:
         return None
-    found = _Found(
+    found = Found(
         APPOSITIVE.build(m, who), "fact", APPOSITIVE.name, "person", confidence=APPOSITIVE.confidence
     )
     return found, m.group(0)
 
 
-def _request(sent: str, who: str) -> _Found | None:
+def _request(sent: str, who: str) -> Found | None:
     """request/start and request/end: the object is read by the clause families when it can be."""
     m = _REQUEST_RE.match(sent)
     end = None if m else _REQUEST_END_RE.match(sent)
@@ -247,96 +134,27 @@ def _request(sent: str, who: str) -> _Found | None:
     inner = _match_clause(obj, who)
     if inner is not None:
         kind = "rule" if is_rule or inner.kind == "rule" else "remember-request"
-        return _Found(
+        return Found(
             inner.text, kind, f"{family}+{inner.family}", inner.subject, confidence=0.9, priority="high"
         )
     text = cap(third_person(obj, who))
     subject = "rule" if is_rule else (subject_of(text) or "")
-    return _Found(
+    return Found(
         text, "rule" if is_rule else "remember-request", family, subject, confidence=0.9, priority="high"
     )
 
 
-def _from_now_on(sent: str, who: str) -> _Found | None:
+def _from_now_on(sent: str, who: str) -> Found | None:
     m = _FROM_NOW_RE.match(sent)
     if not m:
         return None
     body = trim(m.group("x") or m.group("y") or "").strip(TRIM)
     if len(body) < 4 or refused(body):
         return None
-    return _Found(cap(third_person(body, who)), "rule", "rule/from-now-on", "rule", priority="high")
+    return Found(cap(third_person(body, who)), "rule", "rule/from-now-on", "rule", priority="high")
 
 
-def _topic_correction(sent: str) -> _Found | None:
-    m = _TOPIC_RE.match(sent.strip(" .!"))
-    if not m or m.group("topic").strip().lower() in _NOT_TOPICS:
-        return None
-    right, wrong = m.group("right").strip(TRIM), m.group("wrong").strip(TRIM)
-    subject = "tool" if tool_kind(right) or tool_kind(wrong) else "preference"
-    text = f"{cap(m.group('topic').strip())}: {right}, not {wrong}"
-    return _Found(text, "correction", "correction/topic", subject, confidence=0.85, priority="high")
-
-
-def topic_from(wrong: str, assistant: str) -> str | None:
-    """What a bare "X, not Y" is about: the words before Y in the assistant's message ("the HTTP timeout")."""
-    m = re.search(rf"(?<![\w-]){re.escape(wrong)}", assistant, IC)
-    if not m:
-        return None
-    words = re.findall(r"[\w'/.-]+", assistant[: m.start()])[-7:]
-    while words and words[-1].lower() in _FUNCTION_WORDS:
-        words.pop()
-    cut = max((i for i, w in enumerate(words) if w.lower() in _DETERMINERS), default=len(words) - 3)
-    topic = [w for w in words[cut + 1 if cut >= 0 else 0 :] if w.lower() not in _FUNCTION_WORDS][-3:]
-    return cap(" ".join(topic)) if topic else None
-
-
-def _values_correction(x: str, assistant: str, who: str) -> _Found | None:
-    """correction/values: "it's fish not bash" names only values; the topic comes from context."""
-    first, *rest = clauses(x) or [x]
-    m = _VALUES_RE.match(first.strip(TRIM))
-    if not m:
-        return None
-    right, wrong = m.group("right").strip(TRIM), m.group("wrong").strip(TRIM)
-    if len(right.split()) > 4 or any(w.lower() in _VERBISH for w in right.split()):
-        return None  # "we use uv here, not conda" says what it is about itself
-    kind_name = tool_kind(right) or tool_kind(wrong)
-    why = f" ({third_person(rest[0], who)})" if rest and len(rest[0]) < 100 else ""
-    if kind_name:
-        return _Found(f"{kind_name}: uses {right}, not {wrong}{why}", "correction", "correction/values", "tool",
-                      confidence=0.85, priority="high")  # fmt: skip
-    topic = topic_from(wrong, assistant)
-    if not topic:
-        return None
-    return _Found(f"{topic}: {right}, not {wrong}{why}", "correction", "correction/values", subject_of(topic) or "",
-                  confidence=0.85, priority="high")  # fmt: skip
-
-
-def _correction(sent: str, nxt: str, assistant: str, who: str) -> _Found | None:
-    """correction/*: only right after an assistant message."""
-    m = _SAID_NOT_RE.search(sent)
-    if m:
-        text = f"{third_person(m.group('right').strip(TRIM), who)}, not {m.group('wrong').strip(TRIM)}"
-        return _Found("Correction: " + cap(text), "correction", "correction/said", subject_of(sent) or "",
-                      confidence=0.85, priority="high")  # fmt: skip
-    for regex in (_WRONG_RE, _NO_RE, _ACTUALLY_RE):
-        m = regex.search(sent)
-        if m:
-            rest = trim(m.group("x") or "").strip(TRIM) or trim(nxt).strip(TRIM)
-            if len(rest) < 3 or refused(rest):
-                return None
-            found = _values_correction(rest, assistant, who)
-            if found:
-                return found
-            if len(rest) < 6:
-                return None
-            return _Found("Correction: " + cap(third_person(rest, who)), "correction", "correction/no",
-                          subject_of(rest) or "", confidence=0.85, priority="high")  # fmt: skip
-    if _VALUES_RE.match(sent.strip(TRIM)):
-        return _values_correction(sent, assistant, who)
-    return None
-
-
-def _fact(found: _Found, quote: str, turn: int, context: str = "") -> Fact:
+def _fact(found: Found, quote: str, turn: int, context: str = "") -> Fact:
     text = found.text + ('"' if found.text.count('"') % 2 else "")  # a quote the trimming opened
     return Fact(
         text=sentence(text),
@@ -370,9 +188,9 @@ def extract_sentence(
     found = _request(trim(text), who)
     if found:
         return [_fact(found, text, turn)]
-    found = _topic_correction(trim(text))  # carries its own topic, after an assistant turn or not
+    found = topic_correction(trim(text))  # carries its own topic, after an assistant turn or not
     if not found and after_assistant:
-        found = _correction(trim(text), plain(nxt), after_assistant, who)
+        found = correction(trim(text), plain(nxt), after_assistant, who)
     if found:
         return [_fact(found, text, turn, context=after_assistant)]
     found = _from_now_on(trim(text), who)

@@ -1,0 +1,181 @@
+"""Corrections: the person puts the assistant (or the record) right, and says what about.
+
+- correction/topic: "Formatting: ruff format, not black" — the topic is in the sentence, so it
+  counts after an assistant turn or not;
+- correction/values: right after an assistant message, "no, it's fish not bash", "No, 3, not 5":
+  only values are named, so the topic comes from the tool kind ("Shell: uses fish, not bash")
+  or from the words before the wrong value in the assistant's message ("the HTTP timeout to 30s"
+  -> "HTTP timeout: 10 seconds, not 30");
+- correction/no, correction/said: "no, that's wrong …", "actually …", "I said X, not Y".
+"""
+
+from __future__ import annotations
+
+import re
+
+from jarvis.observe.families import Found, cap
+from jarvis.observe.lexicon import IC, TRIM, tool_kind
+from jarvis.observe.perspective import third_person
+from jarvis.observe.phrasing import clauses, refused, trim
+from jarvis.taxonomy import subject_of
+
+# correction/topic: "Formatting: ruff format, not black"
+_TOPIC_RE = re.compile(
+    r"^(?P<topic>[A-Za-z][\w/+-]*(?: [\w/+-]+){0,2}):\s*(?P<right>[^:;?]{1,80}?),?\s+(?:not|instead of|rather than)\s+"
+    r"(?P<wrong>[^:;?]{1,80}?)$"
+)
+_NOT_TOPICS = frozenset(
+    [
+        "note",
+        "remember",
+        "fyi",
+        "decision",
+        "rule",
+        "update",
+        "reminder",
+        "ps",
+        "todo",
+        "context",
+        "question",
+        "idea",
+    ]
+)
+# corrections after an assistant message
+_NO_RE = re.compile(r"^(?:no|nope|nah|wrong)\s*[,.!—–-]+\s*(?:actually[,\s]+)?(?P<x>.{3,})$", IC)
+_WRONG_RE = re.compile(
+    r"\b(?:that's|that is|it's|it is|this is|you're|you are|you got (?:it|that))\s+"
+    r"(?:wrong|not right|incorrect|not correct|not true|mistaken)\b[\s,.;:!—–-]*(?P<x>.*)$",
+    IC,
+)
+_ACTUALLY_RE = re.compile(r"^actually[,\s]+(?P<x>.{8,})$", IC)
+_SAID_NOT_RE = re.compile(r"\bI (?:said|meant|asked for) (?P<right>[^,;]+?),? not (?P<wrong>[^,;.]+)", IC)
+_VALUES_RE = re.compile(
+    r"^(?:it's|it is|that's|that is|it should be|should be|make it|use|we use|I use|it was)?\s*"
+    r"(?P<right>[^,]{1,40}?),?\s+(?:not|instead of|rather than)\s+(?P<wrong>[^,.]{1,40})$",
+    IC,
+)
+_VERBISH = frozenset(
+    [
+        "is",
+        "are",
+        "was",
+        "were",
+        "use",
+        "uses",
+        "run",
+        "runs",
+        "has",
+        "have",
+        "do",
+        "does",
+        "lives",
+        "live",
+        "works",
+        "work",
+        "goes",
+        "go",
+    ]
+)
+_FUNCTION_WORDS = frozenset(
+    [
+        "to",
+        "at",
+        "on",
+        "in",
+        "of",
+        "for",
+        "from",
+        "with",
+        "by",
+        "is",
+        "be",
+        "as",
+        "it",
+        "set",
+        "use",
+        "using",
+        "into",
+        "onto",
+        "up",
+        "down",
+        "the",
+        "a",
+        "an",
+        "and",
+        "or",
+        "was",
+        "were",
+    ]
+)
+_DETERMINERS = frozenset(
+    ["the", "a", "an", "your", "my", "our", "this", "that", "its", "their", "his", "her"]
+)
+
+
+def topic_correction(sent: str) -> Found | None:
+    m = _TOPIC_RE.match(sent.strip(" .!"))
+    if not m or m.group("topic").strip().lower() in _NOT_TOPICS:
+        return None
+    right, wrong = m.group("right").strip(TRIM), m.group("wrong").strip(TRIM)
+    subject = "tool" if tool_kind(right) or tool_kind(wrong) else "preference"
+    text = f"{cap(m.group('topic').strip())}: {right}, not {wrong}"
+    return Found(text, "correction", "correction/topic", subject, confidence=0.85, priority="high")
+
+
+def topic_from(wrong: str, assistant: str) -> str | None:
+    """What a bare "X, not Y" is about: the words before Y in the assistant's message ("the HTTP timeout")."""
+    m = re.search(rf"(?<![\w-]){re.escape(wrong)}", assistant, IC)
+    if not m:
+        return None
+    words = re.findall(r"[\w'/.-]+", assistant[: m.start()])[-7:]
+    while words and words[-1].lower() in _FUNCTION_WORDS:
+        words.pop()
+    cut = max((i for i, w in enumerate(words) if w.lower() in _DETERMINERS), default=len(words) - 3)
+    topic = [w for w in words[cut + 1 if cut >= 0 else 0 :] if w.lower() not in _FUNCTION_WORDS][-3:]
+    return cap(" ".join(topic)) if topic else None
+
+
+def _values_correction(x: str, assistant: str, who: str) -> Found | None:
+    """correction/values: "it's fish not bash" names only values; the topic comes from context."""
+    first, *rest = clauses(x) or [x]
+    m = _VALUES_RE.match(first.strip(TRIM))
+    if not m:
+        return None
+    right, wrong = m.group("right").strip(TRIM), m.group("wrong").strip(TRIM)
+    if len(right.split()) > 4 or any(w.lower() in _VERBISH for w in right.split()):
+        return None  # "we use uv here, not conda" says what it is about itself
+    kind_name = tool_kind(right) or tool_kind(wrong)
+    why = f" ({third_person(rest[0], who)})" if rest and len(rest[0]) < 100 else ""
+    if kind_name:
+        return Found(f"{kind_name}: uses {right}, not {wrong}{why}", "correction", "correction/values", "tool",
+                      confidence=0.85, priority="high")  # fmt: skip
+    topic = topic_from(wrong, assistant)
+    if not topic:
+        return None
+    return Found(f"{topic}: {right}, not {wrong}{why}", "correction", "correction/values", subject_of(topic) or "",
+                  confidence=0.85, priority="high")  # fmt: skip
+
+
+def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
+    """correction/*: only right after an assistant message."""
+    m = _SAID_NOT_RE.search(sent)
+    if m:
+        text = f"{third_person(m.group('right').strip(TRIM), who)}, not {m.group('wrong').strip(TRIM)}"
+        return Found("Correction: " + cap(text), "correction", "correction/said", subject_of(sent) or "",
+                      confidence=0.85, priority="high")  # fmt: skip
+    for regex in (_WRONG_RE, _NO_RE, _ACTUALLY_RE):
+        m = regex.search(sent)
+        if m:
+            rest = trim(m.group("x") or "").strip(TRIM) or trim(nxt).strip(TRIM)
+            if len(rest) < 3 or refused(rest):
+                return None
+            found = _values_correction(rest, assistant, who)
+            if found:
+                return found
+            if len(rest) < 6:
+                return None
+            return Found("Correction: " + cap(third_person(rest, who)), "correction", "correction/no",
+                          subject_of(rest) or "", confidence=0.85, priority="high")  # fmt: skip
+    if _VALUES_RE.match(sent.strip(TRIM)):
+        return _values_correction(sent, assistant, who)
+    return None

@@ -1,0 +1,110 @@
+"""Closed word lists the phrasing families are built from (roles, relations, traits, slots …).
+
+A word outside a list falls through to a weaker family, or to none: the observer would rather
+miss a fact than invent one. `TOOL_KINDS` also names what a correction between two tools is
+about ("it's fish, not bash" -> Shell).
+"""
+
+from __future__ import annotations
+
+import re
+
+IC = re.IGNORECASE
+TRIM = " \t\"'`.,;:!?-—–)("
+
+ROLES = (
+    r"engineer|developer|dev|programmer|teacher|nurse|doctor|designer|manager|student|writer|novelist|author|"
+    r"artist|lawyer|scientist|researcher|consultant|accountant|chef|cook|musician|counsell?or|photographer|"
+    r"architect|pilot|firefighter|dancer|painter|therapist|professor|founder|co-?founder|analyst|"
+    r"administrator|sre|freelancer|contractor|journalist|editor|translator|pharmacist|paramedic|electrician|"
+    r"plumber|carpenter|farmer|gardener|mechanic|librarian|social worker|civil servant|entrepreneur|lead|"
+    r"intern|economist|statistician|physicist|chemist|biologist|mathematician|surgeon|vet|veterinarian|"
+    r"dentist|midwife|carer|caregiver|cto|ceo|cfo|coo|vp|director|officer|specialist|technician|tester|"
+    r"scrum master|product owner|owner|retiree|pensioner|homemaker|[a-z]+(?:ist|ician|ologist)"
+)
+RELATIONS = (
+    r"wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|son|daughter|mother|mom|mum|father|dad|brother|"
+    r"sister|boss|manager|team lead|tech lead|line manager|lead|best friend|friend|colleague|co-?worker|"
+    r"co-?founder|mentor|agent|doctor|dentist|therapist|landlord|landlady|neighbou?r|accountant|lawyer|"
+    r"cat|dog|kid|child|grandmother|grandfather|grandma|grandpa|aunt|uncle|cousin|nephew|niece|"
+    r"mother-in-law|father-in-law|sister-in-law|brother-in-law|stepson|stepdaughter|baby|puppy|kitten|pet|"
+    r"parrot|rabbit|horse|direct report|client|tutor|coach|physio|GP|flatmate|roommate|housemate"
+)
+TRAITS = (
+    r"vegetarian|vegan|pescatarian|lactose[- ]intolerant|gluten[- ]intolerant|gluten[- ]free|coeliac|celiac|"
+    r"diabetic|type \d diabetic|colou?r[- ]blind|left[- ]handed|deaf|hard of hearing|dyslexic|autistic|"
+    r"pregnant|teetotal|sober|(?:a )?non-drinker|epileptic|asthmatic|halal|kosher|short-sighted|"
+    r"near-sighted|long-sighted|intolerant to \w+(?: \w+)?"
+)
+TOOL_SLOTS = (
+    r"editor|text editor|shell|terminal|os|operating system|laptop|machine|computer|browser|ide|phone|"
+    r"keyboard(?: layout)?|font|theme|pronouns|stack|setup|distro|window manager|package manager|"
+    r"formatter|linter|language|main language|go-to \w+"
+)
+SCHEDULE_SLOTS = (
+    r"on-call(?: week| shift| rotation| day)?|days? off|working hours|work hours|hours|shift|lunch break|"
+    r"stand-?up|commute|weekly \w+|time ?zone"
+)
+DOCUMENTS = (
+    r"passport|visa|(?:driving |driver's )?licen[cs]e|(?:[\w-]+ )?insurance|lease|contract|tax return|"
+    r"id card|residence permit|mortgage|(?:[\w-]+ )?policy|warranty|subscription|membership"
+)
+BODY = (
+    r"knee|back|shoulder|hip|ankle|wrist|neck|eyes?|eyesight|hearing|elbow|foot|feet|hand|blood pressure|"
+    r"heart|hay ?fever|asthma|migraines?|stomach"
+)
+INFRA = (
+    r"postgres(?:ql)?|mysql|sqlite|redis|db|database|cluster|server|box|host|api|bucket|queue|datasets?|"
+    r"vpn|cache|mongo(?:db)?|kafka|elasticsearch|opensearch|service|registry|instance|machine|gpu|node|"
+    r"endpoint|proxy|broker|grafana|prometheus|storage|volume|backups?|logs?|wiki|dashboard|runner|"
+    r"s3|nas|printer|router|domain|dns|smtp|mail server|rabbitmq"
+)
+# tool kinds: a correction that names only the tool ("it's fish, not bash") is about this
+TOOL_KINDS: dict[str, tuple[str, ...]] = {
+    "Shell": ("bash", "zsh", "fish", "sh", "powershell", "nushell", "ksh", "tcsh"),
+    "Editor": ("vim", "neovim", "nvim", "emacs", "vscode", "vs code", "helix", "nano", "sublime", "zed"),
+    "Package manager": (
+        "npm", "pnpm", "yarn", "bun", "pip", "uv", "poetry", "conda", "pipenv", "cargo", "cocoapods",
+        "swift package manager", "spm", "homebrew", "brew", "apt", "gradle", "maven",
+    ),
+    "Formatter": ("black", "ruff format", "ruff", "prettier", "gofmt", "rustfmt", "autopep8", "yapf", "biome"),
+    "Test runner": ("jest", "vitest", "pytest", "mocha", "unittest", "nose", "rspec"),
+    "Database": ("postgres", "postgresql", "mysql", "sqlite", "mongodb", "mariadb"),
+    "Operating system": ("macos", "linux", "windows", "ubuntu", "debian", "arch", "fedora", "nixos"),
+}  # fmt: skip
+NAME = r"(?-i:[A-ZÀ-Ý][\w'-]+(?:\s+(?:[A-ZÀ-Ý][\w'-]+|de|da|van|von|del|di|le|la)){0,3})"
+# a name typed in lower case ("my manager is priya raman"): one to three words, none of them a
+# word that describes rather than names ("my boss is really nice", "my sister is away")
+LOWER_NAME = (
+    r"(?!(?:a|an|the|very|so|really|quite|pretty|too|not|always|never|still|also|just|away|out|off|on|in|at|"
+    r"back|home|here|there|great|nice|good|bad|cool|fine|busy|sick|ill|new|old|amazing|awesome|lovely|kind|"
+    r"strict|annoying|difficult|terrible|happy|sad|angry|tired|late|early|leaving|retiring|coming|going|"
+    r"called|named|from)\b)"
+    r"[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+){0,2}"
+)
+DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+VAGUE_OBJECT = r"(?:it|this|that|them|these|those|a lot|the same|one|some|any|both)\b"
+
+
+def tool_kind(word: str) -> str | None:
+    low = " ".join(word.lower().split()).strip(TRIM)
+    return next((kind for kind, names in TOOL_KINDS.items() if low in names), None)
+
+
+PLACE_VERBS = {
+    "live": "lives",
+    "reside": "lives",
+    "m based": "is based",
+    "am based": "is based",
+    "m living": "is living",
+    "am living": "is living",
+    "moved": "moved",
+    "m from": "is from",
+    "am from": "is from",
+    "m originally from": "is originally from",
+    "am originally from": "is originally from",
+    "was born": "was born",
+    "grew up": "grew up",
+}
+TOOL_VERBS = {"use": "uses", "code in": "codes in", "program in": "programs in", "develop on": "develops on"}
+TOOL_VERBS.update({"'m on": "is on", "am on": "is on"})
