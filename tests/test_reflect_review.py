@@ -190,3 +190,13 @@ def test_an_edited_proposal_never_commits_a_secret(ws: Workspace, secret: str) -
     core = secret.split(": ")[-1]
     assert core.encode() not in objects
     assert b"staging box first" in objects
+
+
+def test_several_proposals_for_a_section_memory_md_lacks_all_accept(ws: Workspace) -> None:
+    a = propose(ws, "Lives in Lisbon since 2023", section="About me")
+    b = propose(ws, "Works four days a week", section="About me")
+    accept(ws, a.proposal.id)
+    accept(ws, b.proposal.id)  # its branch also creates the section: replayed, not refused
+    text = ws.memory_md.read_text(encoding="utf-8")
+    assert text.count("## About me") == 1
+    assert "Lives in Lisbon since 2023" in text and "Works four days a week" in text

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from jarvis.errors import JarvisError, NotFound, UsageError
 from jarvis.events import track
 from jarvis.gitstore import GitStore
+from jarvis.memorymd import find_section
 from jarvis.reflect.apply import ApplyError, apply_proposal
 from jarvis.reflect.proposals import (
     REF_PREFIX,
@@ -69,8 +70,10 @@ def _merge(store: GitStore, op: OpenProposal, ours: str) -> str:
             f"changed and branch proposals/{p.id} is kept — merge it by hand (git merge proposals/{p.id}) "
             "or reject it and propose again"
         )
+    # re-create the section only when the proposal itself created it (the person did not remove it)
+    made_section = find_section(base, p.section) is None
     try:
-        return apply_proposal(ours, p, p.created[:10] or None, new_section=False)
+        return apply_proposal(ours, p, p.created[:10] or None, new_section=made_section)
     except ApplyError as exc:
         raise ProposalConflict(
             f"{p.target}: proposal {p.id} conflicts with your edit ({exc}); nothing was changed and "
