@@ -83,3 +83,26 @@ def test_compaction_summary_and_harness_lines_are_not_the_persons_words(tmp_path
         ("message", "user", "We use pnpm here, never npm."),
     ]
     assert [e.ts for e in events] == ["2026-11-20T10:00:00Z", "2026-11-20T10:30:01Z", "2026-11-20T10:33:00Z"]
+
+
+def test_a_transcript_opening_with_a_file_history_snapshot_is_recognised(tmp_path: Path) -> None:
+    path = tmp_path / "9e41.jsonl"
+    snapshot = {
+        "type": "file-history-snapshot",
+        "messageId": "0b7a5c1e-2f4d-4e8a-9a61-3c2d5e7f9012",
+        "snapshot": {
+            "messageId": "0b7a5c1e-2f4d-4e8a-9a61-3c2d5e7f9012",
+            "trackedFileBackups": {},
+            "timestamp": "2026-11-21T09:00:00.000Z",
+        },
+        "isSnapshotUpdate": False,
+    }
+    user = line(
+        type="user",
+        message={"role": "user", "content": "My editor is neovim."},
+        timestamp="2026-11-21T09:00:02Z",
+    )
+    path.write_text(json.dumps(snapshot) + "\n" + user + "\n", encoding="utf-8")
+    fmt, events, skipped = read_transcript(path)
+    assert (fmt, skipped) == ("claude-code", 0)
+    assert [(e.role, e.text) for e in events] == [("user", "My editor is neovim.")]

@@ -41,7 +41,8 @@ from jarvis.workspace import Workspace
 
 FORMATS = ("claude-code", "jsonl", "text")
 MAX_IMPORT_BYTES = 200_000_000
-CLAUDE_TYPES = {"user", "assistant", "summary", "system"}
+# line types Claude Code writes (newer versions open a file with a file-history-snapshot)
+CLAUDE_TYPES = {"user", "assistant", "summary", "system", "file-history-snapshot", "queue-operation"}
 USER_ALIASES = {"user", "human", "me", "you", "person", "q", "question"}
 ASSISTANT_ALIASES = {"assistant", "ai", "claude", "jarvis", "bot", "gpt", "chatgpt", "model", "a", "answer"}
 _SPEAKER_RE = re.compile(
@@ -119,7 +120,7 @@ def detect_format(path: Path, head: str) -> str:
             return "jsonl"
         if obj.get("type") in CLAUDE_TYPES or "sessionId" in obj or "leafUuid" in obj:
             return "claude-code"
-        return "jsonl"
+        # a line neither format names: the next one may
     return "text" if path.suffix.lower() not in (".jsonl", ".json") else "jsonl"
 
 
