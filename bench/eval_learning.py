@@ -163,7 +163,12 @@ def run_session(session: dict[str, Any], folder: Path, res: SplitResult, verbose
             if has_keys(f.body, keys)
         ]
     objects = git_objects_text(root)
-    res.secrets_in_git += [f"{session['name']}: {s[:6]}…" for s in session["secrets"] if s in objects]
+    # whole tokens only: a short secret (a 4-digit alarm code) also occurs inside hashes and timestamps
+    res.secrets_in_git += [
+        f"{session['name']}: {s[:6]}…"
+        for s in session["secrets"]
+        if re.search(rf"(?<!\w){re.escape(s)}(?!\w)", objects)
+    ]
     if verbose:
         print(f"\n#### {session['name']} ({res.split}): fragments, then MEMORY.md bullets\n")
         for f in frags:

@@ -31,6 +31,7 @@ DEFAULT_CATEGORY = "projects"
 # What a statement is about -> where it is filed. Fixed: tested row by row.
 SUBJECT_CATEGORY: dict[str, str] = {
     "place": "personal",  # where the person lives, comes from, moved to
+    "identity": "personal",  # name, age, pronouns, nationality
     "work": "personal",  # their job, team, employer, working pattern
     "schedule": "personal",  # their routine: days, hours, on-call weeks
     "health": "personal",  # allergies, conditions, injuries, diet
@@ -97,6 +98,7 @@ SUBJECT_CUES: dict[str, re.Pattern[str]] = {
         r"injur(?:y|ies)",
         r"diet",
     ),
+    "identity": _cues(r"pronouns", r"years old", r"nationality", r"my name", r"name is", r"native language"),
     "place": _cues(
         r"lives? in",
         r"living in",

@@ -17,24 +17,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from jarvis.observe.lexicon import (
-    BODY,
-    DAYS,
-    DOCUMENTS,
-    IC,
-    INFRA,
-    LOWER_NAME,
-    NAME,
-    PLACE_VERBS,
-    RELATIONS,
-    ROLES,
-    SCHEDULE_SLOTS,
-    TOOL_SLOTS,
-    TOOL_VERBS,
-    TRAITS,
-    TRIM,
-    VAGUE_OBJECT,
-)
+from jarvis.observe.lexicon import IC, INFRA, MOMENTARY, NAME, RELATIONS, TRIM, VAGUE_OBJECT
 from jarvis.observe.perspective import possessive, third_person
 
 
@@ -92,17 +75,8 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _rel(m: re.Match[str]) -> str:
+def rel(m: re.Match[str]) -> str:
     return " ".join(m.group("rel").lower().split())
-
-
-def _slot_subject(m: re.Match[str]) -> str:
-    rel = _rel(m)
-    if re.fullmatch(SCHEDULE_SLOTS, rel, IC):
-        return "schedule" if "zone" not in rel else "place"
-    if re.fullmatch(DOCUMENTS, rel, IC):
-        return "documents"
-    return "tool"
 
 
 def _as_is(m: re.Match[str], s: str) -> str:
@@ -140,6 +114,16 @@ RULES: tuple[Family, ...] = (
         lambda m, s: "Stop " + third_person(m.group("x").strip(TRIM), s),
         priority="high",
     ),
+    # "please don't suggest recipes with white rice" (not "don't worry", not "don't run it now")
+    fam(
+        "rule/dont",
+        r"^(?:please\s+)?(?:don't|do not|dont)\s+(?!(?:ever|worry|bother|forget|mind|be|get|you|we|I)\b)"
+        rf"(?P<x>[a-z]+\b(?!.*{MOMENTARY}).{{3,}})$",
+        "rule",
+        "rule",
+        lambda m, s: "Do not " + third_person(m.group("x").strip(TRIM), s),
+        priority="high",
+    ),
     # "I always write the docstring first", "we never use SELECT * here"
     fam(
         "rule/habit",
@@ -164,6 +148,17 @@ RULES: tuple[Family, ...] = (
         _as_is,
         priority="high",
     ),
+    # "we lint with biome in this monorepo", "we review every PR here": how things are done here
+    fam(
+        "rule/we-here",
+        r"^we\s+(?!(?:could|should|might|would|may|can|'d|had|were|was|did|need|want|have to|got|just|"
+        r"probably|maybe|are|'re|will|'ll)\b)[a-z]+\b.{2,}?\s+(?:here|in\s+(?:this|the|our)\s+(?:repo|repository|"
+        r"project|codebase|monorepo|team|company|org|app|service|house|family|office|lab)|at\s+(?-i:[A-Z])\w+)\b.*$",
+        "rule",
+        "rule",
+        _as_is,
+        priority="high",
+    ),
     # "every migration needs a down script", "the eval set must never be used for early stopping"
     fam(
         "rule/must",
@@ -179,131 +174,50 @@ RULES: tuple[Family, ...] = (
     ),
 )
 
-# Self-descriptions: who the person is, where, with whom, with what, on which days.
-SELF: tuple[Family, ...] = (
-    # "I'm on the payments team at Northwind", "I work on the platform team"
+# Environment: where things run (no first person needed).
+_WHERE_VERB = (
+    r"(?:is|are|runs|run|lives|live|sits|sit|listens|'s|is hosted|are hosted|is deployed|are deployed|"
+    r"is stored|are stored|is kept|are kept)"
+)
+# a value that can only be a place where things run: port, path, host-like name, cloud region
+_STRONG_WHERE = (
+    r"port\s+\d+|(?<![\w/])(?:~|\.{1,2})?/[\w.-]+(?:/[\w.-]*)*|\b[\w-]+/[\w.-]+/?|\b[a-z]+-\d+\b|"
+    r"\b[\w-]+\.(?:internal|local|lan|io|com|net|org|dev|cloud|corp|home)\b|\b[a-z]{2}-[a-z]+-\d\b|:\d{2,5}\b"
+)
+ENVIRONMENT: tuple[Family, ...] = (
+    # "Staging Postgres is on port 5433", "the GPU box is gpu-03", "the cluster runs on Hetzner"
     fam(
-        "self/team",
-        r"^I(?:'m| am|\s+work)\s+(?:currently\s+|now\s+|still\s+)?(?:on|in|part of|with|for)\s+(?:the\s+)?"
-        r"(?P<team>[\w&/ -]{2,40}?)\s+team(?P<org>\s+(?:at|@|in|for)\s+[^,]+)?(?:,.*)?$",
+        "environment/where",
+        rf"^(?:the\s+|our\s+)?(?P<subj>(?:[\w./-]+\s+){{0,3}}?(?:{INFRA}))\s+{_WHERE_VERB}\s+"
+        r"(?:on|at|in|under|behind|reachable at|available at|with)?\s*"
+        rf"(?P<v>.*?(?:{_STRONG_WHERE}|\b\d{{2,5}}\b|\b[\w-]+\.[a-z][\w.-]+\b|(?-i:\b[A-Z][\w-]+)).*)$",
         "fact",
-        "work",
-        lambda m, s: f"{s} is on the {m.group('team').strip()} team{(m.group('org') or '').rstrip(TRIM)}",
+        "environment",
+        lambda m, s: cap(m.group(0).strip(TRIM)),
     ),
-    # "I'm a night-shift nurse at St Mary's", "I work as a data analyst"
+    # "the design tokens live in packages/tokens": any subject, a value that can only be a location
     fam(
-        "self/role",
-        rf"^I(?:'m| am|\s+work\s+as)\s+(?:now\s+|currently\s+|still\s+|also\s+)?(?P<art>a|an|the)\s+"
-        rf"(?P<v>(?:[\w-]+\s+){{0,3}}?(?:{ROLES}))\b(?P<rest>\s+(?:at|for|in|with|on)\s+[^,;]+)?(?:[,;].*)?$",
+        "environment/located",
+        rf"^(?:the\s+|our\s+)?(?P<subj>(?:[\w.-]+\s+){{0,3}}[\w.-]+)\s+{_WHERE_VERB}\s+"
+        rf"(?:on|at|in|under|inside|behind)\s+(?P<v>.*?(?:{_STRONG_WHERE}).*)$",
         "fact",
-        "work",
-        lambda m, s: f"{s} is {m.group('art').lower()} {v(m)}{(m.group('rest') or '').rstrip(TRIM)}",
+        "environment",
+        lambda m, s: cap(m.group(0).strip(TRIM)),
+        confidence=0.7,
     ),
-    # "I work at Acme", "I work four days a week", "I work remotely from Porto"
+    # "Classes start at 8:15", "releases go out every Tuesday", "the backup runs nightly"
     fam(
-        "self/works",
-        r"^I\s+(?:currently\s+|now\s+|still\s+|only\s+|mostly\s+)?work\s+(?P<v>(?:at|for|as|from|remotely|"
-        r"from home|part-time|full-time|nights|weekends|(?:\w+|\d+)\s+days\s+a\s+week|(?:\w+|\d+)\s+hours)\b.*)$",
-        "fact",
-        lambda m: "work" if re.match(r"at|for|as", m.group("v"), IC) else "schedule",
-        lambda m, s: f"{s} works {v(m)}",
-    ),
-    # "I live in Lisbon now", "I'm based in Montreal", "I moved to Leeds", "I'm from Quito"
-    fam(
-        "self/place",
-        r"^I(?:\s+(?:currently|now|still|just|recently))?\s*(?P<verb>live|reside|'m based|am based|"
-        r"'m living(?= in| at| near)|am living(?= in| at| near)|moved|'m from|am from|'m originally from|am originally from|was born|grew up)\s+"
-        r"(?P<v>(?:in|at|near|on|to|up to|down to|back to|over to|from)?\s*.+)$",
-        "fact",
-        "place",
-        lambda m, s: f"{s} {PLACE_VERBS.get(m.group('verb').lower().lstrip(chr(39)), 'lives')} {v(m)}",
-    ),
-    # "I'm vegetarian", "I'm lactose intolerant", "I'm colour-blind (deuteranopia)"
-    fam(
-        "self/trait",
-        rf"^I(?:'m| am)\s+(?:(?:a|an)\s+)?(?:strict\s+|mostly\s+|completely\s+|fully\s+)?(?P<t>{TRAITS})\b"
-        r"(?P<rest>\s*\([^)]{1,60}\))?",
-        "fact",
-        "health",
-        lambda m, s: f"{s} is {m.group('t').lower()}{(m.group('rest') or '').rstrip()}",
-        confidence=0.85,
-    ),
-    fam(
-        "self/allergy",
-        r"^I(?:'m| am)\s+(?:(?:very|quite|severely|mildly)\s+)?allergic\s+to\s+(?P<v>.+)$",
-        "fact",
-        "health",
-        lambda m, s: f"{s} is allergic to {v(m)}",
-        confidence=0.9,
-        priority="high",
-    ),
-    # "I use fish", "I mostly code in Rust", "I'm on macOS"
-    fam(
-        "self/tool",
-        r"^I\s+(?:mostly\s+|mainly\s+|only\s+|always\s+|usually\s+|now\s+)?(?P<verb>use|code in|program in|"
-        rf"develop on|'m on|am on)\s+(?!{VAGUE_OBJECT}|(?:for|to|as|with|in|on|at|by)\b)(?P<v>.{{2,60}})$",
-        "preference",
-        "tool",
-        lambda m, s: f"{s} {TOOL_VERBS.get(m.group('verb').lower(), 'uses')} {v(m)}",
-    ),
-    # "my manager is Priya Raman", "My agent is Hélène Dubois"
-    fam(
-        "self/relation-is",
-        rf"^my\s+(?P<rel>{RELATIONS})\s+(?:is|'s)\s+(?:(?P<name>{NAME})|(?P<low>{LOWER_NAME})$)",
-        "fact",
-        "person",
-        lambda m, s: f"{possessive(s)} {_rel(m)} is {m.group('name') or m.group('low').title()}",
-        confidence=0.85,
-    ),
-    # "my editor is neovim", "my on-call week is the first week of every month", "my passport is Irish"
-    fam(
-        "self/slot",
-        rf"^my\s+(?P<rel>{TOOL_SLOTS}|{SCHEDULE_SLOTS}|{DOCUMENTS})\s+(?:is|are|'s)\s+(?P<v>.{{2,}})$",
-        "fact",
-        _slot_subject,
-        lambda m, s: f"{possessive(s)} {_rel(m)} is {v(m)}",
-    ),
-    # "my passport expires in March 2027", "our car insurance renews on 2 March"
-    fam(
-        "self/document-date",
-        rf"^(?P<who>my|our)\s+(?P<rel>{DOCUMENTS})\s+(?P<verb>expires?|renews?|runs out|ends|is due|lapses)"
-        r"\s+(?P<v>.{2,})$",
-        "fact",
-        "documents",
-        lambda m, s: f"{possessive(s)} {_rel(m)} {m.group('verb').lower()} {v(m)}",
-        priority="high",
-    ),
-    # "my left knee has been dodgy since April", "my back is bad"
-    fam(
-        "self/body",
-        rf"^my\s+(?P<rel>(?:(?:left|right|lower|upper|bad)\s+)?(?:{BODY}))\s+(?P<v>(?:is|are|has been|"
-        r"have been|was|hurts|aches|gets|isn't|keeps|flares)\b.{2,})$",
-        "fact",
-        "health",
-        lambda m, s: f"{possessive(s)} {_rel(m)} {v(m)}",
-    ),
-    # "I run with my club on Tuesdays", "I write every morning from 6 to 9"
-    fam(
-        "self/routine",
-        r"^I\s+(?:also\s+|usually\s+|normally\s+)?(?!(?:will|would|might|could|should|can|want|need|hope|plan|"
-        r"'ll|'d|wish|try|tried|think|guess)\b)(?P<v>[a-z]+\b.{0,60}?\b(?:(?:every|each)\s+(?:other\s+)?"
-        rf"(?:day|morning|afternoon|evening|night|week|weekday|weekend|month|year|{DAYS})|on\s+{DAYS}|"
-        r"on\s+weekends|on\s+weekdays|daily|weekly|monthly)\b.*)$",
+        "environment/recurring",
+        r"^(?:the\s+|our\s+|my\s+)?(?P<subj>(?:[\w-]+\s+){0,3}[\w-]+)\s+(?:(?:start|starts|begin|begins|end|ends|"
+        r"open|opens|close|closes|finish|finishes)\s+(?:at|around|by)\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h)?"
+        r"|(?:run|runs|happen|happens|go out|goes out|ship|ships|release|releases|is|are|take place|takes place|"
+        r"meet|meets)\s+(?:every\s+\S+|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days|daily|weekly|nightly|"
+        r"monthly|fortnightly|each\s+\S+))\b.*$",
         "fact",
         "schedule",
-        lambda m, s: f"{s} {third_person('I ' + m.group('v').strip(TRIM), s)[len(s) + 1 :]}",
+        lambda m, s: cap(third_person(m.group(0).strip(TRIM), s)),
+        confidence=0.7,
     ),
-)
-
-# Environment: where things run (no first person needed).
-ENVIRONMENT = fam(
-    "environment/where",
-    rf"^(?:the\s+|our\s+)?(?P<subj>(?:[\w./-]+\s+){{0,3}}?(?:{INFRA}))\s+(?:is|are|runs|run|lives|live|sits|"
-    r"listens|'s)\s+(?:on|at|in|under|behind|reachable at|available at)?\s*(?P<v>.*?(?:port\s+\d+|\b\d{2,5}\b|"
-    r"/[\w/.-]+|\b[a-z]+-\d+\b|\b[\w-]+\.[a-z][\w.-]+\b|\b[a-z]{2}-[a-z]+-\d\b).*)$",
-    "fact",
-    "environment",
-    lambda m, s: cap(m.group(0).strip(TRIM)),
 )
 
 # Decisions: what was settled ("we decided to …", "let's go with …").
@@ -346,11 +260,22 @@ DECISIONS: tuple[Family, ...] = (
 
 # Another person named next to their relation ("my partner Sam eats fish" -> the user's partner is
 # Sam): what they like or think is theirs, and is not kept.
-APPOSITIVE = fam(
-    "person/appositive",
-    rf"\bmy\s+(?P<rel>{RELATIONS})\s+(?P<name>{NAME})(?!')\b",
-    "fact",
-    "person",
-    lambda m, s: f"{possessive(s)} {_rel(m)} is {m.group('name')}",
-    confidence=0.75,
+APPOSITIVES: tuple[Family, ...] = (
+    fam(
+        "person/appositive",
+        rf"\bmy\s+(?P<rel>{RELATIONS})\s+(?P<name>{NAME})(?!')\b",
+        "fact",
+        "person",
+        lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name')}",
+        confidence=0.75,
+    ),
+    # "my head of department, Marisa, wants …": any relation, set off by commas
+    fam(
+        "person/appositive",
+        rf"\bmy\s+(?P<rel>(?:[a-z-]+\s+){{0,3}}[a-z-]+),\s+(?P<name>{NAME}),",
+        "fact",
+        "person",
+        lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name')}",
+        confidence=0.75,
+    ),
 )

@@ -38,7 +38,7 @@ TRAITS = (
 )
 TOOL_SLOTS = (
     r"editor|text editor|shell|terminal|os|operating system|laptop|machine|computer|browser|ide|phone|"
-    r"keyboard(?: layout)?|font|theme|pronouns|stack|setup|distro|window manager|package manager|"
+    r"keyboard(?: layout)?|font|theme|stack|setup|distro|window manager|package manager|"
     r"formatter|linter|language|main language|go-to \w+"
 )
 SCHEDULE_SLOTS = (
@@ -53,11 +53,38 @@ BODY = (
     r"knee|back|shoulder|hip|ankle|wrist|neck|eyes?|eyesight|hearing|elbow|foot|feet|hand|blood pressure|"
     r"heart|hay ?fever|asthma|migraines?|stomach"
 )
+HEALTH_SLOTS = (
+    r"(?:[\w-]+ )?medications?|(?:[\w-]+ )?medicine|meds|prescription|blood type|(?:[\w-]+ )?allerg(?:y|ies)|"
+    r"diet|gp|doctor|dentist|condition|inhaler|dose"
+)
+IDENTITY_SLOTS = r"pronouns|name|full name|nickname|nationality|first language|native language|age|birthday"
+# lasting conditions said as "I have X" (without "for N years")
+CONDITIONS = (
+    r"(?:type \d )?diabetes|asthma|adhd|add|epilepsy|migraines?|arthritis|dyslexia|coeliac disease|celiac disease|"
+    r"hypertension|high blood pressure|low blood pressure|anxiety|depression|tinnitus|a bad back|a pacemaker|"
+    r"eczema|psoriasis|ibs|crohn's|long covid|sleep apnea|sleep apnoea|a heart condition|hay ?fever"
+)
+# verbs after "I" that say what the person thinks, wants or is doing this minute, not what is true of them
+_NOT_STATEMENT = """want need think guess mean see know hope wonder feel agree understand suppose believe assume get
+    got wanna gotta just am was have had do did would will can could should might must may shall love
+    like hate prefer enjoy adore remember forgot forget try tried promise bet doubt wish appreciate
+    apologize apologise reckon figure imagine found expect plan intend meant heard saw say said tell
+    told ask asked look recall mind care owe bought made went came left started stopped finished kinda
+    sorta really also still honestly totally definitely actually probably maybe never always usually
+    often sometimes already even only dunno miss missed keep kept let read watched thank thanks hear
+    noticed realise realize learnt dreamt spent lost won"""
+NOT_STATEMENT_VERBS = frozenset(_NOT_STATEMENT.split())
+MOMENTARY = (
+    r"\b(?:today|tonight|tomorrow|yesterday|right now|at the moment|this (?:morning|afternoon|evening|week|"
+    r"weekend|time)|later|soon|just now|then|in a (?:bit|minute|sec|second)|for now|for a (?:bit|while|minute))\b"
+)
 INFRA = (
     r"postgres(?:ql)?|mysql|sqlite|redis|db|database|cluster|server|box|host|api|bucket|queue|datasets?|"
     r"vpn|cache|mongo(?:db)?|kafka|elasticsearch|opensearch|service|registry|instance|machine|gpu|node|"
     r"endpoint|proxy|broker|grafana|prometheus|storage|volume|backups?|logs?|wiki|dashboard|runner|"
-    r"s3|nas|printer|router|domain|dns|smtp|mail server|rabbitmq"
+    r"s3|nas|printer|router|domain|dns|smtp|mail server|rabbitmq|scheduler|workers?|cron|jobs?|pipelines?|"
+    r"ci|builds?|deploys?|runners?|website|site|blog|app|frontend|backend|repo|repository|monorepo|"
+    r"k8s|kubernetes|containers?|vms?|airflow|jenkins|tokens|secrets|config|configs|docs"
 )
 # tool kinds: a correction that names only the tool ("it's fish, not bash") is about this
 TOOL_KINDS: dict[str, tuple[str, ...]] = {

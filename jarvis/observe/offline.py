@@ -29,22 +29,25 @@ from __future__ import annotations
 import re
 
 from jarvis.observe.corrections import correction, topic_correction
-from jarvis.observe.families import APPOSITIVE, DECISIONS, ENVIRONMENT, RULES, SELF, Family, Found, cap
+from jarvis.observe.families import APPOSITIVES, DECISIONS, ENVIRONMENT, RULES, Family, Found, cap
 from jarvis.observe.legacy import LEGACY, legacy_ok
 from jarvis.observe.lexicon import IC, TRIM
 from jarvis.observe.perspective import sentence, third_person
 from jarvis.observe.phrasing import clauses, plain, refused, split_sentences, trim
 from jarvis.observe.schema import Fact, ObserverOutput, Segment
+from jarvis.observe.selfdesc import SELF, STATEMENT, plain_statement
 from jarvis.observe.sessions import SessionEvent
 from jarvis.taxonomy import subject_of
 
 __all__ = ["OfflineObserver", "extract_sentence", "split_sentences"]
 
 USER_NAMES = frozenset({"", "user", "human", "me", "you"})
-CLAUSE_FAMILIES: tuple[Family, ...] = (*RULES, *DECISIONS, *SELF, ENVIRONMENT, *LEGACY)
+CLAUSE_FAMILIES: tuple[Family, ...] = (*RULES, *DECISIONS, *SELF, *ENVIRONMENT, *LEGACY, STATEMENT)
 # Families that address the listener ("never …", "stop …", "let's …"): an instruction to the
 # assistant, but only advice when friends talk to each other ("never give up", "let's keep going").
-ADDRESSED = frozenset(["rule/imperative", "rule/dont-ever", "rule/stop", "rule/must", "decision/lets"])
+ADDRESSED = frozenset(
+    ["rule/imperative", "rule/dont-ever", "rule/dont", "rule/stop", "rule/must", "decision/lets"]
+)
 
 # request/start: "remember this rule: X", "note to self: X", "for the record, X", "FYI X"
 _REQUEST_CUES = (
@@ -91,31 +94,27 @@ def _match_clause(clause: str, who: str, to_assistant: bool = True) -> Found | N
         if not to_assistant and family.name in ADDRESSED:
             continue
         m = family.regex.search(clause)
-        if not m or (family in LEGACY and not legacy_ok(m)):
+        if (
+            not m
+            or (family in LEGACY and not legacy_ok(m))
+            or (family is STATEMENT and not plain_statement(m))
+        ):
             continue
         text = family.build(m, who)
-        return Found(
-            text,
-            family.kind,
-            family.name,
-            family.subject_of(m),
-            family.gate,
-            family.confidence,
-            family.priority,
-        )
+        subject = family.subject_of(m) or subject_of(text) or ""
+        return Found(text, family.kind, family.name, subject, family.gate, family.confidence, family.priority)
     return None
 
 
 def _appositive(clause: str, who: str) -> tuple[Found, str] | None:
     """("the user's sister is Lena", "my sister Lena"): the quote stops at the name, because what
     follows ("… hates coriander") is the other person's, not something to keep."""
-    m = APPOSITIVE.regex.search(clause)
-    if not m:
-        return None
-    found = Found(
-        APPOSITIVE.build(m, who), "fact", APPOSITIVE.name, "person", confidence=APPOSITIVE.confidence
-    )
-    return found, m.group(0)
+    for family in APPOSITIVES:
+        m = family.regex.search(clause)
+        if m:
+            found = Found(family.build(m, who), "fact", family.name, "person", confidence=family.confidence)
+            return found, m.group(0).rstrip(",")
+    return None
 
 
 def _request(sent: str, who: str) -> Found | None:
@@ -204,12 +203,13 @@ def _clause_facts(text: str, who: str, turn: int, to_assistant: bool) -> list[Fa
     parts = clauses(text)
     for clause in parts:
         found = _match_clause(clause, who, to_assistant)
+        extra = _appositive(clause, who) if found is None or found.subject != "person" else None
+        if found and extra and found.gate == "hold":
+            found = None  # "my daughter Emi is a doctor": the relation is the fact; the rest stays unsure
         if found:
             facts.append(_fact(found, clause if len(parts) > 1 else text, turn))
-        if found is None or found.subject != "person":
-            extra = _appositive(clause, who)
-            if extra and (not found or extra[0].text.lower() not in found.text.lower()):
-                facts.append(_fact(extra[0], extra[1], turn))
+        if extra and (not found or extra[0].text.lower() not in found.text.lower()):
+            facts.append(_fact(extra[0], extra[1], turn))
     return facts
 
 

@@ -1,0 +1,262 @@
+"""Self-descriptions: who the person is, where, with whom, with what, on which days.
+
+Each family reads one clause with a first-person subject ("I …", "my …") and turns it into a
+third-person statement with its subject (work, place, health, tool, person, schedule,
+documents) for the category. Another person's words never match: the subject must be the
+person themself.
+"""
+
+from __future__ import annotations
+
+import re
+
+from jarvis.observe.families import Family, fam, rel, v
+from jarvis.observe.lexicon import (
+    BODY,
+    CONDITIONS,
+    DAYS,
+    DOCUMENTS,
+    HEALTH_SLOTS,
+    IC,
+    IDENTITY_SLOTS,
+    LOWER_NAME,
+    MOMENTARY,
+    NAME,
+    NOT_STATEMENT_VERBS,
+    PLACE_VERBS,
+    RELATIONS,
+    ROLES,
+    SCHEDULE_SLOTS,
+    TOOL_SLOTS,
+    TOOL_VERBS,
+    TRAITS,
+    TRIM,
+    VAGUE_OBJECT,
+)
+from jarvis.observe.perspective import possessive, third_person
+
+
+def _slot_subject(m: re.Match[str]) -> str:
+    slot = rel(m)
+    if re.fullmatch(SCHEDULE_SLOTS, slot, IC):
+        return "schedule" if "zone" not in slot else "place"
+    if re.fullmatch(DOCUMENTS, slot, IC):
+        return "documents"
+    if re.fullmatch(HEALTH_SLOTS, slot, IC):
+        return "health"
+    if re.fullmatch(IDENTITY_SLOTS, slot, IC):
+        return "identity"
+    return "tool"
+
+
+def _statement(m: re.Match[str], s: str) -> str:
+    return third_person(m.group(0).strip(TRIM), s)
+
+
+_UNITS = r"(?:%|percent|minutes?|mins?|hours?|hrs?|seconds?|secs?|days?|weeks?|months?|km|miles?|m|kg|lbs?|pounds?|times?|x)"
+
+
+# Self-descriptions: who the person is, where, with whom, with what, on which days.
+SELF: tuple[Family, ...] = (
+    # "I'm on the payments team at Northwind", "I work on the platform team"
+    fam(
+        "self/team",
+        r"^I(?:'m| am|\s+work)\s+(?:currently\s+|now\s+|still\s+)?(?:on|in|part of|with|for)\s+(?:the\s+)?"
+        r"(?P<team>[\w&/ -]{2,40}?)\s+team(?P<org>\s+(?:at|@|in|for)\s+[^,]+)?(?:,.*)?$",
+        "fact",
+        "work",
+        lambda m, s: f"{s} is on the {m.group('team').strip()} team{(m.group('org') or '').rstrip(TRIM)}",
+    ),
+    # "I'm a night-shift nurse at St Mary's", "I work as a data analyst"
+    fam(
+        "self/role",
+        rf"^I(?:'m| am|\s+work\s+as)\s+(?:now\s+|currently\s+|still\s+|also\s+)?(?P<art>a|an|the)\s+"
+        rf"(?P<v>(?:[\w-]+\s+){{0,3}}?(?:{ROLES}))\b(?P<rest>\s+(?:at|for|in|with|on)\s+[^,;]+)?(?:[,;].*)?$",
+        "fact",
+        "work",
+        lambda m, s: f"{s} is {m.group('art').lower()} {v(m)}{(m.group('rest') or '').rstrip(TRIM)}",
+    ),
+    # "I work at Acme", "I work four days a week", "I work remotely from Porto"
+    fam(
+        "self/works",
+        r"^I\s+(?:currently\s+|now\s+|still\s+|only\s+|mostly\s+)?work\s+(?P<v>(?:at|for|as|from|remotely|"
+        r"from home|part-time|full-time|nights|weekends|(?:\w+|\d+)\s+days\s+a\s+week|(?:\w+|\d+)\s+hours)\b.*)$",
+        "fact",
+        lambda m: "work" if re.match(r"at|for|as", m.group("v"), IC) else "schedule",
+        lambda m, s: f"{s} works {v(m)}",
+    ),
+    # "I live in Lisbon now", "I'm based in Montreal", "I moved to Leeds", "I'm from Quito"
+    fam(
+        "self/place",
+        r"^I(?:\s+(?:currently|now|still|just|recently))?\s*(?P<verb>live|reside|'m based|am based|"
+        r"'m living(?= in| at| near)|am living(?= in| at| near)|moved|'m from|am from|'m originally from|am originally from|was born|grew up)\s+"
+        r"(?P<v>(?:in|at|near|on|to|up to|down to|back to|over to|from)?\s*.+)$",
+        "fact",
+        "place",
+        lambda m, s: f"{s} {PLACE_VERBS.get(m.group('verb').lower().lstrip(chr(39)), 'lives')} {v(m)}",
+    ),
+    # "I'm vegetarian", "I'm lactose intolerant", "I'm colour-blind (deuteranopia)"
+    fam(
+        "self/trait",
+        rf"^I(?:'m| am)\s+(?:(?:a|an)\s+)?(?:strict\s+|mostly\s+|completely\s+|fully\s+)?(?P<t>{TRAITS})\b"
+        r"(?P<rest>\s*\([^)]{1,60}\))?",
+        "fact",
+        "health",
+        lambda m, s: f"{s} is {m.group('t').lower()}{(m.group('rest') or '').rstrip()}",
+        confidence=0.85,
+    ),
+    fam(
+        "self/allergy",
+        r"^I(?:'m| am)\s+(?:(?:very|quite|severely|mildly)\s+)?allergic\s+to\s+(?P<v>.+)$",
+        "fact",
+        "health",
+        lambda m, s: f"{s} is allergic to {v(m)}",
+        confidence=0.9,
+        priority="high",
+    ),
+    # "I use fish", "I mostly code in Rust", "I'm on macOS"
+    fam(
+        "self/tool",
+        r"^I\s+(?:mostly\s+|mainly\s+|only\s+|always\s+|usually\s+|now\s+)?(?P<verb>use|code in|program in|"
+        rf"develop on|'m on|am on)\s+(?!{VAGUE_OBJECT}|(?:for|to|as|with|in|on|at|by)\b)(?P<v>.{{2,60}})$",
+        "preference",
+        "tool",
+        lambda m, s: f"{s} {TOOL_VERBS.get(m.group('verb').lower(), 'uses')} {v(m)}",
+    ),
+    # "my manager is Priya Raman", "My agent is Hélène Dubois"
+    fam(
+        "self/relation-is",
+        rf"^my\s+(?P<rel>{RELATIONS})\s+(?:is|'s)\s+(?:(?P<name>{NAME})|(?P<low>{LOWER_NAME})$)",
+        "fact",
+        "person",
+        lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name') or m.group('low').title()}",
+        confidence=0.85,
+    ),
+    # "my editor is neovim", "my on-call week is the first week of every month", "my passport is Irish"
+    fam(
+        "self/slot",
+        rf"^my\s+(?P<rel>{TOOL_SLOTS}|{SCHEDULE_SLOTS}|{DOCUMENTS}|{HEALTH_SLOTS}|{IDENTITY_SLOTS})\s+"
+        r"(?P<verb>is|are|'s)\s+(?P<v>.{2,})$",
+        "fact",
+        _slot_subject,
+        lambda m, s: f"{possessive(s)} {rel(m)} {'are' if m.group('verb').lower() == 'are' else 'is'} {v(m)}",
+    ),
+    # "my passport expires in March 2027", "our car insurance renews on 2 March"
+    fam(
+        "self/document-date",
+        rf"^(?P<who>my|our)\s+(?P<rel>{DOCUMENTS})\s+(?P<verb>expires?|renews?|runs out|ends|is due|lapses)"
+        r"\s+(?P<v>.{2,})$",
+        "fact",
+        "documents",
+        lambda m, s: f"{possessive(s)} {rel(m)} {m.group('verb').lower()} {v(m)}",
+        priority="high",
+    ),
+    # "my left knee has been dodgy since April", "my back is bad"
+    fam(
+        "self/body",
+        rf"^my\s+(?P<rel>(?:(?:left|right|lower|upper|bad)\s+)?(?:{BODY}))\s+(?P<v>(?:is|are|has been|"
+        r"have been|was|hurts|aches|gets|isn't|keeps|flares)\b.{2,})$",
+        "fact",
+        "health",
+        lambda m, s: f"{possessive(s)} {rel(m)} {v(m)}",
+    ),
+    # "I run with my club on Tuesdays", "I write every morning from 6 to 9"
+    fam(
+        "self/routine",
+        r"^I\s+(?:also\s+|usually\s+|normally\s+)?(?!(?:will|would|might|could|should|can|want|need|hope|plan|"
+        r"'ll|'d|wish|try|tried|think|guess)\b)(?P<v>[a-z]+\b.{0,60}?\b(?:(?:every|each)\s+(?:other\s+)?"
+        rf"(?:day|morning|afternoon|evening|night|week|weekday|weekend|month|year|{DAYS})|on\s+{DAYS}|"
+        r"on\s+weekends|on\s+weekdays|daily|weekly|monthly)\b.*)$",
+        "fact",
+        "schedule",
+        lambda m, s: f"{s} {third_person('I ' + m.group('v').strip(TRIM), s)[len(s) + 1 :]}",
+    ),
+    # "I'm Felix, data engineer at Brightwater"
+    fam(
+        "self/intro",
+        rf"^I(?:'m| am)\s+(?P<name>{NAME}),\s+(?:(?P<art>a|an|the)\s+)?(?P<v>[\w -]{{2,40}}?)"
+        r"(?P<rest>\s+(?:at|for|with|in|on)\s+[^,;]+)?$",
+        "fact",
+        "work",
+        lambda m, s: (
+            f"{s} is {m.group('name')}, {(m.group('art') or '').lower() + ' ' if m.group('art') else ''}"
+            f"{m.group('v').strip()}{(m.group('rest') or '').rstrip(TRIM)}"
+        ),
+        confidence=0.85,
+    ),
+    # "I'm 68", "I am 41 years old" (not "I'm 5 minutes away")
+    fam(
+        "self/age",
+        rf"^I(?:'m| am)\s+(?P<v>\d{{1,3}})(?:\s+years?\s+old)?(?!\s*{_UNITS}\b)(?:\s*$|\s*[,(]|\s+and\b)",
+        "fact",
+        "identity",
+        lambda m, s: f"{s} is {m.group('v')} years old",
+        confidence=0.85,
+    ),
+    # "I'm in Manchester", "I'm near Porto now" (a named place; not "I'm in a meeting")
+    fam(
+        "self/in-place",
+        rf"^I(?:'m| am)\s+(?:now\s+|currently\s+|still\s+)?(?:in|near|outside)\s+(?P<v>{NAME}(?:,\s*{NAME})?)"
+        rf"(?P<rest>(?!.*{MOMENTARY}).*)$",
+        "fact",
+        "place",
+        lambda m, s: f"{s} is in {m.group('v')}{(m.group('rest') or '').rstrip(TRIM)}",
+        confidence=0.7,
+    ),
+    # "I'm off every other Friday", "I'm away on Mondays"
+    fam(
+        "self/off",
+        r"^I(?:'m| am)\s+(?P<how>off|out|away|unavailable|offline|not around|in the office|in office|remote|wfh|"
+        rf"working from home|at the office)\s+(?P<v>(?:every|each|on|most|all)\b.+|on\s+{DAYS}.*)$",
+        "fact",
+        "schedule",
+        lambda m, s: f"{s} is {m.group('how').lower()} {v(m)}",
+    ),
+    # "I can't eat nuts", "I don't drink alcohol"
+    fam(
+        "self/diet",
+        r"^I\s+(?:can't|cannot|can not|don't|do not|never|no longer)\s+(?P<verb>eat|drink|have|tolerate|digest)\s+"
+        rf"(?!{VAGUE_OBJECT})(?P<v>.{{2,60}})$",
+        "fact",
+        "health",
+        lambda m, s: _statement(m, s),
+    ),
+    # "I've had type 2 diabetes for ten years", "I have asthma"
+    fam(
+        "self/condition",
+        rf"^I(?:'ve| have)(?:\s+had)?\s+(?P<v>(?:{CONDITIONS})\b.*|(?!(?:to|got|been|a lot|no idea|an idea|a "
+        r"question|a meeting|time|fun|a feeling|the feeling)\b)[\w -]{3,60}?\s+(?:for\s+(?:\d+|a few|a couple of|"
+        r"several|many|over|about|almost|nearly|more than|most of|one|two|three|four|five|six|seven|eight|nine|ten|"
+        r"twenty|thirty|years|months|decades|ages)\b|since\s+(?:\d{4}|I was|childhood|birth|school|university|"
+        r"college|(?-i:[A-Z])\w+)).*)$",
+        "fact",
+        "health",
+        lambda m, s: _statement(m, s),
+    ),
+)
+# Checked after every other family: a plain first-person statement in the present tense ("I teach
+# maths at a school in Valencia", "I run the infra for Halyard"); not what the person wants,
+# thinks or is doing this minute, and nothing said to "you".
+STATEMENT = fam(
+    "self/statement",
+    r"^I\s+(?:also\s+|still\s+|mostly\s+|mainly\s+|currently\s+|now\s+)?(?P<verb>[a-z]+)\s+"
+    rf"(?!.*\byou\b)(?!.*{MOMENTARY})(?!(?:{VAGUE_OBJECT}|(?:for|to|as|with|by|that)\b))"
+    r"(?P<rest>\S+(?:\s+\S+){2,})$",
+    "fact",
+    "",
+    _statement,
+    confidence=0.6,
+)
+
+
+def plain_statement(m: re.Match[str]) -> bool:
+    """The statement family's verb is a present-tense fact verb ("teach", "run"), not "want", "went"."""
+    from jarvis.observe.perspective import IRREGULAR_PAST, MODALS
+
+    verb = m.group("verb").lower()
+    return not (
+        verb in NOT_STATEMENT_VERBS
+        or verb in MODALS
+        or verb in IRREGULAR_PAST
+        or verb.endswith(("ed", "ing"))
+    )
