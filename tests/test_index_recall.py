@@ -211,6 +211,12 @@ def test_cli_recall_json_table_batch_and_index_status(
     assert [json.loads(line)["qid"] for line in lines] == ["q1", "q2"]
     hit = json.loads(lines[0])["hits"][0]
     assert {"path", "start_line", "end_line", "text", "score"} <= set(hit)
+    only = cli("recall", "moka pot", "--json", "--no-record", "--path", "memory/notes/*", workspace=ws)
+    assert only.exit_code == 0, only.output
+    paths = {h["path"] for h in json.loads(only.output)["hits"]}
+    assert paths and all(p.startswith("memory/notes/") for p in paths)
+    none = cli("recall", "moka pot", "--json", "--no-record", "--path", "nowhere/*.md", workspace=ws)
+    assert none.exit_code == 0 and json.loads(none.output)["hits"] == []
     bad = cli("recall", "x", "--now", "yesterday-ish", workspace=ws)
     assert bad.exit_code == 2 and "--now" in bad.output
     assert read_access(ws) == {}

@@ -285,7 +285,7 @@ def _read_batch(path: str) -> list[dict[str, Any]]:
     help="Budget: lean 3, balanced 6, deep 12 results; auto picks from the query.",
 )
 @click.option("--category", "-c", help="Only fragments of this category.")
-@click.option("--path", "path_glob", help="Only files matching this glob, e.g. 'memory/2024-*'.")
+@click.option("--path", "path", help="Only files matching this glob, e.g. 'memory/2024-*'.")
 @click.option("--since", help="Only memory dated on or after this date (YYYY-MM-DD).")
 @click.option("--until", help="Only memory dated on or before this date (YYYY-MM-DD).")
 @click.option("--include-held", is_flag=True, help="Include held (gate: hold) and archived memory.")
