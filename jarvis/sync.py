@@ -31,6 +31,12 @@ class SyncError(JarvisError):
     """A sync that needs a person: no remote, no access, or a conflict the drivers cannot settle."""
 
 
+class NoRemote(SyncError):
+    """No git remote (or not the one named): a usage problem, exit 2 like other bad usage."""
+
+    exit_code = 2
+
+
 @dataclass(frozen=True)
 class SyncResult:
     remote: str
@@ -64,12 +70,12 @@ def _remote(ws: Workspace, store: GitStore, wanted: str | None) -> str:
     remotes = store.remotes()
     if wanted:
         if wanted not in remotes:
-            raise SyncError(
+            raise NoRemote(
                 f"{ws.root}: no git remote named {wanted!r} (have: {', '.join(remotes) or 'none'})"
             )
         return wanted
     if not remotes:
-        raise SyncError(
+        raise NoRemote(
             f"{ws.root}: no git remote to sync with; add one with `git -C {ws.root} remote add origin URL` "
             "(a bare repository, GitHub, Gitea, a USB stick)"
         )
