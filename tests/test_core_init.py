@@ -115,3 +115,30 @@ def test_bad_config_lists_every_problem(ws: Workspace, cli: CliFn) -> None:
     result = cli("doctor", workspace=ws)
     assert result.exit_code != 0
     assert "half_life_days" in result.output and "bogus" in result.output and "[nope]" in result.output
+
+
+def test_adopted_notes_keep_their_dates_in_recall(tmp_path: Path, cli: CliFn) -> None:
+    """An adopted note is dated by its frontmatter, else a date in its name, else its mtime —
+    never by the adopt commit — so `recall --since/--until` finds it in its own year."""
+    import json
+    import os
+
+    vault = tmp_path / "vault"
+    (vault / "journal").mkdir(parents=True)
+    (vault / "journal" / "2019-03-04 kiln firing.md").write_text("The kiln firing reached cone 6 at noon.\n")
+    (vault / "glaze.md").write_text("---\ncreated: 2018-07-01\n---\nCeladon glaze needs a slow cool.\n")
+    old = vault / "clay.md"
+    old.write_text("Porcelain clay shrinks about thirteen percent.\n")
+    stamp = 1_600_000_000  # 2020-09-13
+    os.utime(old, (stamp, stamp))
+    assert cli("init", "--adopt", str(vault)).exit_code == 0
+    for query, until, since, name in (
+        ("kiln firing cone", "2019-12-31", "2019-01-01", "journal/2019-03-04 kiln firing.md"),
+        ("celadon glaze", "2018-12-31", "2018-01-01", "glaze.md"),
+        ("porcelain shrinks", "2020-12-31", "2020-01-01", "clay.md"),
+    ):
+        out = cli(
+            "recall", query, "--json", "--no-record", "--since", since, "--until", until, workspace=vault
+        )
+        assert out.exit_code == 0, out.output
+        assert name in {h["path"] for h in json.loads(out.stdout)["hits"]}, (query, out.output)

@@ -15,6 +15,7 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -105,35 +106,35 @@ def scan(ws: Workspace, paths: list[str] | None = None) -> Plan:
 
 
 def git_first_dates(ws: Workspace) -> dict[str, str]:
-    """Path -> date of the commit that added it (one git call for the whole repo)."""
+    """Path -> date of the commit that added it (one git call for the whole repo); a commit
+    that adopted a folder without history dates nothing (its date is not the notes' date)."""
     if not (ws.root / ".git").exists():
         return {}
     from jarvis.errors import JarvisError
     from jarvis.gitstore import GitStore
+    from jarvis.notes import first_added
 
     try:
-        out = GitStore(ws.root).run(
-            "log", "--diff-filter=A", "--name-only", "--format=%x1e%aI", what="git log"
-        )
+        return {rel: day for rel, day in first_added(GitStore(ws.root)).items() if day}
     except JarvisError:
         return {}
-    dates: dict[str, str] = {}
-    for record in out.split("\x1e"):
-        lines = [line for line in record.strip().splitlines() if line]
-        if not lines:
-            continue
-        for rel in lines[1:]:
-            dates[rel] = lines[0][:10]  # log is newest first: the last seen is the first add
-    return dates
 
 
-def _file_info(ws: Workspace, rel: str, meta: dict[str, Any], dates: Callable[[str], str | None]) -> FileInfo:
-    created = meta.get("created")
-    date = str(created)[:10] if created and ISO_DATE.match(str(created)) else None
-    if date is None and (match := DAILY.search(rel)):
-        date = match.group(1)
-    if date is None:
-        date = dates(rel)
+def _file_info(
+    ws: Workspace,
+    rel: str,
+    meta: dict[str, Any],
+    dates: Callable[[str], str | None],
+    mtime_ns: int | None = None,
+) -> FileInfo:
+    """What the index keeps of a file. Its date, in order (adr/0088): frontmatter (`created`,
+    `date`), a date in the file name (daily logs, `2024-05-01 standup.md`), the commit that
+    added it, the file's modification time."""
+    from jarvis.notes import date_in_name, frontmatter_date
+
+    date = frontmatter_date(meta) or date_in_name(rel) or dates(rel)
+    if date is None and mtime_ns is not None:
+        date = datetime.fromtimestamp(mtime_ns / 1e9).astimezone().date().isoformat()
     category = meta.get("category")
     parts = rel.split("/")
     if not category and len(parts) >= 4 and parts[:2] == ["memory", "notes"]:
@@ -183,7 +184,7 @@ def load_file(
     doc = parse_document(text, rel)
     warnings += list(doc.warnings)
     body_line = text[: len(text) - len(doc.body)].count("\n") if doc.has_frontmatter else 0
-    info = _file_info(ws, rel, doc.meta, dates)
+    info = _file_info(ws, rel, doc.meta, dates, mtime)
     chunks = chunk_text(
         info,
         text,
