@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from jarvis.observe.lexicon import IC, INFRA, MOMENTARY, NAME, RELATIONS, TRIM, VAGUE_OBJECT
+from jarvis.observe.lexicon import IC, INFRA, MOMENTARY, NAME, RELATIONS, TITLE, TRIM, VAGUE_OBJECT
 from jarvis.observe.perspective import possessive, third_person
 
 
@@ -76,7 +76,8 @@ def cap(text: str) -> str:
 
 
 def rel(m: re.Match[str]) -> str:
-    return " ".join(m.group("rel").lower().split())
+    """The relation or slot as the person wrote it, lower case except acronyms ("PM", "GP")."""
+    return " ".join(w if w.isupper() and len(w) > 1 else w.lower() for w in m.group("rel").split())
 
 
 def _as_is(m: re.Match[str], s: str) -> str:
@@ -122,6 +123,17 @@ RULES: tuple[Family, ...] = (
         "rule",
         "rule",
         lambda m, s: "Do not " + third_person(m.group("x").strip(TRIM), s),
+        priority="high",
+    ),
+    # "No sugary cereals in the house", "no force pushes to main" (not "no worries", "no idea")
+    fam(
+        "rule/no-x",
+        r"^no\s+(?!(?:worries|problem|problems|idea|thanks|way|clue|rush|need|pressure|big deal|doubt|matter|"
+        r"one|more|longer|chance|luck)\b)(?P<x>[a-z][\w-]*(?:\s+[\w-]+){0,4}?\s+(?:in|on|at|for|before|after|during|"
+        r"without|past|over|to|near|inside)\s+.+)$",
+        "rule",
+        "rule",
+        lambda m, s: "No " + third_person(m.group("x").strip(TRIM), s),
         priority="high",
     ),
     # "I always write the docstring first", "we never use SELECT * here"
@@ -241,6 +253,15 @@ DECISIONS: tuple[Family, ...] = (
         confidence=0.75,
     ),
     fam(
+        "decision/chose",
+        r"^(?P<x>we(?:'ve| have)?\s+(?:already\s+|finally\s+|just\s+)?(?:chose|chosen|picked|went with|gone with|"
+        r"settled on|opted for|switched to|migrated to|standardi[sz]ed on)\s+.{3,})$",
+        "decision",
+        "decision",
+        lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
+        confidence=0.75,
+    ),
+    fam(
         "decision/going-with",
         r"^(?P<x>we(?:'re| are|'ll| will)\s+(?:going with|going to use|switching to|moving to|sticking with)\s+.{3,})$",
         "decision",
@@ -263,7 +284,7 @@ DECISIONS: tuple[Family, ...] = (
 APPOSITIVES: tuple[Family, ...] = (
     fam(
         "person/appositive",
-        rf"\bmy\s+(?P<rel>{RELATIONS})\s+(?P<name>{NAME})(?!')\b",
+        rf"\bmy\s+(?P<rel>{RELATIONS})\s+{TITLE}(?P<name>{NAME})(?!')\b",
         "fact",
         "person",
         lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name')}",
@@ -272,7 +293,7 @@ APPOSITIVES: tuple[Family, ...] = (
     # "my head of department, Marisa, wants …": any relation, set off by commas
     fam(
         "person/appositive",
-        rf"\bmy\s+(?P<rel>(?:[a-z-]+\s+){{0,3}}[a-z-]+),\s+(?P<name>{NAME}),",
+        rf"\bmy\s+(?P<rel>(?:[a-z-]+\s+){{0,3}}[a-z-]+),\s+{TITLE}(?P<name>{NAME}),",
         "fact",
         "person",
         lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name')}",

@@ -28,7 +28,25 @@ RELATIONS = (
     r"co-?founder|mentor|agent|doctor|dentist|therapist|landlord|landlady|neighbou?r|accountant|lawyer|"
     r"cat|dog|kid|child|grandmother|grandfather|grandma|grandpa|aunt|uncle|cousin|nephew|niece|"
     r"mother-in-law|father-in-law|sister-in-law|brother-in-law|stepson|stepdaughter|baby|puppy|kitten|pet|"
-    r"parrot|rabbit|horse|direct report|client|tutor|coach|physio|GP|flatmate|roommate|housemate"
+    r"parrot|rabbit|horse|direct report|client|tutor|coach|physio|GP|flatmate|roommate|housemate|assistant|"
+    r"supervisor|advisor|adviser|pm|PM|product manager|project manager|professor|contractor|builder|plumber|"
+    r"electrician|vet|nanny|babysitter|cleaner|trainer|personal trainer|book editor|publisher|director|ceo|cto|"
+    r"head of \w+|kids|children|sons|daughters|parents|twins"
+)
+# titles before a name ("my supervisor, Dr. Anke de Vries")
+TITLE = r"(?:(?:Dr|Prof|Mr|Mrs|Ms|Mx|Sir|Dame)\.?\s+)?"
+# long-running things a person is in the middle of ("I'm doing a PhD", "we're renovating a house")
+ONGOING_VERBS = (
+    r"doing|studying|renovating|building|rewriting|migrating|moving|planning|organi[sz]ing|writing|developing|"
+    r"launching|training for|preparing for|learning|running|restoring|converting|raising|caring for|"
+    r"recovering from|applying for|working towards|saving for"
+)
+# labels that open a statement ("Rule of thumb here: …", "House rule: …")
+RULE_LABELS = (
+    r"rule of thumb(?: here)?|house rule|(?:the |our |my )?rule|policy|convention|team rule|golden rule"
+)
+PLAIN_LABELS = (
+    r"(?:some |quick |for )?(?:context|background|info|note|fyi|btw|also|reminder|important|heads up|ps)"
 )
 TRAITS = (
     r"vegetarian|vegan|pescatarian|lactose[- ]intolerant|gluten[- ]intolerant|gluten[- ]free|coeliac|celiac|"

@@ -31,18 +31,37 @@ import re
 from jarvis.observe.corrections import correction, topic_correction
 from jarvis.observe.families import APPOSITIVES, DECISIONS, ENVIRONMENT, RULES, Family, Found, cap
 from jarvis.observe.legacy import LEGACY, legacy_ok
-from jarvis.observe.lexicon import IC, TRIM
+from jarvis.observe.lexicon import IC, PLAIN_LABELS, RULE_LABELS, TRIM
 from jarvis.observe.perspective import sentence, third_person
 from jarvis.observe.phrasing import clauses, plain, refused, split_sentences, trim
 from jarvis.observe.schema import Fact, ObserverOutput, Segment
-from jarvis.observe.selfdesc import SELF, STATEMENT, plain_statement
+from jarvis.observe.selfdesc import OWNED, PERSON_FACTS, SELF, STATEMENT, plain_statement
 from jarvis.observe.sessions import SessionEvent
 from jarvis.taxonomy import subject_of
 
 __all__ = ["OfflineObserver", "extract_sentence", "split_sentences"]
 
 USER_NAMES = frozenset({"", "user", "human", "me", "you"})
-CLAUSE_FAMILIES: tuple[Family, ...] = (*RULES, *DECISIONS, *SELF, *ENVIRONMENT, *LEGACY, STATEMENT)
+CLAUSE_FAMILIES: tuple[Family, ...] = (
+    *RULES,
+    *DECISIONS,
+    *SELF,
+    *ENVIRONMENT,
+    *OWNED,
+    PERSON_FACTS,
+    *LEGACY,
+    STATEMENT,
+)
+# rule/label: "Rule of thumb here: X", "House rule: X"; "X, that's a house rule" at the end
+_LABEL_RE = re.compile(rf"^(?:(?P<rule>{RULE_LABELS})|{PLAIN_LABELS})\s*[:—–-]+\s*(?P<x>.{{3,}})$", IC)
+_RULE_TAG_RE = re.compile(
+    r"^(?P<x>.{4,}?)[\s,;—–-]+(?:that's|that is|it's|it is)\s+(?:a|the|our|my)\s+(?:\w+\s+)?rule[.!]*$", IC
+)
+# decision/answer: the assistant asked "X or Y?" and the person answered with one of them
+_CHOICE_RE = re.compile(
+    r"(?P<a>[\w.+#-]+(?:\s+[\w.+#-]+)?)\s+or\s+(?P<b>[\w.+#-]+(?:\s+[\w.+#-]+)?)(?P<tail>\s+(?:for|in|on|as)\s+[^?]+)?\?",
+    IC,
+)
 # Families that address the listener ("never …", "stop …", "let's …"): an instruction to the
 # assistant, but only advice when friends talk to each other ("never give up", "let's keep going").
 ADDRESSED = frozenset(
@@ -155,6 +174,7 @@ def _from_now_on(sent: str, who: str) -> Found | None:
 
 def _fact(found: Found, quote: str, turn: int, context: str = "") -> Fact:
     text = found.text + ('"' if found.text.count('"') % 2 else "")  # a quote the trimming opened
+    text += ")" * max(0, text.count("(") - text.count(")"))  # and brackets
     return Fact(
         text=sentence(text),
         priority=found.priority,
@@ -189,7 +209,7 @@ def extract_sentence(
         return [_fact(found, text, turn)]
     found = topic_correction(trim(text))  # carries its own topic, after an assistant turn or not
     if not found and after_assistant:
-        found = correction(trim(text), plain(nxt), after_assistant, who)
+        found = correction(trim(text), plain(nxt), after_assistant, who) or _answer(text, after_assistant)
     if found:
         return [_fact(found, text, turn, context=after_assistant)]
     found = _from_now_on(trim(text), who)
@@ -198,11 +218,42 @@ def extract_sentence(
     return _clause_facts(text, who, turn, to_assistant)
 
 
+def _answer(sent: str, assistant: str) -> Found | None:
+    """decision/answer: "Should I use RSpec or Minitest for the tests?" -> "Minitest." """
+    m = _CHOICE_RE.search(assistant.rsplit(".", 1)[-1] if assistant.rstrip().endswith("?") else "")
+    if not m:
+        return None
+    a, b = m.group("a").strip(), m.group("b").strip()
+    a = (
+        a.split()[-1]
+        if len(a.split()) > 1 and a.split()[0].lower() in ("use", "pick", "choose", "want")
+        else a
+    )
+    first = trim(sent).lower()
+    for chosen, other in ((a, b), (b, a)):
+        if (
+            first == chosen.lower()
+            or first.startswith(chosen.lower() + " ")
+            or first.startswith(chosen.lower() + ".")
+        ):
+            tail = (m.group("tail") or "").strip()
+            return Found(f"Decision: {chosen}, not {other}" + (f", {tail}" if tail else ""), "decision",
+                         "decision/answer", "decision", confidence=0.7)  # fmt: skip
+    return None
+
+
 def _clause_facts(text: str, who: str, turn: int, to_assistant: bool) -> list[Fact]:
     facts: list[Fact] = []
-    parts = clauses(text)
+    tagged = _RULE_TAG_RE.match(trim(text)) if to_assistant else None
+    parts = clauses(tagged.group("x") if tagged else text)
     for clause in parts:
+        label = _LABEL_RE.match(clause)
+        rule_label = bool(label and label.group("rule") and to_assistant) or bool(tagged)
+        clause = label.group("x") if label else clause
         found = _match_clause(clause, who, to_assistant)
+        if rule_label and (found is None or found.kind != "rule"):
+            body = found.text if found else cap(third_person(clause.strip(TRIM), who))
+            found = Found(body, "rule", "rule/label", "rule", priority="high")
         extra = _appositive(clause, who) if found is None or found.subject != "person" else None
         if found and extra and found.gate == "hold":
             found = None  # "my daughter Emi is a doctor": the relation is the fact; the rest stays unsure

@@ -62,7 +62,10 @@ _MACHINE_RE = re.compile(
     r"[{}\[\]]|<\/?\w+[^>]*>\s*$|\d+\s*→)"
 )
 _QUOTED_RE = re.compile(r"\"[^\"\n]{1,300}\"")
-_ABBREV = r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<!\bSt)(?<!\bDr)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\betc)"
+_ABBREV = (
+    r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\bSt\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)"
+    r"(?<!\bProf\.)(?<!\bMx\.)"
+)
 _SPLIT_RE = re.compile(_ABBREV + r"(?<=[.!?])\s+(?=\S)|(?<=\?)(?=\w)|\n+")
 # clause boundaries: the joints where one statement ends and the next begins
 _CLAUSE_RE = re.compile(

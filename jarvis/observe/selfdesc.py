@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from jarvis.observe.families import Family, fam, rel, v
+from jarvis.observe.families import Family, cap, fam, rel, v
 from jarvis.observe.lexicon import (
     BODY,
     CONDITIONS,
@@ -23,10 +23,12 @@ from jarvis.observe.lexicon import (
     MOMENTARY,
     NAME,
     NOT_STATEMENT_VERBS,
+    ONGOING_VERBS,
     PLACE_VERBS,
     RELATIONS,
     ROLES,
     SCHEDULE_SLOTS,
+    TITLE,
     TOOL_SLOTS,
     TOOL_VERBS,
     TRAITS,
@@ -207,10 +209,11 @@ SELF: tuple[Family, ...] = (
     fam(
         "self/off",
         r"^I(?:'m| am)\s+(?P<how>off|out|away|unavailable|offline|not around|in the office|in office|remote|wfh|"
-        rf"working from home|at the office)\s+(?P<v>(?:every|each|on|most|all)\b.+|on\s+{DAYS}.*)$",
+        rf"working from home|at the office|in the (?:[\w-]+\s+)?office)\s+(?P<v>(?:every|each|on|most|all)\b.+|"
+        rf"on\s+{DAYS}.*|(?:\w+|\d+)\s+days\s+a\s+week\b.*)$",
         "fact",
         "schedule",
-        lambda m, s: f"{s} is {m.group('how').lower()} {v(m)}",
+        lambda m, s: f"{s} is {m.group('how')} {v(m)}",
     ),
     # "I can't eat nuts", "I don't drink alcohol"
     fam(
@@ -234,6 +237,55 @@ SELF: tuple[Family, ...] = (
         lambda m, s: _statement(m, s),
     ),
 )
+OWNED: tuple[Family, ...] = (
+    # "My camera is a Sony A7 IV", "Our contractor is Bouw Verhaeghe", "our API is a NestJS app":
+    # a possession or role with a specific value (a name, a number, a code) is a fact, not small talk
+    fam(
+        "self/my-x-is-specific",
+        rf"^(?P<who>my|our)\s+(?!(?:absolute\s+|all-time\s+)?favou?rite)(?P<rel>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,3}}?)"
+        r"\s+(?P<verb>is|are|'s)\s+"
+        rf"(?P<v>(?:(?:a|an|the)\s+)?(?:{TITLE}{NAME}|\S*\d\S*|[\w.+-]+@[\w.-]+|\S+/\S+)\b.*)$",
+        "fact",
+        "",
+        lambda m, s: (
+            f"{possessive(s)} {rel(m)} {'are' if m.group('verb').lower() == 'are' else 'is'} "
+            f"{m.group('v').strip(TRIM)}"
+        ),
+        confidence=0.75,
+    ),
+    # "I'm doing a PhD in computational biology at Utrecht", "we're renovating a 1930s house in Ghent"
+    fam(
+        "self/ongoing",
+        rf"^(?P<who>I'm|I am|we're|we are)\s+(?:currently\s+|still\s+)?(?P<verb>{ONGOING_VERBS})\s+"
+        rf"(?!.*{MOMENTARY})(?P<v>.*?(?-i:[A-Z]\w+|\d).*)$",
+        "fact",
+        "project",
+        lambda m, s: (
+            third_person(m.group(0).strip(TRIM), s)
+            if m.group("who").lower().startswith("i")
+            else cap(m.group(0).strip(TRIM))
+        ),
+        confidence=0.75,
+    ),
+)
+
+# Another person's lasting facts, stated as such ("Mateo's allergic to eggs", "Emi is a doctor in
+# Kyoto"): kept; what they like, want or think is theirs and is not ("Tom prefers tabs").
+PERSON_FACTS = fam(
+    "person/fact",
+    r"^(?!(?:It|That|This|There|Here|What|Who|Which|He|She|They|We|You|I|Everything|Nothing|Something|Life|"
+    r"Today|Tomorrow|Yesterday|Now|Then|Where|When|Why|How|Mine|Yours|Ours|The|A|An|My|Our|Your|His|Her|Their|"
+    r"One|Each|Every|All|Some|Any|No|Yes|Ok|Okay|Oh|Well|So|And|But|Or|Everyone|Someone|Nobody|Everybody)\b)"
+    rf"(?P<who>{NAME})(?:'s|\s+is|\s+was)\s+(?P<v>(?:(?:very\s+|severely\s+|mildly\s+)?allergic to|"
+    rf"intolerant to|(?:a|an)\s+(?:[\w-]+\s+){{0,2}}(?:{ROLES})|\d{{1,3}}\b|from|based in|born (?:in|on)|"
+    rf"{TRAITS})\b.*)$",
+    "fact",
+    "person",
+    lambda m, s: f"{m.group('who')} is {m.group('v').strip(TRIM)}".replace(" is born", " was born"),
+    confidence=0.75,
+)
+
+
 # Checked after every other family: a plain first-person statement in the present tense ("I teach
 # maths at a school in Valencia", "I run the infra for Halyard"); not what the person wants,
 # thinks or is doing this minute, and nothing said to "you".
@@ -241,7 +293,7 @@ STATEMENT = fam(
     "self/statement",
     r"^I\s+(?:also\s+|still\s+|mostly\s+|mainly\s+|currently\s+|now\s+)?(?P<verb>[a-z]+)\s+"
     rf"(?!.*\byou\b)(?!.*{MOMENTARY})(?!(?:{VAGUE_OBJECT}|(?:for|to|as|with|by|that)\b))"
-    r"(?P<rest>\S+(?:\s+\S+){2,})$",
+    r"(?P<rest>\S+(?:\s+\S+){2,}|\S+\s+(?-i:[A-Z])\S+)$",
     "fact",
     "",
     _statement,
