@@ -99,6 +99,10 @@ POSITIVE = [
     ("rule/we-here", "We review every PR in this team within a day", ["We review every PR in this team"]),
     ("rule/no-x", "No meetings on Fridays.", ["No meetings on Fridays."]),
     ("rule/no-x", "no phones at the dinner table", ["No phones at the dinner table."]),
+    ("rule/no-x", "Nothing with coriander, please.", ["Nothing with coriander"]),
+    ("rule/general", "Please avoid suggesting paid tools.", ["Avoid suggesting paid tools."]),
+    ("rule/general", "metric units everywhere", ["Metric units everywhere."]),
+    ("rule/must", "All schema changes need a migration note.", ["All schema changes need a migration note."]),
     ("rule/label", "Rule of thumb here: small PRs beat big ones.", ["Small PRs beat big ones."]),
     ("rule/label", "Shoes off inside, that's a house rule.", ["Shoes off inside."]),
     # self/*: self-descriptions
@@ -182,6 +186,7 @@ POSITIVE = [
     ("environment/where", "The build box is ci-07.", ["The build box is ci-07."]),
     ("environment/where", "Our backups live under /srv/backups", ["backups live under /srv/backups"]),
     ("environment/where", "CI runs on GitLab", ["CI runs on GitLab."]),
+    ("environment/located", "Invoices land in the finance-inbox folder.", ["finance-inbox folder"]),
     (
         "environment/located",
         "The fixtures live in tests/fixtures/payments.",
@@ -309,6 +314,9 @@ NEGATIVE = [
     ("I need a new revenue model.", ""),
     ("I went to the market yesterday", ""),
     ("I think we should move to Go here.", ""),
+    ("My cofounder Jonas prefers dark mode everywhere.", "dark mode"),
+    ("I'm a bit lost here", ""),
+    ("note the date on the invoice", ""),
     ("Hello there, how are you doing today", ""),
     ("ok thanks, that helps", ""),
     ("I love that!", ""),
@@ -361,6 +369,7 @@ def test_assistant_words_are_never_the_persons() -> None:
         ),
         ("I'll run black on the changed files.", "Formatting: ruff format, not black.", "Formatting: ruff format, not black."),
         ("The meeting is Tuesday.", "No, that's wrong. It's on Thursday.", "Correction: It's on Thursday."),
+        ("I'll add Celery for the job queue.", "no Celery. RQ is already set up.", "No Celery (RQ is already set up)."),
         ("Booked the 5th floor room.", "Actually, I said the 3rd floor, not the 5th.", "Correction: The 3rd floor, not the 5th."),
     ],
 )  # fmt: skip

@@ -47,6 +47,8 @@ _WRONG_RE = re.compile(
     r"(?:wrong|not right|incorrect|not correct|not true|mistaken)\b[\s,.;:!—–-]*(?P<x>.*)$",
     IC,
 )
+# "no Celery." right after the assistant proposed Celery: a rejection; the next sentence says why
+_NO_THING_RE = re.compile(r"^no\s+(?P<thing>[\w.+-]+(?:\s+[\w.+-]+)?)$", IC)
 _ACTUALLY_RE = re.compile(r"^actually[,\s]+(?P<x>.{8,})$", IC)
 _SAID_NOT_RE = re.compile(r"\bI (?:said|meant|asked for) (?P<right>[^,;]+?),? not (?P<wrong>[^,;.]+)", IC)
 _VALUES_RE = re.compile(
@@ -150,8 +152,9 @@ def _values_correction(x: str, assistant: str, who: str) -> Found | None:
         return Found(f"{kind_name}: uses {right}, not {wrong}{why}", "correction", "correction/values", "tool",
                       confidence=0.85, priority="high")  # fmt: skip
     topic = topic_from(wrong, assistant)
-    if not topic:
-        return None
+    if not topic:  # the assistant's words are kept next to it (Fact.context)
+        return Found(f"Correction: {cap(right)}, not {wrong}{why}", "correction", "correction/values",
+                     subject_of(right) or "", confidence=0.8, priority="high")  # fmt: skip
     return Found(f"{topic}: {right}, not {wrong}{why}", "correction", "correction/values", subject_of(topic) or "",
                   confidence=0.85, priority="high")  # fmt: skip
 
@@ -178,4 +181,9 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
                           subject_of(rest) or "", confidence=0.85, priority="high")  # fmt: skip
     if _VALUES_RE.match(sent.strip(TRIM)):
         return _values_correction(sent, assistant, who)
+    m = _NO_THING_RE.match(sent.strip(TRIM))
+    if m and re.search(rf"(?<!\w){re.escape(m.group('thing'))}(?!\w)", assistant, IC):
+        why = trim(nxt).strip(TRIM)
+        return Found(f"No {m.group('thing')}" + (f" ({third_person(why, who)})" if why else ""), "correction",
+                     "correction/no-thing", subject_of(m.group("thing")) or "", confidence=0.8, priority="high")  # fmt: skip
     return None

@@ -128,12 +128,25 @@ RULES: tuple[Family, ...] = (
     # "No sugary cereals in the house", "no force pushes to main" (not "no worries", "no idea")
     fam(
         "rule/no-x",
-        r"^no\s+(?!(?:worries|problem|problems|idea|thanks|way|clue|rush|need|pressure|big deal|doubt|matter|"
+        r"^(?:no|nothing)\s+(?!(?:worries|problem|problems|idea|thanks|way|clue|rush|need|pressure|big deal|doubt|matter|"
         r"one|more|longer|chance|luck)\b)(?P<x>[a-z][\w-]*(?:\s+[\w-]+){0,4}?\s+(?:in|on|at|for|before|after|during|"
-        r"without|past|over|to|near|inside)\s+.+)$",
+        r"without|past|over|to|near|inside)\s+.+|(?:in|with|from|before|after|on)\s+.+)$",
         "rule",
         "rule",
-        lambda m, s: "No " + third_person(m.group("x").strip(TRIM), s),
+        lambda m, s: cap(third_person(m.group(0).strip(TRIM), s)),
+        priority="high",
+    ),
+    # "please avoid suggesting clean builds", "dates in DD/MM/YYYY everywhere": durable by their words
+    fam(
+        "rule/general",
+        r"^(?:please\s+)?(?P<x>(?:avoid|refrain from)\s+.{4,})$"
+        r"|^(?!(?:I|we|you|he|she|they|it|this|that|my|our|his|her|their)\b)(?!(?-i:[A-Z])[a-z]+\s+(?-i:[A-Z]))"
+        r"(?!.*\b(?:prefers?|likes?|loves?|hates?|wants?|thinks?|says?|believes?|feels?|enjoys?)\b)"
+        r".{3,60}?\b(?:everywhere|across the board|by default|"
+        r"at all times|in every \w+|in all \w+)$",
+        "rule",
+        "rule",
+        lambda m, s: cap(third_person((m.group("x") or m.group(0)).strip(TRIM), s)),
         priority="high",
     ),
     # "I always write the docstring first", "we never use SELECT * here"
@@ -177,7 +190,7 @@ RULES: tuple[Family, ...] = (
         r"^(?!(?:I|we|you|he|she|they|it|this|that)\b)(?:the\s+|all\s+|every\s+|each\s+|our\s+|any\s+)?"
         r"[\w*/ -]{2,40}?\s+(?:must(?:\s+always|\s+never|\s+not)?(?!\s+(?:be|have|feel|'ve|seem)\b)|"
         r"needs?\s+(?:a|an|to)|has to|have to|"
-        r"should always|should never)\s+.{3,}$",
+        r"should always|should never)\s+.{3,}$|^(?:all|every|each|any)\s+[\w*/ -]{2,40}?\s+needs?\s+.{3,}$",
         "rule",
         "rule",
         _as_is,
@@ -189,19 +202,20 @@ RULES: tuple[Family, ...] = (
 # Environment: where things run (no first person needed).
 _WHERE_VERB = (
     r"(?:is|are|runs|run|lives|live|sits|sit|listens|'s|is hosted|are hosted|is deployed|are deployed|"
-    r"is stored|are stored|is kept|are kept)"
+    r"is stored|are stored|is kept|are kept|go|goes|land|lands|are sent|is sent|get sent|end up|ends up)"
 )
 # a value that can only be a place where things run: port, path, host-like name, cloud region
 _STRONG_WHERE = (
     r"port\s+\d+|(?<![\w/])(?:~|\.{1,2})?/[\w.-]+(?:/[\w.-]*)*|\b[\w-]+/[\w.-]+/?|\b[a-z]+-\d+\b|"
-    r"\b[\w-]+\.(?:internal|local|lan|io|com|net|org|dev|cloud|corp|home)\b|\b[a-z]{2}-[a-z]+-\d\b|:\d{2,5}\b"
+    r"\b[\w-]+\.(?:internal|local|lan|io|com|net|org|dev|cloud|corp|home)\b|\b[a-z]{2}-[a-z]+-\d\b|:\d{2,5}\b|"
+    r"\b\w+-[\w-]+\s+(?:bucket|repo|channel|table|queue|topic|index|project|namespace|folder|dataset|drive)\b"
 )
 ENVIRONMENT: tuple[Family, ...] = (
     # "Staging Postgres is on port 5433", "the GPU box is gpu-03", "the cluster runs on Hetzner"
     fam(
         "environment/where",
         rf"^(?:the\s+|our\s+)?(?P<subj>(?:[\w./-]+\s+){{0,3}}?(?:{INFRA}))\s+{_WHERE_VERB}\s+"
-        r"(?:on|at|in|under|behind|reachable at|available at|with)?\s*"
+        r"(?:on|at|in|under|behind|reachable at|available at|with|to|into)?\s*"
         rf"(?P<v>.*?(?:{_STRONG_WHERE}|\b\d{{2,5}}\b|\b[\w-]+\.[a-z][\w.-]+\b|(?-i:\b[A-Z][\w-]+)).*)$",
         "fact",
         "environment",
@@ -211,7 +225,7 @@ ENVIRONMENT: tuple[Family, ...] = (
     fam(
         "environment/located",
         rf"^(?:the\s+|our\s+)?(?P<subj>(?:[\w.-]+\s+){{0,3}}[\w.-]+)\s+{_WHERE_VERB}\s+"
-        rf"(?:on|at|in|under|inside|behind)\s+(?P<v>.*?(?:{_STRONG_WHERE}).*)$",
+        rf"(?:on|at|in|under|inside|behind|to|into)\s+(?P<v>.*?(?:{_STRONG_WHERE}).*)$",
         "fact",
         "environment",
         lambda m, s: cap(m.group(0).strip(TRIM)),
@@ -255,7 +269,7 @@ DECISIONS: tuple[Family, ...] = (
     fam(
         "decision/chose",
         r"^(?P<x>we(?:'ve| have)?\s+(?:already\s+|finally\s+|just\s+)?(?:chose|chosen|picked|went with|gone with|"
-        r"settled on|opted for|switched to|migrated to|standardi[sz]ed on)\s+.{3,})$",
+        r"settled on|opted for|switched to|migrated to|moved (?:over )?to|standardi[sz]ed on)\s+.{3,})$",
         "decision",
         "decision",
         lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),

@@ -83,7 +83,7 @@ CONDITIONS = (
     r"eczema|psoriasis|ibs|crohn's|long covid|sleep apnea|sleep apnoea|a heart condition|hay ?fever"
 )
 # verbs after "I" that say what the person thinks, wants or is doing this minute, not what is true of them
-_NOT_STATEMENT = """want need think guess mean see know hope wonder feel agree understand suppose believe assume get
+_NOT_STATEMENT = """want need think guess mean see know hope wonder feel agree understand suppose believe assume
     got wanna gotta just am was have had do did would will can could should might must may shall love
     like hate prefer enjoy adore remember forgot forget try tried promise bet doubt wish appreciate
     apologize apologise reckon figure imagine found expect plan intend meant heard saw say said tell

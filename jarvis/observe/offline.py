@@ -35,7 +35,7 @@ from jarvis.observe.lexicon import IC, PLAIN_LABELS, RULE_LABELS, TRIM
 from jarvis.observe.perspective import sentence, third_person
 from jarvis.observe.phrasing import clauses, plain, refused, split_sentences, trim
 from jarvis.observe.schema import Fact, ObserverOutput, Segment
-from jarvis.observe.selfdesc import OWNED, PERSON_FACTS, SELF, STATEMENT, plain_statement
+from jarvis.observe.selfdesc import IDENTITY, OWNED, PERSON_FACTS, SELF, STATEMENT, plain_statement
 from jarvis.observe.sessions import SessionEvent
 from jarvis.taxonomy import subject_of
 
@@ -48,6 +48,7 @@ CLAUSE_FAMILIES: tuple[Family, ...] = (
     *SELF,
     *ENVIRONMENT,
     *OWNED,
+    *IDENTITY,
     PERSON_FACTS,
     *LEGACY,
     STATEMENT,
@@ -65,7 +66,16 @@ _CHOICE_RE = re.compile(
 # Families that address the listener ("never …", "stop …", "let's …"): an instruction to the
 # assistant, but only advice when friends talk to each other ("never give up", "let's keep going").
 ADDRESSED = frozenset(
-    ["rule/imperative", "rule/dont-ever", "rule/dont", "rule/stop", "rule/must", "decision/lets"]
+    [
+        "rule/imperative",
+        "rule/dont-ever",
+        "rule/dont",
+        "rule/stop",
+        "rule/must",
+        "rule/general",
+        "rule/no-x",
+        "decision/lets",
+    ]
 )
 
 # request/start: "remember this rule: X", "note to self: X", "for the record, X", "FYI X"
@@ -79,7 +89,8 @@ _REQUEST_RE = re.compile(
     rf"(?P<cue>{_REQUEST_CUES})"
     r"(?P<what>\s+(?:this|that|the following|a|one more|another)?\s*(?P<rule>rule|convention)?"
     r"(?:\s*(?:fact|preference|decision|thing|one))?\b(?=\s*[:—–-])|\s+(?:of|about)\s+(?:this|that))?"
-    r"(?:\s*[:,—–-]+\s*|\s+that\s+|\s+(?=(?:I|I'm|I've|my|we|we're|our|the|to|he|she|they)\b))"
+    r"(?:\s*[:,—–-]+\s*|\s+that\s+|\s+(?=(?:I|I'm|I've|my|we|we're|our|he|she|they)\b)"
+    r"|(?P<bare>\s+)(?=\w+\s+\w+))"
     r"(?P<x>.{3,})$",
     IC,
 )
@@ -90,6 +101,18 @@ _REQUEST_END_RE = re.compile(
     r"(?: (?:that|this|it))?(?: somewhere| down| on file)?|don't forget (?:that|it)|for future reference|fyi)"
     r"[.!]*$",
     IC,
+)
+_BARE_CUES = frozenset(
+    [
+        "remember",
+        "don't forget",
+        "do not forget",
+        "never forget",
+        "keep in mind",
+        "bear in mind",
+        "fyi",
+        "heads up",
+    ]
 )
 _NOSTALGIA_RE = re.compile(r"^(?:when|the time|how|what|who|where|back when|those|that day|us)\b", IC)
 # rule/from-now-on, at either end
@@ -142,6 +165,8 @@ def _request(sent: str, who: str) -> Found | None:
     end = None if m else _REQUEST_END_RE.match(sent)
     if not m and not end:
         return None
+    if m and m.group("bare") and m.group("cue").lower() not in _BARE_CUES:
+        return None  # "note the date" is an instruction; "remember rehearsals move to May" is a request
     obj = trim((m or end).group("x")).strip(" \t\"'`.,;:!?-—–")  # type: ignore[union-attr]
     if len(obj) < 3 or _NOSTALGIA_RE.match(obj) or refused(obj):
         return None

@@ -73,7 +73,7 @@ SELF: tuple[Family, ...] = (
     fam(
         "self/role",
         rf"^I(?:'m| am|\s+work\s+as)\s+(?:now\s+|currently\s+|still\s+|also\s+)?(?P<art>a|an|the)\s+"
-        rf"(?P<v>(?:[\w-]+\s+){{0,3}}?(?:{ROLES}))\b(?P<rest>\s+(?:at|for|in|with|on)\s+[^,;]+)?(?:[,;].*)?$",
+        rf"(?P<v>(?:[\w-]+\s+){{0,3}}?(?:{ROLES}))\b(?P<rest>\s+(?:at|for|in|with|on)\s+[^,;]+)?(?:[,;\s].*)?$",
         "fact",
         "work",
         lambda m, s: f"{s} is {m.group('art').lower()} {v(m)}{(m.group('rest') or '').rstrip(TRIM)}",
@@ -269,6 +269,35 @@ OWNED: tuple[Family, ...] = (
     ),
 )
 
+# Self-categories without a role word ("I'm a night owl", "I'm a morning person"), and past events
+# with a date ("I had knee surgery in 2023"): what the person is and what happened to them.
+IDENTITY: tuple[Family, ...] = (
+    fam(
+        "self/kind-of-person",
+        r"^I(?:'m| am)\s+(?:a|an)\s+(?!(?:bit|little|lot|tad|few|couple|fan|big fan|huge fan)\b)"
+        r"(?P<v>(?:[\w-]+\s+){0,2}[\w-]+)$",
+        "fact",
+        "identity",
+        lambda m, s: f"{s} is {_article(m)} {v(m)}",
+        confidence=0.65,
+    ),
+    fam(
+        "self/history",
+        r"^I\s+(?P<verb>had|broke|tore|injured|was diagnosed with|got diagnosed with|underwent|survived|"
+        r"graduated from|studied|lived|worked)\s+(?P<v>.{3,60}?)\s+(?:in|since|until|from)\s+"
+        r"(?P<when>(?:\d{4}|(?-i:[A-Z])\w+)\b.*)$",
+        "fact",
+        "",
+        lambda m, s: _statement(m, s),
+        confidence=0.7,
+    ),
+)
+
+
+def _article(m: re.Match[str]) -> str:
+    return "an" if re.match(r"[aeiou]", v(m), IC) else "a"
+
+
 # Another person's lasting facts, stated as such ("Mateo's allergic to eggs", "Emi is a doctor in
 # Kyoto"): kept; what they like, want or think is theirs and is not ("Tom prefers tabs").
 PERSON_FACTS = fam(
@@ -292,7 +321,7 @@ PERSON_FACTS = fam(
 STATEMENT = fam(
     "self/statement",
     r"^I\s+(?:also\s+|still\s+|mostly\s+|mainly\s+|currently\s+|now\s+)?(?P<verb>[a-z]+)\s+"
-    rf"(?!.*\byou\b)(?!.*{MOMENTARY})(?!(?:{VAGUE_OBJECT}|(?:for|to|as|with|by|that)\b))"
+    rf"(?!.*\byou\b)(?!.*{MOMENTARY})(?!(?:{VAGUE_OBJECT}|(?:for|to|as|with|that)\b))"
     r"(?P<rest>\S+(?:\s+\S+){2,}|\S+\s+(?-i:[A-Z])\S+)$",
     "fact",
     "",
