@@ -129,7 +129,8 @@ RULES: tuple[Family, ...] = (
     fam(
         "rule/no-x",
         r"^(?:no|nothing)\s+(?!(?:worries|problem|problems|idea|thanks|way|clue|rush|need|pressure|big deal|doubt|matter|"
-        r"one|more|longer|chance|luck)\b)(?P<x>[a-z][\w-]*(?:\s+[\w-]+){0,4}?\s+(?:in|on|at|for|before|after|during|"
+        r"one|more|longer|chance|luck)\b)(?P<x>[\w#+-]+(?:\s+[\w-]+){0,2},?\s+ever$|"
+        r"[a-z][\w-]*(?:\s+[\w-]+){0,4}?\s+(?:in|on|at|for|before|after|during|"
         r"without|past|over|to|near|inside)\s+.+|(?:in|with|from|before|after|on)\s+.+)$",
         "rule",
         "rule",
@@ -147,6 +148,34 @@ RULES: tuple[Family, ...] = (
         "rule",
         "rule",
         lambda m, s: cap(third_person((m.group("x") or m.group(0)).strip(TRIM), s)),
+        priority="high",
+    ),
+    # "we don't mock the DB, we use testcontainers": a team practice and what is done instead
+    fam(
+        "rule/we-instead",
+        r"^we\s+(?:don't|do not|never|no longer)\s+[a-z]+\b.{2,}?,\s+we\s+[a-z]+\b.{2,}$",
+        "rule",
+        "rule",
+        _as_is,
+        priority="high",
+    ),
+    # "GDScript only, no C# in this project", "metric only please"
+    fam(
+        "rule/only",
+        r"^(?P<x>[\w#+./-]+(?:\s+[\w#+./-]+){0,2}\s+only)(?:\s*,\s*(?:no|not)\s+.+|\s+please|\s+(?:here|in this \w+))?$",
+        "rule",
+        "rule",
+        lambda m, s: cap(m.group(0).strip(TRIM)),
+        priority="high",
+    ),
+    # "Keep all budget figures in pounds", "write every date as ISO 8601": an instruction for all cases
+    fam(
+        "rule/for-all",
+        r"^(?:please\s+)?(?P<x>(?:keep|put|write|show|give|use|format|round|list|sort|send|name|label|spell|quote|"
+        r"convert|express)\s+(?:all|every|each|any)\b.{4,})$",
+        "rule",
+        "rule",
+        lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
         priority="high",
     ),
     # "I always write the docstring first", "we never use SELECT * here"
@@ -221,6 +250,21 @@ ENVIRONMENT: tuple[Family, ...] = (
         "environment",
         lambda m, s: cap(m.group(0).strip(TRIM)),
     ),
+    # "the on-call rota is in PagerDuty", "the feature store is on Feast": a named product or service
+    fam(
+        "environment/product",
+        r"^(?:the\s+|our\s+)(?!.*\b(?:meeting|call|party|appointment|dinner|lunch|trip|flight|visit|interview|"
+        r"class|lesson|session|event|wedding|birthday|holiday|concert|match|game)\b)"
+        r"(?P<subj>(?:[\w.-]+\s+){0,3}[\w.-]+)\s+(?:is|are|runs|run|lives|live|is hosted|"
+        r"are hosted|goes|go)\s+(?:on|in|to|with|through)\s+(?!(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+        r"january|february|march|april|may|june|july|august|september|october|november|december)"
+        r"(?P<v>(?-i:[A-Z][\w.-]*)(?:\s+(?-i:[A-Z0-9][\w.-]*))*)"
+        r"(?:[,\s].*)?$",
+        "fact",
+        "environment",
+        lambda m, s: cap(m.group(0).strip(TRIM)),
+        confidence=0.7,
+    ),
     # "the design tokens live in packages/tokens": any subject, a value that can only be a location
     fam(
         "environment/located",
@@ -259,6 +303,7 @@ DECISIONS: tuple[Family, ...] = (
     fam(
         "decision/lets",
         r"^(?:ok(?:ay)?[,\s]+)?let's\s+(?P<x>(?:go with|use|stick with|pick|choose|switch to|ship|keep|adopt|"
+        r"target|aim for|support|require|go for|plan for|name|call|"
         rf"move to|migrate to|standardi[sz]e on|put|set|drop|retire)\s+(?!{VAGUE_OBJECT}|[a-z]+in[g']\b|"
         r"going\b|each other\b|on\b|up\b).{3,})$",
         "decision",
@@ -298,7 +343,7 @@ DECISIONS: tuple[Family, ...] = (
 APPOSITIVES: tuple[Family, ...] = (
     fam(
         "person/appositive",
-        rf"\bmy\s+(?P<rel>{RELATIONS})\s+{TITLE}(?P<name>{NAME})(?!')\b",
+        rf"\bmy\s+(?:(?!(?:{RELATIONS})\b)[a-z-]+\s+){{0,2}}(?P<rel>{RELATIONS})\s+{TITLE}(?P<name>{NAME})(?!')\b",
         "fact",
         "person",
         lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name')}",

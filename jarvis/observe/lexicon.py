@@ -31,13 +31,15 @@ RELATIONS = (
     r"parrot|rabbit|horse|direct report|client|tutor|coach|physio|GP|flatmate|roommate|housemate|assistant|"
     r"supervisor|advisor|adviser|pm|PM|product manager|project manager|professor|contractor|builder|plumber|"
     r"electrician|vet|nanny|babysitter|cleaner|trainer|personal trainer|book editor|publisher|director|ceo|cto|"
-    r"head of \w+|kids|children|sons|daughters|parents|twins"
+    r"head of \w+|kids|children|sons|daughters|parents|twins|granddaughter|grandson|grandchild|grandkids|"
+    r"grandchildren|godson|goddaughter|stepmother|stepfather|stepmum|stepdad"
 )
 # titles before a name ("my supervisor, Dr. Anke de Vries")
 TITLE = r"(?:(?:Dr|Prof|Mr|Mrs|Ms|Mx|Sir|Dame)\.?\s+)?"
 # long-running things a person is in the middle of ("I'm doing a PhD", "we're renovating a house")
 ONGOING_VERBS = (
     r"doing|studying|renovating|building|rewriting|migrating|moving|planning|organi[sz]ing|writing|developing|"
+    r"making|creating|designing|producing|recording|composing|directing|drafting|coding|"
     r"launching|training for|preparing for|learning|running|restoring|converting|raising|caring for|"
     r"recovering from|applying for|working towards|saving for"
 )
@@ -87,7 +89,7 @@ _NOT_STATEMENT = """want need think guess mean see know hope wonder feel agree u
     got wanna gotta just am was have had do did would will can could should might must may shall love
     like hate prefer enjoy adore remember forgot forget try tried promise bet doubt wish appreciate
     apologize apologise reckon figure imagine found expect plan intend meant heard saw say said tell
-    told ask asked look recall mind care owe bought made went came left started stopped finished kinda
+    told ask asked recall mind care owe bought made went came left started stopped finished kinda
     sorta really also still honestly totally definitely actually probably maybe never always usually
     often sometimes already even only dunno miss missed keep kept let read watched thank thanks hear
     noticed realise realize learnt dreamt spent lost won"""

@@ -35,7 +35,16 @@ from jarvis.observe.lexicon import IC, PLAIN_LABELS, RULE_LABELS, TRIM
 from jarvis.observe.perspective import sentence, third_person
 from jarvis.observe.phrasing import clauses, plain, refused, split_sentences, trim
 from jarvis.observe.schema import Fact, ObserverOutput, Segment
-from jarvis.observe.selfdesc import IDENTITY, OWNED, PERSON_FACTS, SELF, STATEMENT, plain_statement
+from jarvis.observe.selfdesc import (
+    IDENTITY,
+    OWNED,
+    PAYDAY,
+    PERSON_FACTS,
+    SELF,
+    STATEMENT,
+    WE_PLACE,
+    plain_statement,
+)
 from jarvis.observe.sessions import SessionEvent
 from jarvis.taxonomy import subject_of
 
@@ -49,6 +58,8 @@ CLAUSE_FAMILIES: tuple[Family, ...] = (
     *ENVIRONMENT,
     *OWNED,
     *IDENTITY,
+    WE_PLACE,
+    PAYDAY,
     PERSON_FACTS,
     *LEGACY,
     STATEMENT,
@@ -82,7 +93,8 @@ ADDRESSED = frozenset(
 _REQUEST_CUES = (
     r"remember|memori[sz]e|note to self|make a note|take a note|note|for the record|fyi|f\.y\.i\.?|"
     r"just so you know|for future reference|for your information|keep in mind|bear in mind|"
-    r"don't forget|do not forget|never forget|jot (?:this |that )?down|save this|log this|heads up"
+    r"don't forget|do not forget|never forget|jot (?:this |that )?down|save this|log this|heads up|"
+    r"remind me(?: (?:that|about))?"
 )
 _REQUEST_RE = re.compile(
     r"^(?:(?:please|can you|could you|would you|will you|i want you to|i'd like you to|i need you to)\s+)*"
@@ -112,6 +124,9 @@ _BARE_CUES = frozenset(
         "bear in mind",
         "fyi",
         "heads up",
+        "remind me",
+        "remind me that",
+        "remind me about",
     ]
 )
 _NOSTALGIA_RE = re.compile(r"^(?:when|the time|how|what|who|where|back when|those|that day|us)\b", IC)

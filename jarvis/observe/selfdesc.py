@@ -51,6 +51,9 @@ def _slot_subject(m: re.Match[str]) -> str:
     return "tool"
 
 
+_ROLE_VERB = {"used to be": "used to be", "was": "was"}
+
+
 def _statement(m: re.Match[str], s: str) -> str:
     return third_person(m.group(0).strip(TRIM), s)
 
@@ -72,11 +75,15 @@ SELF: tuple[Family, ...] = (
     # "I'm a night-shift nurse at St Mary's", "I work as a data analyst"
     fam(
         "self/role",
-        rf"^I(?:'m| am|\s+work\s+as)\s+(?:now\s+|currently\s+|still\s+|also\s+)?(?P<art>a|an|the)\s+"
+        rf"^I(?P<was>'m| am|\s+work\s+as|\s+used\s+to\s+be|\s+was)\s+(?:now\s+|currently\s+|still\s+|also\s+)?"
+        r"(?P<art>a|an|the)\s+"
         rf"(?P<v>(?:[\w-]+\s+){{0,3}}?(?:{ROLES}))\b(?P<rest>\s+(?:at|for|in|with|on)\s+[^,;]+)?(?:[,;\s].*)?$",
         "fact",
         "work",
-        lambda m, s: f"{s} is {m.group('art').lower()} {v(m)}{(m.group('rest') or '').rstrip(TRIM)}",
+        lambda m, s: (
+            f"{s} {_ROLE_VERB.get(' '.join(m.group('was').split()).lower(), 'is')} {m.group('art').lower()} "
+            f"{v(m)}{(m.group('rest') or '').rstrip(TRIM)}"
+        ),
     ),
     # "I work at Acme", "I work four days a week", "I work remotely from Porto"
     fam(
@@ -218,7 +225,8 @@ SELF: tuple[Family, ...] = (
     # "I can't eat nuts", "I don't drink alcohol"
     fam(
         "self/diet",
-        r"^I\s+(?:can't|cannot|can not|don't|do not|never|no longer)\s+(?P<verb>eat|drink|have|tolerate|digest)\s+"
+        r"^I\s+(?:can't|cannot|can not|don't|do not|never|no longer)\s+(?P<verb>eat|drink|have|tolerate|digest|own|"
+        r"drive|smoke|fly|wear|use|watch|do)\s+"
         rf"(?!{VAGUE_OBJECT})(?P<v>.{{2,60}})$",
         "fact",
         "health",
@@ -268,6 +276,25 @@ OWNED: tuple[Family, ...] = (
         confidence=0.75,
     ),
 )
+
+# "We live in a flat in Lyon", "we're based in Porto": the household's place, in the person's words
+WE_PLACE = fam(
+    "self/place-we",
+    r"^we(?:\s+(?:currently|now|still|just|recently))?\s*(?:live|'re based|are based|moved|'re living|are living)"
+    r"\s+(?:in|at|near|to)\s+.{3,}$",
+    "fact",
+    "place",
+    lambda m, s: cap(m.group(0).strip(TRIM)),
+)
+# "I'm paid on the 28th of each month", "I get paid every other Friday"
+PAYDAY = fam(
+    "self/payday",
+    r"^I(?:'m| am| get)\s+paid\s+(?P<v>(?:on|every|each|monthly|weekly|fortnightly|twice)\b.+)$",
+    "fact",
+    "schedule",
+    lambda m, s: f"{s} is paid {v(m)}",
+)
+
 
 # Self-categories without a role word ("I'm a night owl", "I'm a morning person"), and past events
 # with a date ("I had knee surgery in 2023"): what the person is and what happened to them.
