@@ -53,7 +53,8 @@ _ACTUALLY_RE = re.compile(r"^actually[,\s]+(?P<x>.{8,})$", IC)
 _SAID_NOT_RE = re.compile(r"\bI (?:said|meant|asked for) (?P<right>[^,;]+?),? not (?P<wrong>[^,;.]+)", IC)
 _VALUES_RE = re.compile(
     r"^(?:it's|it is|that's|that is|it should be|should be|make it|use|we use|I use|it was)?\s*"
-    r"(?P<right>[^,]{1,40}?),?\s+(?:not|instead of|rather than)\s+(?P<wrong>[^,.]{1,40})$",
+    r"(?P<right>[^,]{1,40}?),?\s+(?:not|instead of|rather than)\s+(?P<wrong>[^,.]{1,40})"
+    r"(?:,\s*(?:whenever|when|unless|if|where|wherever|as long as)\b.*)?$",
     IC,
 )
 _VERBISH = frozenset(
@@ -133,7 +134,11 @@ def topic_from(wrong: str, assistant: str) -> str | None:
     while words and words[-1].lower() in _FUNCTION_WORDS:
         words.pop()
     cut = max((i for i, w in enumerate(words) if w.lower() in _DETERMINERS), default=len(words) - 3)
-    topic = [w for w in words[cut + 1 if cut >= 0 else 0 :] if w.lower() not in _FUNCTION_WORDS][-3:]
+    topic = [
+        w
+        for w in words[cut + 1 if cut >= 0 else 0 :]
+        if w.lower() not in _FUNCTION_WORDS and "'" not in w and w.lower() not in ("i", "we", "you", "it")
+    ][-3:]
     return cap(" ".join(topic)) if topic else None
 
 

@@ -178,6 +178,17 @@ RULES: tuple[Family, ...] = (
         lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
         priority="high",
     ),
+    # "Please correct my grammar gently", "please answer in Spanish": how the assistant should behave
+    fam(
+        "rule/please",
+        r"^please\s+(?P<x>(?:correct|answer|reply|respond|write|explain|keep|use|format|call|address|show|give|"
+        r"summari[sz]e|translate|include|mention|check|ask|speak|talk|suggest|recommend|send|sign|spell)\b"
+        r"(?!.*\b(?:this|that|it|these|those|here|now|again|today)\b).{4,})$",
+        "rule",
+        "rule",
+        lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
+        priority="high",
+    ),
     # "I always write the docstring first", "we never use SELECT * here"
     fam(
         "rule/habit",
@@ -253,7 +264,8 @@ ENVIRONMENT: tuple[Family, ...] = (
     # "the on-call rota is in PagerDuty", "the feature store is on Feast": a named product or service
     fam(
         "environment/product",
-        r"^(?:the\s+|our\s+)(?!.*\b(?:meeting|call|party|appointment|dinner|lunch|trip|flight|visit|interview|"
+        r"^(?:the\s+|our\s+|most\s+|all\s+|some\s+)?(?!(?:I|we|my|he|she|they|it|this|that)\b)"
+        r"(?!.*\b(?:meeting|call|party|appointment|dinner|lunch|trip|flight|visit|interview|"
         r"class|lesson|session|event|wedding|birthday|holiday|concert|match|game)\b)"
         r"(?P<subj>(?:[\w.-]+\s+){0,3}[\w.-]+)\s+(?:is|are|runs|run|lives|live|is hosted|"
         r"are hosted|goes|go)\s+(?:on|in|to|with|through)\s+(?!(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
@@ -282,7 +294,9 @@ ENVIRONMENT: tuple[Family, ...] = (
         r"open|opens|close|closes|finish|finishes)\s+(?:at|around|by)\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h)?"
         r"|(?:run|runs|happen|happens|go out|goes out|ship|ships|release|releases|is|are|take place|takes place|"
         r"meet|meets)\s+(?:every\s+\S+|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days|daily|weekly|nightly|"
-        r"monthly|fortnightly|each\s+\S+))\b.*$",
+        r"monthly|fortnightly|each\s+\S+|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+(?:at\s+)?\d))\b.*$"
+        r"|^(?!.*\byou\b)(?!(?:I|we|my|our|I'm|we're)\b).{3,80}\b(?:every|each)\s+(?:other\s+)?(?:day|morning|"
+        r"evening|night|week|weekday|weekend|month|year|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?$",
         "fact",
         "schedule",
         lambda m, s: cap(third_person(m.group(0).strip(TRIM), s)),

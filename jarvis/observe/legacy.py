@@ -108,9 +108,10 @@ LEGACY: tuple[Family, ...] = (
     ),
     fam(
         "self/has-family",
-        rf"\bI\s+have\s+(?P<v>(?:a|an|one|two|three|four|five|\d+)\s+(?:{RELATIONS}|kids|children|sons|"
+        rf"\b(?P<who>I|we)\s+have\s+(?P<v>(?:a|an|one|two|three|four|five|\d+)\s+(?:{RELATIONS}|kids|children|sons|"
         r"daughters|dogs|cats|pets|brothers|sisters)\b.*)$",
-        "fact", "person", lambda m, s: f"{s} has {v(m)}", confidence=0.75,
+        "fact", "person", lambda m, s: f"{s} has {v(m)}" if m.group("who") == "I" else f"We have {v(m)}",
+        confidence=0.75,
     ),
     fam(
         "self/been-doing",

@@ -14,6 +14,7 @@ TRIM = " \t\"'`.,;:!?-—–)("
 
 ROLES = (
     r"engineer|developer|dev|programmer|teacher|nurse|doctor|designer|manager|student|writer|novelist|author|"
+    r"sysadmin|admin|maintainer|postdoc|phd student|freelance \w+|"
     r"artist|lawyer|scientist|researcher|consultant|accountant|chef|cook|musician|counsell?or|photographer|"
     r"architect|pilot|firefighter|dancer|painter|therapist|professor|founder|co-?founder|analyst|"
     r"administrator|sre|freelancer|contractor|journalist|editor|translator|pharmacist|paramedic|electrician|"
@@ -67,7 +68,8 @@ SCHEDULE_SLOTS = (
 )
 DOCUMENTS = (
     r"passport|visa|(?:driving |driver's )?licen[cs]e|(?:[\w-]+ )?insurance|lease|contract|tax return|"
-    r"id card|residence permit|mortgage|(?:[\w-]+ )?policy|warranty|subscription|membership"
+    r"id card|residence permit|(?:[\w-]+ )?permit|mortgage|(?:[\w-]+ )?policy|warranty|subscription|membership|"
+    r"(?:[\w-]+ )?card|(?:[\w-]+ )?registration|(?:[\w-]+ )?certificate|accreditation|tenancy|(?:[\w-]+ )?loan"
 )
 BODY = (
     r"knee|back|shoulder|hip|ankle|wrist|neck|eyes?|eyesight|hearing|elbow|foot|feet|hand|blood pressure|"

@@ -84,6 +84,7 @@ ADDRESSED = frozenset(
         "rule/stop",
         "rule/must",
         "rule/general",
+        "rule/please",
         "rule/no-x",
         "decision/lets",
     ]
@@ -94,7 +95,7 @@ _REQUEST_CUES = (
     r"remember|memori[sz]e|note to self|make a note|take a note|note|for the record|fyi|f\.y\.i\.?|"
     r"just so you know|for future reference|for your information|keep in mind|bear in mind|"
     r"don't forget|do not forget|never forget|jot (?:this |that )?down|save this|log this|heads up|"
-    r"remind me(?: (?:that|about))?"
+    r"remind me(?: (?:that|about))?|(?:some |quick |for |a bit of )?(?:context|background)"
 )
 _REQUEST_RE = re.compile(
     r"^(?:(?:please|can you|could you|would you|will you|i want you to|i'd like you to|i need you to)\s+)*"

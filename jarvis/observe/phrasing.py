@@ -72,7 +72,8 @@ _CLAUSE_RE = re.compile(
     r"\s*;\s*|\s+[—–]\s+|\s+-\s+|,\s+(?:and|but|so|because|since|which|while|though|although|whereas)\s+"
     r"|\s+(?:but|so|because|whereas)\s+(?=(?:I|I'm|I've|we|we're|my|our|he|she|they|it|that|this)\b)"
     r"|,?\s+and\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)"
-    r"|,\s+(?=(?:she|he|they|it|that|this)(?:'s|'ll|'d| is| will| was| would| wants| thinks|\s)\b)",
+    r"|,\s+(?=(?:she|he|they|it|that|this)(?:'s|'ll|'d| is| will| was| would| wants| thinks|\s)\b)"
+    r"|,\s+(?=(?:don't|do not|please)\s)",
     IC,
 )
 LEAD_FILLER_RE = re.compile(
