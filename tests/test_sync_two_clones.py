@@ -256,3 +256,28 @@ def test_doctor_finds_missing_merge_drivers_and_fix_registers_them(ws: Workspace
     assert "ok    merge" in fixed.output
     assert git(ws.root, "status", "--porcelain").stdout == ""
     assert git(ws.root, "check-attr", "merge", "MEMORY.md").stdout.strip().endswith("jarvis-memory")
+
+
+def test_both_devices_observe_the_same_day_then_converge(
+    devices: tuple[Path, Path, Path], tmp_path: Path
+) -> None:
+    """Each device observes its own session of the same day: the day's log is appended on both,
+    fragments are written on both, and after syncing both have every line and every fact."""
+    laptop, desktop, _ = devices
+    said = {
+        laptop: "user: Remember that the boiler service is due every March.\nassistant: Noted.\n",
+        desktop: "user: Remember that the bike lock code lives in the blue tin.\nassistant: Noted.\n",
+    }
+    for root, text in said.items():
+        session = tmp_path / f"{root.name}-session.txt"
+        session.write_text(text)
+        done = jarvis(root, "observe", "--import", str(session), "--date", "2026-11-20T10:00:00")
+        assert done.returncode == 0, done.stderr
+    for root in (laptop, desktop, laptop):
+        assert jarvis(root, "sync").returncode == 0
+    assert tree(laptop) == tree(desktop)
+    day = (laptop / "memory" / "2026-11-20.md").read_text()
+    assert "boiler service" in day and "blue tin" in day
+    notes = "\n".join(p.read_text() for p in (laptop / "memory" / "notes").rglob("*.md"))
+    assert "boiler service" in notes and "blue tin" in notes
+    no_markers(laptop)
