@@ -176,6 +176,17 @@ POSITIVE = [
     ("person/fact", "Ayo's allergic to peanuts.", ["Ayo is allergic to peanuts."]),
     ("person/fact", "Noor is a nurse at the Royal Free.", ["Noor is a nurse at the Royal Free."]),
     ("person/appositive", "my landlord, Mr. Patel, fixes things slowly", ["The user's landlord is Patel."]),
+    ("self/can-only", "I can only take calls after 4pm.", ["The user can only take calls after 4pm."]),
+    ("self/off", "I'm on sick leave until 3 May", ["The user is on sick leave until 3 May."]),
+    ("self/routine", "We eat out on Fridays.", ["We eat out on Fridays."]),
+    ("person/relation-fact", "My sister lives in Perth.", ["The user's sister lives in Perth."]),
+    ("world/habitual", "Hotfixes always go straight to main.", ["Hotfixes always go straight to main."]),
+    (
+        "world/habitual",
+        "Our bread comes from a bakery in Ghent.",
+        ["Our bread comes from a bakery in Ghent."],
+    ),
+    ("environment/stack", "Rails 7, Sidekiq, Postgres 15.", ["Stack: Rails 7, Sidekiq, Postgres 15."]),
     # environment/where: where things run
     ("environment/where", "Staging Postgres is on port 5433.", ["Staging Postgres is on port 5433."]),
     (
@@ -241,6 +252,7 @@ NAMED = {
     "self/ongoing",
     "environment/where",
     "self/statement",
+    "world/habitual",
 }
 VARIANTS = {
     "lower case": str.lower,
@@ -317,6 +329,9 @@ NEGATIVE = [
     ("My cofounder Jonas prefers dark mode everywhere.", "dark mode"),
     ("I'm a bit lost here", ""),
     ("note the date on the invoice", ""),
+    ("Sanjay prefers Turborepo.", ""),
+    ("The checkout tests always fail on CI.", ""),
+    ("Wow, Jon, great job.", ""),
     ("Hello there, how are you doing today", ""),
     ("ok thanks, that helps", ""),
     ("I love that!", ""),

@@ -162,7 +162,7 @@ RULES: tuple[Family, ...] = (
     # "GDScript only, no C# in this project", "metric only please"
     fam(
         "rule/only",
-        r"^(?P<x>[\w#+./-]+(?:\s+[\w#+./-]+){0,2}\s+only)(?:\s*,\s*(?:no|not)\s+.+|\s+please|\s+(?:here|in this \w+))?$",
+        r"^(?P<x>[\w#+./-]+(?:\s+[\w#+./-]+){0,2}\s+only)(?:\s*,\s*.+|\s+please|\s+(?:here|in this \w+))?$",
         "rule",
         "rule",
         lambda m, s: cap(m.group(0).strip(TRIM)),
@@ -218,7 +218,8 @@ RULES: tuple[Family, ...] = (
         "rule/we-here",
         r"^we\s+(?!(?:could|should|might|would|may|can|'d|had|were|was|did|need|want|have to|got|just|"
         r"probably|maybe|are|'re|will|'ll)\b)[a-z]+\b.{2,}?\s+(?:here|in\s+(?:this|the|our)\s+(?:repo|repository|"
-        r"project|codebase|monorepo|team|company|org|app|service|house|family|office|lab)|at\s+(?-i:[A-Z])\w+)\b.*$",
+        r"project|codebase|monorepo|team|company|org|app|service|house|family|office|lab)|at\s+(?-i:[A-Z])\w+|"
+        r"every|each|all)\b.*$",
         "rule",
         "rule",
         _as_is,
@@ -254,7 +255,8 @@ ENVIRONMENT: tuple[Family, ...] = (
     # "Staging Postgres is on port 5433", "the GPU box is gpu-03", "the cluster runs on Hetzner"
     fam(
         "environment/where",
-        rf"^(?:the\s+|our\s+)?(?P<subj>(?:[\w./-]+\s+){{0,3}}?(?:{INFRA}))\s+{_WHERE_VERB}\s+"
+        rf"^(?!(?:my|his|her|their)\b)(?:the\s+|our\s+)?(?P<subj>(?:[\w./-]+\s+){{0,3}}?(?:{INFRA}))\s+"
+        rf"{_WHERE_VERB}\s+"
         r"(?:on|at|in|under|behind|reachable at|available at|with|to|into)?\s*"
         rf"(?P<v>.*?(?:{_STRONG_WHERE}|\b\d{{2,5}}\b|\b[\w-]+\.[a-z][\w.-]+\b|(?-i:\b[A-Z][\w-]+)).*)$",
         "fact",
@@ -304,6 +306,43 @@ ENVIRONMENT: tuple[Family, ...] = (
     ),
 )
 
+# How things are, said of things rather than the person: "Index changes always go in with CREATE
+# INDEX CONCURRENTLY", "all model calls go through our gateway service", "Our coffee comes from a
+# roaster in Trieste". Kept only with a sign of lasting truth (always, never, only, every, all, no …,
+# or a named thing), never a failure report ("the tests fail on CI") and never a remark to "you".
+WORLD = fam(
+    "world/habitual",
+    r"^(?=.*(?:\b(?:always|usually|mostly|only|never|every|each|all|any|no|nothing|before|by default)\b|"
+    r"(?<=\s)(?-i:[A-Z][\w.-]+)|\d))"
+    # "Sarah always uses vim": one capitalised word with a singular verb is a person, not a thing
+    r"(?!(?-i:[A-Z][a-z]*[a-rt-z])\s+(?:(?:always|usually|mostly|only|never|generally|normally)\s+)?[a-z]+s\b)"
+    r"(?!(?:I|we|you|he|she|they|it|this|that|there|here|what|which|who|my|his|her|their|no|yes|thanks|thank|"
+    r"ok|okay|sure|sorry|please|hi|hello|hey|well|oh|great|cool|nice|good|sounds|looks|seems)\b)"
+    r"(?!.*\b(?:you|fails?|failing|failed|broken|breaks|crash(?:es|ed)?|errors?|hangs|slow|wrong|bug|"
+    r"doesn't work|isn't working|not working|timed? out|times out|meeting|call|appointment|party|dinner|lunch|"
+    r"trip|flight|visit|interview|event|wedding|prefers?|likes?|loves?|hates?|wants?|thinks?|says?|believes?|"
+    r"feels?|enjoys?|wish(?:es)?|hopes?|reckons?|suggests?|recommends?|insists?|argues?|should|could|might)\b)"
+    r"(?:the\s+|our\s+|all\s+|every\s+|each\s+|most\s+)?(?:[\w.-]+\s+){0,3}[\w.-]+\s+"
+    r"(?:(?:always|usually|mostly|only|never|all|generally|normally)\s+)?"
+    r"(?:[a-z]+s|are|is|go|come|run|live|need|get|have|use|stay|ship|sync|land|end)\s+"
+    r".{3,}$",
+    "fact",
+    "",
+    lambda m, s: cap(third_person(m.group(0).strip(TRIM), s)),
+    confidence=0.6,
+)
+# A stack listed on its own: "Python 3.12, FastAPI, pgvector."
+STACK = fam(
+    "environment/stack",
+    r"^(?=.*(?:\d|[.+#/]\w|\b\w+(?-i:[A-Z])\w*))"
+    r"(?P<x>[\w.+#/-]+(?:\s+\d[\w.]*)?(?:\s*,\s*(?:and\s+)?[\w.+#/-]+(?:\s+\d[\w.]*)?){2,7})$",
+    "fact",
+    "environment",
+    lambda m, s: "Stack: " + m.group("x").strip(TRIM),
+    confidence=0.6,
+)
+
+
 # Decisions: what was settled ("we decided to …", "let's go with …").
 DECISIONS: tuple[Family, ...] = (
     fam(
@@ -336,7 +375,8 @@ DECISIONS: tuple[Family, ...] = (
     ),
     fam(
         "decision/going-with",
-        r"^(?P<x>we(?:'re| are|'ll| will)\s+(?:going with|going to use|switching to|moving to|sticking with)\s+.{3,})$",
+        r"^(?P<x>we(?:'re| are|'ll| will)\s+(?:going with|going to use|switching to|moving to|sticking with|"
+        r"staying on|staying with|keeping|standardi[sz]ing on)\s+.{3,})$",
         "decision",
         "decision",
         lambda m, s: cap(m.group("x").strip(TRIM)),

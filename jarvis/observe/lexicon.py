@@ -14,7 +14,7 @@ TRIM = " \t\"'`.,;:!?-—–)("
 
 ROLES = (
     r"engineer|developer|dev|programmer|teacher|nurse|doctor|designer|manager|student|writer|novelist|author|"
-    r"sysadmin|admin|maintainer|postdoc|phd student|freelance \w+|"
+    r"sysadmin|admin|maintainer|postdoc|phd student|freelance \w+|dba|qa|devops|ux researcher|"
     r"artist|lawyer|scientist|researcher|consultant|accountant|chef|cook|musician|counsell?or|photographer|"
     r"architect|pilot|firefighter|dancer|painter|therapist|professor|founder|co-?founder|analyst|"
     r"administrator|sre|freelancer|contractor|journalist|editor|translator|pharmacist|paramedic|electrician|"

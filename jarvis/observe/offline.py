@@ -29,17 +29,29 @@ from __future__ import annotations
 import re
 
 from jarvis.observe.corrections import correction, topic_correction
-from jarvis.observe.families import APPOSITIVES, DECISIONS, ENVIRONMENT, RULES, Family, Found, cap
+from jarvis.observe.families import (
+    APPOSITIVES,
+    DECISIONS,
+    ENVIRONMENT,
+    RULES,
+    STACK,
+    WORLD,
+    Family,
+    Found,
+    cap,
+)
 from jarvis.observe.legacy import LEGACY, legacy_ok
 from jarvis.observe.lexicon import IC, PLAIN_LABELS, RULE_LABELS, TRIM
 from jarvis.observe.perspective import sentence, third_person
 from jarvis.observe.phrasing import clauses, plain, refused, split_sentences, trim
 from jarvis.observe.schema import Fact, ObserverOutput, Segment
 from jarvis.observe.selfdesc import (
+    CAN_ONLY,
     IDENTITY,
     OWNED,
     PAYDAY,
     PERSON_FACTS,
+    RELATION_FACTS,
     SELF,
     STATEMENT,
     WE_PLACE,
@@ -60,9 +72,13 @@ CLAUSE_FAMILIES: tuple[Family, ...] = (
     *IDENTITY,
     WE_PLACE,
     PAYDAY,
+    CAN_ONLY,
+    RELATION_FACTS,
     PERSON_FACTS,
     *LEGACY,
     STATEMENT,
+    WORLD,
+    STACK,
 )
 # rule/label: "Rule of thumb here: X", "House rule: X"; "X, that's a house rule" at the end
 _LABEL_RE = re.compile(rf"^(?:(?P<rule>{RULE_LABELS})|{PLAIN_LABELS})\s*[:—–-]+\s*(?P<x>.{{3,}})$", IC)
@@ -85,6 +101,8 @@ ADDRESSED = frozenset(
         "rule/must",
         "rule/general",
         "rule/please",
+        "world/habitual",
+        "environment/stack",
         "rule/no-x",
         "decision/lets",
     ]
@@ -305,6 +323,12 @@ def _clause_facts(text: str, who: str, turn: int, to_assistant: bool) -> list[Fa
     return facts
 
 
+def _used(sentence_text: str, statement: str) -> bool:
+    """True when a statement already holds this sentence (a correction that took it as its body)."""
+    core = trim(plain(sentence_text)).strip(TRIM).lower()
+    return bool(core) and core[:40] in statement.lower()
+
+
 def _tool_failure(event: SessionEvent, calls: dict[str, SessionEvent]) -> Fact:
     call = calls.get(event.id)
     name = event.name or (call.name if call else "") or "a tool"
@@ -347,9 +371,15 @@ class OfflineObserver:
                 last_assistant = " ".join(event.text.split())[:600]
             elif event.type == "message" and event.role == "user":
                 sentences = split_sentences(event.text)
+                skip = -1
                 for i, sent in enumerate(sentences):
+                    if i == skip:
+                        continue
                     nxt = sentences[i + 1] if i + 1 < len(sentences) else ""
-                    facts += extract_sentence(sent, nxt, event, last_assistant if i < 2 else "", to_assistant)
+                    found = extract_sentence(sent, nxt, event, last_assistant if i < 2 else "", to_assistant)
+                    if found and found[-1].kind == "correction" and nxt and _used(nxt, found[-1].text):
+                        skip = i + 1  # "No, that's wrong. <the right version>": the next sentence is said
+                    facts += found
                 last_assistant = ""
         if not batch:
             return ObserverOutput(())

@@ -153,11 +153,12 @@ SELF: tuple[Family, ...] = (
     # "my passport expires in March 2027", "our car insurance renews on 2 March"
     fam(
         "self/document-date",
-        rf"^(?P<who>my|our)\s+(?P<rel>{DOCUMENTS})\s+(?P<verb>expires?|renews?|runs out|ends|is due|lapses)"
+        rf"^(?P<who>my|our)\s+(?P<rel>{DOCUMENTS})(?P<where>\s+(?:in|for|on|at|with)\s+[\w' -]{{1,30}}?)?\s+"
+        r"(?P<verb>expires?|renews?|runs out|ends|is due|lapses)"
         r"\s+(?P<v>.{2,})$",
         "fact",
         "documents",
-        lambda m, s: f"{possessive(s)} {rel(m)} {m.group('verb').lower()} {v(m)}",
+        lambda m, s: f"{possessive(s)} {rel(m)}{m.group('where') or ''} {m.group('verb').lower()} {v(m)}",
         priority="high",
     ),
     # "my left knee has been dodgy since April", "my back is bad"
@@ -172,13 +173,17 @@ SELF: tuple[Family, ...] = (
     # "I run with my club on Tuesdays", "I write every morning from 6 to 9"
     fam(
         "self/routine",
-        r"^I\s+(?:also\s+|usually\s+|normally\s+)?(?!(?:will|would|might|could|should|can|want|need|hope|plan|"
+        r"^(?:I|we)\s+(?:also\s+|usually\s+|normally\s+)?(?!(?:will|would|might|could|should|can|want|need|hope|plan|"
         r"'ll|'d|wish|try|tried|think|guess)\b)(?P<v>[a-z]+\b.{0,60}?\b(?:(?:every|each)\s+(?:other\s+)?"
         rf"(?:day|morning|afternoon|evening|night|week|weekday|weekend|month|year|{DAYS})|on\s+{DAYS}|"
         r"on\s+weekends|on\s+weekdays|daily|weekly|monthly)\b.*)$",
         "fact",
         "schedule",
-        lambda m, s: f"{s} {third_person('I ' + m.group('v').strip(TRIM), s)[len(s) + 1 :]}",
+        lambda m, s: (
+            cap(m.group(0).strip(TRIM))
+            if m.group(0).lower().startswith("we")
+            else f"{s} {third_person('I ' + m.group('v').strip(TRIM), s)[len(s) + 1 :]}"
+        ),
     ),
     # "I'm Felix, data engineer at Brightwater"
     fam(
@@ -216,7 +221,8 @@ SELF: tuple[Family, ...] = (
     fam(
         "self/off",
         r"^I(?:'m| am)\s+(?P<how>off|out|away|unavailable|offline|not around|in the office|in office|remote|wfh|"
-        rf"working from home|at the office|in the (?:[\w-]+\s+)?office)\s+(?P<v>(?:every|each|on|most|all)\b.+|"
+        rf"working from home|at the office|in the (?:[\w-]+\s+)?office|on (?:[\w-]+\s+)?leave)\s+"
+        rf"(?P<v>(?:every|each|on|most|all|from|until|till|between|starting)\b.+|"
         rf"on\s+{DAYS}.*|(?:\w+|\d+)\s+days\s+a\s+week\b.*)$",
         "fact",
         "schedule",
@@ -293,6 +299,27 @@ PAYDAY = fam(
     "fact",
     "schedule",
     lambda m, s: f"{s} is paid {v(m)}",
+)
+
+
+# "I can only run before 7am": a standing constraint
+CAN_ONLY = fam(
+    "self/can-only",
+    r"^I\s+can\s+only\s+(?P<v>.{4,})$",
+    "fact",
+    "schedule",
+    lambda m, s: _statement(m, s),
+)
+# "My husband works remotely for a company in Lisbon": lasting facts about people close to the
+# person (where they live or work, what they do), never what they like or think
+RELATION_FACTS = fam(
+    "person/relation-fact",
+    rf"^my\s+(?P<rel>{RELATIONS})\s+(?P<v>(?:works|lives|is based|is from|was born|studies|teaches|runs|"
+    r"owns|is retired|retired|is a|is an)\b.{3,})$",
+    "fact",
+    "person",
+    lambda m, s: f"{possessive(s)} {rel(m)} {v(m)}",
+    confidence=0.75,
 )
 
 
