@@ -100,6 +100,8 @@ POSITIVE = [
     ("rule/no-x", "No meetings on Fridays.", ["No meetings on Fridays."]),
     ("rule/no-x", "no phones at the dinner table", ["No phones at the dinner table."]),
     ("rule/no-x", "Nothing with coriander, please.", ["Nothing with coriander"]),
+    ("rule/none", "No pesticides, I garden organically.", ["No pesticides."]),
+    ("rule/none", "Zero dependencies, please.", ["Zero dependencies."]),
     ("rule/general", "Please avoid suggesting paid tools.", ["Avoid suggesting paid tools."]),
     ("rule/general", "metric units everywhere", ["Metric units everywhere."]),
     ("rule/must", "All schema changes need a migration note.", ["All schema changes need a migration note."]),
@@ -187,6 +189,16 @@ POSITIVE = [
         ["Our bread comes from a bakery in Ghent."],
     ),
     ("environment/stack", "Rails 7, Sidekiq, Postgres 15.", ["Stack: Rails 7, Sidekiq, Postgres 15."]),
+    ("self/do-work", "I do payroll for Kestrel Foods.", ["The user does payroll at Kestrel Foods."]),
+    ("self/have-place", "I have a boat in Falmouth", ["The user has a boat in Falmouth."]),
+    ("self/ongoing", "We're getting married in June 2027 in Porto.", ["getting married in June 2027"]),
+    ("self/off", "I'm usually free on Thursday evenings", ["The user is free on Thursday evenings."]),
+    ("self/my-x-is-specific", "Her dentist is Dr. Amadi on Bath Road.", ["Her dentist is Dr. Amadi"]),
+    (
+        "request/start",
+        "Background: I run the IT for a dental practice in Kendal.",
+        ["runs the IT for a dental"],
+    ),
     # environment/where: where things run
     ("environment/where", "Staging Postgres is on port 5433.", ["Staging Postgres is on port 5433."]),
     (
@@ -253,6 +265,8 @@ NAMED = {
     "environment/where",
     "self/statement",
     "world/habitual",
+    "self/do-work",
+    "self/have-place",
 }
 VARIANTS = {
     "lower case": str.lower,

@@ -189,6 +189,17 @@ RULES: tuple[Family, ...] = (
         lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
         priority="high",
     ),
+    # "No pesticides", "Zero dependencies beyond the standard library, please": a short standing ban
+    fam(
+        "rule/none",
+        r"^(?P<x>(?:no|zero)\s+(?!(?:worries|problem|problems|idea|thanks|way|clue|rush|need|pressure|doubt|"
+        r"matter|one|more|longer|chance|luck|big deal|offence|offense|comment)\b)[\w-]+(?:\s+[\w-]+){0,5}?)"
+        r"(?:\s*,\s*please|\s+please)?$",
+        "rule",
+        "rule",
+        lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
+        priority="high",
+    ),
     # "I always write the docstring first", "we never use SELECT * here"
     fam(
         "rule/habit",
@@ -313,7 +324,7 @@ ENVIRONMENT: tuple[Family, ...] = (
 WORLD = fam(
     "world/habitual",
     r"^(?=.*(?:\b(?:always|usually|mostly|only|never|every|each|all|any|no|nothing|before|by default)\b|"
-    r"(?<=\s)(?-i:[A-Z][\w.-]+)|\d))"
+    r"(?<=\s)(?-i:[A-Z][\w.-]+)|\d|\b[\w-]+\.[a-z]{2,}\b))"
     # "Sarah always uses vim": one capitalised word with a singular verb is a person, not a thing
     r"(?!(?-i:[A-Z][a-z]*[a-rt-z])\s+(?:(?:always|usually|mostly|only|never|generally|normally)\s+)?[a-z]+s\b)"
     r"(?!(?:I|we|you|he|she|they|it|this|that|there|here|what|which|who|my|his|her|their|no|yes|thanks|thank|"

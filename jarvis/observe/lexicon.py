@@ -42,7 +42,8 @@ ONGOING_VERBS = (
     r"doing|studying|renovating|building|rewriting|migrating|moving|planning|organi[sz]ing|writing|developing|"
     r"making|creating|designing|producing|recording|composing|directing|drafting|coding|"
     r"launching|training for|preparing for|learning|running|restoring|converting|raising|caring for|"
-    r"recovering from|applying for|working towards|saving for"
+    r"recovering from|applying for|working towards|saving for|getting married|expecting|retiring|relocating|"
+    r"emigrating|graduating"
 )
 # labels that open a statement ("Rule of thumb here: …", "House rule: …")
 RULE_LABELS = (

@@ -55,6 +55,7 @@ from jarvis.observe.selfdesc import (
     SELF,
     STATEMENT,
     WE_PLACE,
+    WORK_AND_HAVE,
     plain_statement,
 )
 from jarvis.observe.sessions import SessionEvent
@@ -74,6 +75,7 @@ CLAUSE_FAMILIES: tuple[Family, ...] = (
     PAYDAY,
     CAN_ONLY,
     RELATION_FACTS,
+    *WORK_AND_HAVE,
     PERSON_FACTS,
     *LEGACY,
     STATEMENT,
@@ -103,6 +105,7 @@ ADDRESSED = frozenset(
         "rule/please",
         "world/habitual",
         "environment/stack",
+        "rule/none",
         "rule/no-x",
         "decision/lets",
     ]
@@ -113,7 +116,8 @@ _REQUEST_CUES = (
     r"remember|memori[sz]e|note to self|make a note|take a note|note|for the record|fyi|f\.y\.i\.?|"
     r"just so you know|for future reference|for your information|keep in mind|bear in mind|"
     r"don't forget|do not forget|never forget|jot (?:this |that )?down|save this|log this|heads up|"
-    r"remind me(?: (?:that|about))?|(?:some |quick |for |a bit of )?(?:context|background)"
+    r"remind me(?: (?:that|about))?|(?:some |quick |for |a bit of )?(?:context|background)|"
+    r"(?:hobby|side|current|main|work|day-job) project"
 )
 _REQUEST_RE = re.compile(
     r"^(?:(?:please|can you|could you|would you|will you|i want you to|i'd like you to|i need you to)\s+)*"

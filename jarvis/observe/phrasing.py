@@ -24,37 +24,11 @@ _TYPOGRAPHIC = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "\
 _FENCE_RE = re.compile(r"```.*?(?:```|$)", re.DOTALL)
 _STAGE_RE = re.compile(r"\[(?:shares|sends|posts|shows)\b[^\]]*\]", IC)
 # cue words that may open a line with a colon without it being a pasted chat line
-_LABEL_OK = frozenset(
-    [
-        "note",
-        "note",
-        "to",
-        "self",
-        "remember",
-        "fyi",
-        "decision",
-        "rule",
-        "update",
-        "reminder",
-        "ps",
-        "p.s",
-        "todo",
-        "context",
-        "quick",
-        "context",
-        "heads",
-        "up",
-        "for",
-        "the",
-        "record",
-        "just",
-        "so",
-        "you",
-        "know",
-        "btw",
-        "also",
-    ]
+_LABEL_WORDS = (
+    "note remember fyi decision rule update reminder ps p.s todo context background project bio intro about "
+    "btw also important heads info summary"
 )
+_LABEL_OK = frozenset(_LABEL_WORDS.split())
 _PASTED_RE = re.compile(r"^\s*(?:\[[\d:]+\]\s*)?(?P<who>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)?):\s+(?P<said>.+)$")
 _FIRST_PERSON_RE = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|my|me|we|our)\b")
 _MACHINE_RE = re.compile(
@@ -73,7 +47,8 @@ _CLAUSE_RE = re.compile(
     r"|\s+(?:but|so|because|whereas)\s+(?=(?:I|I'm|I've|we|we're|my|our|he|she|they|it|that|this)\b)"
     r"|,?\s+and\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)"
     r"|,\s+(?=(?:she|he|they|it|that|this)(?:'s|'ll|'d| is| will| was| would| wants| thinks|\s)\b)"
-    r"|,\s+(?=(?:don't|do not|please)\s)",
+    r"|,\s+(?=(?:don't|do not|please)\s)"
+    r"|,\s+(?=(?:I|I'm|I've)\s)",
     IC,
 )
 LEAD_FILLER_RE = re.compile(

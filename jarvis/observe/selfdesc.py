@@ -220,7 +220,8 @@ SELF: tuple[Family, ...] = (
     # "I'm off every other Friday", "I'm away on Mondays"
     fam(
         "self/off",
-        r"^I(?:'m| am)\s+(?P<how>off|out|away|unavailable|offline|not around|in the office|in office|remote|wfh|"
+        r"^I(?:'m| am)\s+(?:usually\s+|normally\s+|always\s+)?(?P<how>off|out|away|unavailable|offline|not around|"
+        r"free(?: to \w+)?|available|busy|in the office|in office|remote|wfh|"
         rf"working from home|at the office|in the (?:[\w-]+\s+)?office|on (?:[\w-]+\s+)?leave)\s+"
         rf"(?P<v>(?:every|each|on|most|all|from|until|till|between|starting)\b.+|"
         rf"on\s+{DAYS}.*|(?:\w+|\d+)\s+days\s+a\s+week\b.*)$",
@@ -256,14 +257,15 @@ OWNED: tuple[Family, ...] = (
     # a possession or role with a specific value (a name, a number, a code) is a fact, not small talk
     fam(
         "self/my-x-is-specific",
-        rf"^(?P<who>my|our)\s+(?!(?:absolute\s+|all-time\s+)?favou?rite)(?P<rel>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,3}}?)"
+        rf"^(?P<who>my|our|her|his|their)\s+(?!(?:absolute\s+|all-time\s+)?favou?rite)"
+        r"(?P<rel>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
         r"\s+(?P<verb>is|are|'s)\s+"
         rf"(?P<v>(?:(?:a|an|the)\s+)?(?:{TITLE}{NAME}|\S*\d\S*|[\w.+-]+@[\w.-]+|\S+/\S+)\b.*)$",
         "fact",
         "",
         lambda m, s: (
-            f"{possessive(s)} {rel(m)} {'are' if m.group('verb').lower() == 'are' else 'is'} "
-            f"{m.group('v').strip(TRIM)}"
+            f"{possessive(s) if m.group('who').lower() in ('my', 'our') else cap(m.group('who').lower())} {rel(m)} "
+            f"{'are' if m.group('verb').lower() == 'are' else 'is'} {m.group('v').strip(TRIM)}"
         ),
         confidence=0.75,
     ),
@@ -302,6 +304,23 @@ PAYDAY = fam(
 )
 
 
+# "I do QA automation at Parcelo", "I have an allotment in Hackney"
+WORK_AND_HAVE: tuple[Family, ...] = (
+    fam(
+        "self/do-work",
+        rf"^I\s+(?:mostly\s+|mainly\s+)?do\s+(?P<v>[\w -]{{2,40}}?)\s+(?:at|for|with)\s+(?P<org>{NAME}).*$",
+        "fact",
+        "work",
+        lambda m, s: f"{s} does {m.group('v').strip()} at {m.group('org')}",
+    ),
+    fam(
+        "self/have-place",
+        rf"^I\s+(?:also\s+)?have\s+(?:a|an)\s+(?P<v>[\w -]{{2,30}}?\s+(?:in|at|on|near)\s+{NAME}.*)$",
+        "fact",
+        "",
+        lambda m, s: f"{s} has a {v(m)}" if not re.match(r"[aeiou]", v(m), IC) else f"{s} has an {v(m)}",
+    ),
+)
 # "I can only run before 7am": a standing constraint
 CAN_ONLY = fam(
     "self/can-only",
