@@ -194,7 +194,7 @@ RULES: tuple[Family, ...] = (
         "rule/none",
         r"^(?P<x>(?:no|zero)\s+(?!(?:worries|problem|problems|idea|thanks|way|clue|rush|need|pressure|doubt|"
         r"matter|one|more|longer|chance|luck|big deal|offence|offense|comment)\b)[\w-]+(?:\s+[\w-]+){0,5}?)"
-        r"(?:\s*,\s*please|\s+please)?$",
+        r"(?:\s*,\s*please|\s+please|\s*,?\s*(?:obviously|of course|thanks|ever|at all))?$",
         "rule",
         "rule",
         lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
@@ -326,7 +326,8 @@ WORLD = fam(
     r"^(?=.*(?:\b(?:always|usually|mostly|only|never|every|each|all|any|no|nothing|before|by default)\b|"
     r"(?<=\s)(?-i:[A-Z][\w.-]+)|\d|\b[\w-]+\.[a-z]{2,}\b))"
     # "Sarah always uses vim": one capitalised word with a singular verb is a person, not a thing
-    r"(?!(?-i:[A-Z][a-z]*[a-rt-z])\s+(?:(?:always|usually|mostly|only|never|generally|normally)\s+)?[a-z]+s\b)"
+    r"(?!(?!(?:Everything|Nothing|Each|Every|Most|All)\b)(?-i:[A-Z][a-z]*[a-rt-z])\s+"
+    r"(?:(?:always|usually|mostly|only|never|generally|normally)\s+)?[a-z]+s\b)"
     r"(?!(?:I|we|you|he|she|they|it|this|that|there|here|what|which|who|my|his|her|their|no|yes|thanks|thank|"
     r"ok|okay|sure|sorry|please|hi|hello|hey|well|oh|great|cool|nice|good|sounds|looks|seems)\b)"
     r"(?!.*\b(?:you|fails?|failing|failed|broken|breaks|crash(?:es|ed)?|errors?|hangs|slow|wrong|bug|"
@@ -408,7 +409,8 @@ DECISIONS: tuple[Family, ...] = (
 APPOSITIVES: tuple[Family, ...] = (
     fam(
         "person/appositive",
-        rf"\bmy\s+(?:(?!(?:{RELATIONS})\b)[a-z-]+\s+){{0,2}}(?P<rel>{RELATIONS})\s+{TITLE}(?P<name>{NAME})(?!')\b",
+        rf"\bmy\s+(?:(?!(?:{RELATIONS})\b)[a-z-]+\s+){{0,2}}(?P<rel>{RELATIONS}|editor|co-?organi[sz]er|organi[sz]er|"
+        rf"co-?host|bandmate|teammate|classmate)\s+{TITLE}(?P<name>{NAME})(?!')\b",
         "fact",
         "person",
         lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name')}",

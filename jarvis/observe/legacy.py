@@ -115,7 +115,7 @@ LEGACY: tuple[Family, ...] = (
     ),
     fam(
         "self/been-doing",
-        r"^I(?:'ve| have)\s+been\s+(?P<v>[a-z]+ing\b.{2,}?\b(?:for|since)\s+.{2,})$",
+        r"^I(?:'ve| have)\s+been\s+(?P<v>[a-z]+ing\b.{0,60}?\b(?:for|since)\s+.{2,})$",
         "fact", "work", lambda m, s: f"{s} has been {v(m)}", confidence=0.7,
     ),
     fam(

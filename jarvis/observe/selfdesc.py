@@ -107,7 +107,8 @@ SELF: tuple[Family, ...] = (
     # "I'm vegetarian", "I'm lactose intolerant", "I'm colour-blind (deuteranopia)"
     fam(
         "self/trait",
-        rf"^I(?:'m| am)\s+(?:(?:a|an)\s+)?(?:strict\s+|mostly\s+|completely\s+|fully\s+)?(?P<t>{TRAITS})\b"
+        rf"^I(?:'m| am)\s+(?:(?:a|an)\s+)?(?:strict\s+|mostly\s+|completely\s+|fully\s+|\d{{1,2}}\s+weeks\s+)?"
+        rf"(?P<t>{TRAITS})\b"
         r"(?P<rest>\s*\([^)]{1,60}\))?",
         "fact",
         "health",
@@ -393,7 +394,7 @@ PERSON_FACTS = fam(
 # thinks or is doing this minute, and nothing said to "you".
 STATEMENT = fam(
     "self/statement",
-    r"^I\s+(?:also\s+|still\s+|mostly\s+|mainly\s+|currently\s+|now\s+)?(?P<verb>[a-z]+)\s+"
+    r"^I\s+(?:(?:also|still|mostly|mainly|currently|now|only|usually|often|normally)\s+)?(?P<verb>[a-z]+)\s+"
     rf"(?!.*\byou\b)(?!.*{MOMENTARY})(?!(?:{VAGUE_OBJECT}|(?:for|to|as|with|that)\b))"
     r"(?P<rest>\S+(?:\s+\S+){2,}|\S+\s+(?-i:[A-Z])\S+)$",
     "fact",
