@@ -230,7 +230,7 @@ RULES: tuple[Family, ...] = (
         r"^we\s+(?!(?:could|should|might|would|may|can|'d|had|were|was|did|need|want|have to|got|just|"
         r"probably|maybe|are|'re|will|'ll)\b)[a-z]+\b.{2,}?\s+(?:here|in\s+(?:this|the|our)\s+(?:repo|repository|"
         r"project|codebase|monorepo|team|company|org|app|service|house|family|office|lab)|at\s+(?-i:[A-Z])\w+|"
-        r"every|each|all)\b.*$",
+        r"every|each(?! other)|all)\b.*$",
         "rule",
         "rule",
         _as_is,
