@@ -199,6 +199,14 @@ POSITIVE = [
         "Background: I run the IT for a dental practice in Kendal.",
         ["runs the IT for a dental"],
     ),
+    (
+        "self/study-year",
+        "I'm in my second year of law at Trinity.",
+        ["The user is in their second year of law"],
+    ),
+    ("person/relation-fact", "My son Reza has type 1 diabetes", ["The user's son Reza has type 1 diabetes."]),
+    ("world/habitual", "Model cards are mandatory before anything ships.", ["Model cards are mandatory"]),
+    ("correction/topic", "Registry: ghcr.io, never Docker Hub.", ["Registry: ghcr.io, not Docker Hub."]),
     # environment/where: where things run
     ("environment/where", "Staging Postgres is on port 5433.", ["Staging Postgres is on port 5433."]),
     (
@@ -346,6 +354,10 @@ NEGATIVE = [
     ("Sanjay prefers Turborepo.", ""),
     ("The checkout tests always fail on CI.", ""),
     ("Wow, Jon, great job.", ""),
+    # credentials are never facts, recognised by redaction or not
+    ("the service principal secret is Bf-Sp-9931-xyzQ, rotate it monthly", ""),
+    ("My locker PIN is 4821.", ""),
+    ("FYI the wifi password is bluefox77", ""),
     ("Hello there, how are you doing today", ""),
     ("ok thanks, that helps", ""),
     ("I love that!", ""),

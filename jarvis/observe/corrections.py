@@ -21,7 +21,7 @@ from jarvis.taxonomy import subject_of
 
 # correction/topic: "Formatting: ruff format, not black"
 _TOPIC_RE = re.compile(
-    r"^(?P<topic>[A-Za-z][\w/+-]*(?: [\w/+-]+){0,2}):\s*(?P<right>[^:;?]{1,80}?),?\s+(?:not|instead of|rather than)\s+"
+    r"^(?P<topic>[A-Za-z][\w/+-]*(?: [\w/+-]+){0,2}):\s*(?P<right>[^:;?]{1,80}?),?\s+(?:not|never|instead of|rather than)\s+"
     r"(?P<wrong>[^:;?]{1,80}?)$"
 )
 _NOT_TOPICS = frozenset(

@@ -78,6 +78,16 @@ _HYPOTHETICAL_RE = re.compile(
 )
 
 
+# A clause that gives a credential's value is never a fact to keep, whether or not redaction
+# recognised the value ("the service principal secret is Bf-Sp-…"): git history is forever.
+_CREDENTIAL_RE = re.compile(
+    r"\[REDACTED|\b(?:password|passphrase|passcode|pass code|secret|token|api[ _-]?key|access[ _-]?key|"
+    r"private[ _-]?key|pin|pin code|credentials?|client secret|auth code|otp|2fa code|recovery code|"
+    r"seed phrase|login)\b[^.]{0,40}?(?:\b(?:is|are|was)\b|=|:)\s*\S",
+    IC,
+)
+
+
 def plain(text: str) -> str:
     """Typographic quotes and apostrophes made plain; spaces collapsed."""
     return " ".join(text.translate(_TYPOGRAPHIC).split())
@@ -131,10 +141,12 @@ def trim(text: str) -> str:
 
 
 def refused(clause: str) -> str | None:
-    """Why a clause is not a statement to learn from ('question', 'hypothetical'), or None."""
+    """Why a clause is not a statement to learn from ('question', 'hypothetical', 'credential'), or None."""
     body = trim(clause)
     if clause.rstrip().endswith("?") or _QUESTION_START_RE.match(body):
         return "question"
     if _HYPOTHETICAL_RE.search(body):
         return "hypothetical"
+    if _CREDENTIAL_RE.search(body):
+        return "credential"
     return None

@@ -322,6 +322,14 @@ WORK_AND_HAVE: tuple[Family, ...] = (
         lambda m, s: f"{s} has a {v(m)}" if not re.match(r"[aeiou]", v(m), IC) else f"{s} has an {v(m)}",
     ),
 )
+# "I'm in my third year of vet school at UCD"
+STUDY = fam(
+    "self/study-year",
+    r"^I(?:'m| am)\s+in\s+(?:my|the)\s+(?P<v>\w+\s+year\s+(?:of|at)\s+.{3,})$",
+    "fact",
+    "work",
+    lambda m, s: f"{s} is in their {v(m)}",
+)
 # "I can only run before 7am": a standing constraint
 CAN_ONLY = fam(
     "self/can-only",
@@ -334,11 +342,11 @@ CAN_ONLY = fam(
 # person (where they live or work, what they do), never what they like or think
 RELATION_FACTS = fam(
     "person/relation-fact",
-    rf"^my\s+(?P<rel>{RELATIONS})\s+(?P<v>(?:works|lives|is based|is from|was born|studies|teaches|runs|"
-    r"owns|is retired|retired|is a|is an)\b.{3,})$",
+    rf"^my\s+(?P<rel>{RELATIONS})(?P<name>\s+(?:{NAME}|[a-z]+))?\s+(?P<v>(?:works|lives|is based|is from|was born|studies|teaches|"
+    rf"runs|owns|is retired|retired|is a|is an|has (?:{CONDITIONS})|is allergic to)\b.*)$",
     "fact",
     "person",
-    lambda m, s: f"{possessive(s)} {rel(m)} {v(m)}",
+    lambda m, s: f"{possessive(s)} {rel(m)}{(m.group('name') or '').title()} {v(m)}",
     confidence=0.75,
 )
 
