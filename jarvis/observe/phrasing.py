@@ -78,12 +78,13 @@ _HYPOTHETICAL_RE = re.compile(
 )
 
 
-# A clause that gives a credential's value is never a fact to keep, whether or not redaction
-# recognised the value ("the service principal secret is Bf-Sp-…"): git history is forever.
+# A clause that gives a credential's value the redactor did not recognise ("the service principal
+# secret is Bf-Sp-…") is never a fact to keep: git history is forever. Once redacted ("my key is
+# [REDACTED:…] for the staging box") the rest of the statement may stay.
 _CREDENTIAL_RE = re.compile(
-    r"\[REDACTED|\b(?:password|passphrase|passcode|pass code|secret|token|api[ _-]?key|access[ _-]?key|"
+    r"\b(?:password|passphrase|passcode|pass code|secret|token|api[ _-]?key|access[ _-]?key|"
     r"private[ _-]?key|pin|pin code|credentials?|client secret|auth code|otp|2fa code|recovery code|"
-    r"seed phrase|login)\b[^.]{0,40}?(?:\b(?:is|are|was)\b|=|:)\s*\S",
+    r"seed phrase|login)\b[^.]{0,40}?(?:\b(?:is|are|was)\b|=|:)\s*(?!\[REDACTED)[^\s\[]",
     IC,
 )
 
