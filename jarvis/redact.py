@@ -128,6 +128,15 @@ _PLAIN = re.compile(
     r"[ \t]*(?:is|was|=|:|are)[ \t]+(?:(?:now|still|currently|just|actually)[ \t]+)?[\"'`]?"
     r"([^\s\"'`,;]{0,127}[^\s\"'`,;.!?:)])"
 )
+# "the webhook secret is 9fK2mQ7xLp", "our API key is …", "the bot token: …" in prose; the value
+# must look like a secret (`_prose_secret`), so "the secret is patience" stays.
+_PLAIN_KEY = re.compile(
+    r"\b((?:(?:api|access|auth|bearer|refresh|webhook|signing|client|app|bot|deploy|session|master|"
+    r"encryption|license|licence|private|secret)[ \t-])?(?:secret|token|key)s?)"
+    r"(?:[ \t]+(?:for|to|of|on|at)[ \t]+[^\n]{1,40}?)?"
+    r"[ \t]*(?:is|was|=|:|are)[ \t]+(?:(?:now|still|currently|just|actually)[ \t]+)?[\"'`]?"
+    r"([^\s\"'`,;]{0,255}[^\s\"'`,;.!?:)])"
+)
 _NOT_A_VALUE = frozenset(
     [
         "a",
@@ -348,6 +357,7 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
     ),
     # plain language: "the VPN password is hunter2", "my PIN is 4417", "door code: 1234"
     ("plain", _PLAIN, 2, _plain_secret, True),
+    ("plain", _PLAIN_KEY, 2, _prose_secret, True),
     # unquoted value after = := =>
     (
         "assignment",

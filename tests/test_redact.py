@@ -116,6 +116,9 @@ SECRETS: list[tuple[str, str, str, str]] = [
     ("prose-key", "my API key for staging is " + "Zx9Qw8Er7Ty6Ui5Op4As3Df2", "api-key", "Zx9Qw8Er7Ty6"),
     ("prose-credential", "the credential: " + "kP3mN8vR2xQ7wL5zT9bY4", "credential", "kP3mN8vR2xQ7"),
     ("bearer", "Authorization: Bearer " + "abcDEF123ghiJKL456mnoPQR789", "bearer-token", "abcDEF123ghi"),
+    ("prose-webhook-secret", "the webhook secret is " + "9fK2mQ7xLp", "secret", "9fK2mQ7xLp"),
+    ("prose-client-secret", "The client secret for prod is " + "hunter2hunter2", "secret", "hunter2hunter2"),
+    ("prose-bot-token", "our bot token: " + "xq81-LmN0-pp2Z", "token", "xq81-LmN0-pp2Z"),
 ]
 
 
@@ -155,6 +158,8 @@ LOOK_ALIKES = [
     ("version", "password rotation policy v2.3.1-rc1 is documented"),
     ("labels", 'KINDS = {"passwd": "password", "token": "token", "secret": "secret"}'),
     ("metadata", "token_type=bearer, password_policy=strict-rotation, api_key_name=production"),
+    ("prose-secret-word", "the secret is patience; the key is to sleep well; the token was expired"),
+    ("prose-key-place", "the spare key is in the blue tin and the secret to good bread is time"),
 ]
 
 
