@@ -481,3 +481,10 @@ def test_categories_follow_the_subject(cli: Any, ws: Workspace) -> None:
     assert by_text["The user's manager is Tom Becker."] == "people-relationships"
     assert by_text["The user is allergic to penicillin."] == "personal"
     assert by_text["Stop suggesting hotel upgrades."] == "rules-conventions"
+    # each fragment says which phrasing family kept it and what it is about, for the reviewer
+    why = {
+        f.body.split("\n\n", 1)[0]: (f.extra.get("family"), f.extra.get("subject"))
+        for _, f in iter_fragments(ws)
+    }
+    family, subject = why["The user's passport expires in March 2027."]
+    assert family and subject == "documents"

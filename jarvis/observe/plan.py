@@ -170,9 +170,12 @@ def build_plan(
             source=item.source,
             now=when,
         )
-        fragment = replace(
-            fragment, extra={"observer": observer, "taxonomy": TAXONOMY_VERSION, "category_by": how}
-        )
+        extra: dict[str, object] = {"observer": observer, "taxonomy": TAXONOMY_VERSION, "category_by": how}
+        if fact.family:
+            extra["family"] = fact.family  # the phrasing family that kept it (adr/0085)
+        if fact.subject:
+            extra["subject"] = fact.subject
+        fragment = replace(fragment, extra=extra)
         if replaces is not None:
             old = plan.merged.get(replaces) or by_rel[replaces]
             if said_before(when, old):  # an older statement, imported late: the newer fact stays
