@@ -78,6 +78,24 @@ def _base64_prose(value: str) -> bool:
     return " " in decoded and decoded.isprintable() and letters >= 0.8 * len(decoded)
 
 
+_PW_SYMBOLS = frozenset("!#$%^&*+=?~@")
+
+
+def _password_like(value: str) -> bool:
+    """A lone word built the way passwords are: upper and lower case, a digit and a symbol,
+    10+ characters ("Kx7#pLq2vR9zW4", said as "the new one is …" with no label near it).
+    Not an email, a URL, a path, a version, a mention or a marker."""
+    if not 10 <= len(value) <= 64 or value.startswith(("[REDACTED", "@", "#", "/", "~", "$")):
+        return False
+    if "://" in value or re.fullmatch(r"[^@\s]+@[\w-]+(?:\.[\w-]+)+", value):
+        return False
+    upper = any(c.isupper() for c in value)
+    lower = any(c.islower() for c in value)
+    digit = any(c.isdigit() for c in value)
+    symbol = any(c in _PW_SYMBOLS for c in value)
+    return upper and lower and digit and symbol
+
+
 def _high_entropy(value: str) -> bool:
     """A long random-looking token: not hex (shas, digests), not a UUID, id or slug."""
     if _base64_prose(value):
@@ -368,6 +386,14 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
     ),
     # `password: value` as people write it in prose: the value must look like a secret
     ("assignment", re.compile(rf"{_KEYNAME}:[ \t]{{0,8}}([^\s\"'`,;]{{1,512}})"), 1, _prose_secret, True),
+    # a lone password-shaped word anywhere in prose (checked on the original text, so case counts)
+    (
+        "password",
+        re.compile(r"(?<![^\s\"'`(\[<])([A-Za-z0-9!#$%^&*+=?~@_\-]{10,64})(?=[\s\"'`)\]>,;.:]|$)"),
+        1,
+        _password_like,
+        False,
+    ),
     (
         "high-entropy",
         re.compile(rf"{_ANYKEY}[^\n]{{0,30}}?(?<![a-z0-9+/_\-])([a-z0-9+/_\-]{{20,1024}}+={{0,3}})"),

@@ -119,6 +119,13 @@ SECRETS: list[tuple[str, str, str, str]] = [
     ("prose-webhook-secret", "the webhook secret is " + "9fK2mQ7xLp", "secret", "9fK2mQ7xLp"),
     ("prose-client-secret", "The client secret for prod is " + "hunter2hunter2", "secret", "hunter2hunter2"),
     ("prose-bot-token", "our bot token: " + "xq81-LmN0-pp2Z", "token", "xq81-LmN0-pp2Z"),
+    (
+        "unlabelled-password",
+        "they rotated it again. new one is " + "Kx7#pLq2vR9zW4 ok?",
+        "password",
+        "Kx7#pLq2vR9zW4",
+    ),
+    ("unlabelled-password-end", "use this from now on: " + "Wq9!rT5zPb2m.", "password", "Wq9!rT5zPb2m"),
 ]
 
 
@@ -160,6 +167,7 @@ LOOK_ALIKES = [
     ("metadata", "token_type=bearer, password_policy=strict-rotation, api_key_name=production"),
     ("prose-secret-word", "the secret is patience; the key is to sleep well; the token was expired"),
     ("prose-key-place", "the spare key is in the blue tin and the secret to good bread is time"),
+    ("not-passwords", "mail Alice.Smith99@example.com! #Summer2026Vibes! C# v2.3.1-RC1+Build5 snake_case"),
 ]
 
 
