@@ -163,7 +163,7 @@ POSITIVE = [
     ("self/statement", "I coach the under-12 football team at Riverside.", ["The user coaches the under-12"]),
     ("self/statement", "I edit in DaVinci Resolve", ["The user edits in DaVinci Resolve."]),
     ("self/my-x-is-specific", "My car is a 2014 Golf.", ["The user's car is a 2014 Golf."]),
-    ("self/my-x-is-specific", "Our accountant is Ruth Adeyemi", ["The user's accountant is Ruth Adeyemi."]),
+    ("self/relation-is", "Our accountant is Ruth Adeyemi", ["The user's accountant is Ruth Adeyemi."]),
     (
         "self/my-x-is-specific",
         "my work email is sam@fernhill.io",

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from jarvis.observe.lexicon import IC, INFRA, MOMENTARY, NAME, RELATIONS, TITLE, TRIM, VAGUE_OBJECT
+from jarvis.observe.lexicon import IC, INFRA, MOMENTARY, NAME, RELATIONS, TITLE, TRANSIENT, TRIM, VAGUE_OBJECT
 from jarvis.observe.perspective import possessive, third_person
 
 
@@ -143,8 +143,8 @@ RULES: tuple[Family, ...] = (
         r"^(?:please\s+)?(?P<x>(?:avoid|refrain from)\s+.{4,})$"
         r"|^(?!(?:I|we|you|he|she|they|it|this|that|my|our|his|her|their)\b)(?!(?-i:[A-Z])[a-z]+\s+(?-i:[A-Z]))"
         r"(?!.*\b(?:prefers?|likes?|loves?|hates?|wants?|thinks?|says?|believes?|feels?|enjoys?)\b)"
-        r".{3,60}?\b(?:everywhere|across the board|by default|"
-        r"at all times|in every \w+|in all \w+)$",
+        r".{3,60}?(?:\b(?:everywhere|across the board|by default|at all times|in every \w+|in all \w+|"
+        r"without exception|no matter what|every single time)|,\s*(?:always|no exceptions|never otherwise))$",
         "rule",
         "rule",
         lambda m, s: cap(third_person((m.group("x") or m.group(0)).strip(TRIM), s)),
@@ -172,7 +172,10 @@ RULES: tuple[Family, ...] = (
     fam(
         "rule/for-all",
         r"^(?:please\s+)?(?P<x>(?:keep|put|write|show|give|use|format|round|list|sort|send|name|label|spell|quote|"
-        r"convert|express)\s+(?:all|every|each|any)\b.{4,})$",
+        r"convert|express)\s+(?:all|every|each|any)\b.{4,}"
+        # other verbs ("do all the figures in shillings") when they say in what form
+        r"|(?:do|make|present|report|price|measure|state|print|date)\s+(?:all|every|each|any)\b"
+        r"(?:\s+the)?.{2,}?\s+(?:in|as|to|with|at|into|using)\s+.{2,})$",
         "rule",
         "rule",
         lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
@@ -234,6 +237,19 @@ RULES: tuple[Family, ...] = (
         "rule",
         "rule",
         _as_is,
+        priority="high",
+    ),
+    # "gameplay code stays GDScript", "the team knows pandas so it stays pandas": what is kept as it is
+    fam(
+        "rule/stays",
+        r"^(?:.{0,60}?\b(?P<tool>[\w.+#-]{2,30})\b.{0,30}?\s*,?\s+(?:so|and)\s+it\s+(?:stays|remains)\s+(?P=tool)"
+        r"|(?!(?:I|we|you|he|she|they|it|this|that)\b)(?:the\s+|our\s+)?[\w./+# -]{2,40}?\s+(?:stays|stay|remains|"
+        r"remain|is staying|are staying)\s+(?:on\s+|in\s+|with\s+)?"
+        r"(?P<v>(?-i:[A-Z])[\w.+#-]*|[\w-]*[._#+\d][\w.+#-]*))\b(?:\s*,.*)?$",
+        "rule",
+        "rule",
+        _as_is,
+        confidence=0.75,
         priority="high",
     ),
     # "every migration needs a down script", "the eval set must never be used for early stopping"
@@ -323,7 +339,7 @@ ENVIRONMENT: tuple[Family, ...] = (
 # or a named thing), never a failure report ("the tests fail on CI") and never a remark to "you".
 WORLD = fam(
     "world/habitual",
-    r"^(?=.*(?:\b(?:always|usually|mostly|only|never|every|each|all|any|no|nothing|before|by default)\b|"
+    rf"^(?!.*(?:{TRANSIENT}))(?=.*(?:\b(?:always|usually|mostly|only|never|every|each|all|any|no|nothing|before|by default)\b|"
     r"(?<=\s)(?-i:[A-Z][\w.-]+)|\d|\b[\w-]+\.[a-z]{2,}\b))"
     # "Sarah always uses vim": one capitalised word with a singular verb is a person, not a thing
     r"(?!(?!(?:Everything|Nothing|Each|Every|Most|All)\b)(?-i:[A-Z][a-z]*[a-rt-z])\s+"

@@ -44,6 +44,11 @@ _DULL_REL = frozenset(
         "plan",
     ]
 )
+_TASTE_RE = re.compile(
+    r"^(?:(?:really|so|totally|completely|absolutely|a bit|kind of|very)\s+)*(?:obsessed|into|mad about|crazy about|"
+    r"nuts about|(?:a\s+)?(?:big\s+|huge\s+)?fan of|keen on|fond of|hooked on|addicted to|in love with|sold on)\b",
+    re.IGNORECASE,
+)
 _PREF = (
     r"^I\s+(?:(?:really|much|strongly|generally|usually|absolutely|definitely|totally|also|just|still|"
     r"truly|kinda)\s+)*(?P<verb>prefer|like|love|enjoy|hate|dislike|adore|detest|can't stand|cannot stand|"
@@ -71,6 +76,8 @@ def legacy_ok(m: re.Match[str]) -> bool:
     groups = m.groupdict()
     if "v" in groups and (len(v(m)) < 3 or _CONTEXT_BOUND_RE.match(v(m))):
         return False
+    if "v" in groups and _TASTE_RE.match(v(m)):
+        return False  # "my boss is obsessed with Looker": another person's taste is theirs
     return not ("rel" in groups and m.group("rel").strip().lower() in _DULL_REL)
 
 

@@ -21,7 +21,11 @@ ROLES = (
     r"plumber|carpenter|farmer|gardener|mechanic|librarian|social worker|civil servant|entrepreneur|lead|"
     r"intern|economist|statistician|physicist|chemist|biologist|mathematician|surgeon|vet|veterinarian|"
     r"dentist|midwife|carer|caregiver|cto|ceo|cfo|coo|vp|director|officer|specialist|technician|tester|"
-    r"scrum master|product owner|owner|retiree|pensioner|homemaker|[a-z]+(?:ist|ician|ologist)"
+    r"scrum master|product owner|owner|retiree|pensioner|homemaker|paralegal|clerk|secretary|receptionist|"
+    r"cashier|driver|baker|butcher|barista|waiter|waitress|bartender|cleaner|carer|porter|courier|"
+    r"apprentice|trainee|associate|assistant|coordinator|co-ordinator|planner|dispatcher|buyer|"
+    r"supervisor|foreman|inspector|auditor|surveyor|captain|sailor|soldier|officer|constable|"
+    r"[a-z]+(?:ist|ician|ologist)"
 )
 RELATIONS = (
     r"wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|son|daughter|mother|mom|mum|father|dad|brother|"
@@ -64,8 +68,9 @@ TOOL_SLOTS = (
     r"formatter|linter|language|main language|go-to \w+"
 )
 SCHEDULE_SLOTS = (
-    r"on-call(?: week| shift| rotation| day)?|days? off|working hours|work hours|hours|shift|lunch break|"
-    r"stand-?up|commute|weekly \w+|time ?zone"
+    r"on-call(?: week| shift| rotation| day)?|days? off|working hours|work hours|hours|shifts?|lunch break|"
+    r"stand-?up|commute|weekly \w+|time ?zone|pattern|shift pattern|rota|roster|rotation|schedule|routine|"
+    r"working week|work week|opening hours|closed day|day off"
 )
 DOCUMENTS = (
     r"passport|visa|(?:driving |driver's )?licen[cs]e|(?:[\w-]+ )?insurance|lease|contract|tax return|"
@@ -101,6 +106,11 @@ MOMENTARY = (
     r"\b(?:today|tonight|tomorrow|yesterday|right now|at the moment|this (?:morning|afternoon|evening|week|"
     r"weekend|time)|later|soon|just now|then|in a (?:bit|minute|sec|second)|for now|for a (?:bit|while|minute))\b"
 )
+# what holds only for now, whatever else the sentence says ("load shedding is killing me today")
+TRANSIENT = (
+    r"\b(?:today|tonight|right now|at the moment|this (?:morning|afternoon|evening)|just now|atm)\b"
+    r"|\b(?:is|are|'s)\s+(?:killing|driving|doing|wrecking)\s+(?:me|my)\b"
+)
 INFRA = (
     r"postgres(?:ql)?|mysql|sqlite|redis|db|database|cluster|server|box|host|api|bucket|queue|datasets?|"
     r"vpn|cache|mongo(?:db)?|kafka|elasticsearch|opensearch|service|registry|instance|machine|gpu|node|"
@@ -129,10 +139,16 @@ LOWER_NAME = (
     r"(?!(?:a|an|the|very|so|really|quite|pretty|too|not|always|never|still|also|just|away|out|off|on|in|at|"
     r"back|home|here|there|great|nice|good|bad|cool|fine|busy|sick|ill|new|old|amazing|awesome|lovely|kind|"
     r"strict|annoying|difficult|terrible|happy|sad|angry|tired|late|early|leaving|retiring|coming|going|"
-    r"called|named|from)\b)"
+    r"called|named|from|obsessed|into|mad|crazy|big|huge|keen|fond|sure|convinced|always)\b)"
+    # a name is no -ed/-ing/-ly word ("my boss is obsessed with Looker", "… is really into golf")
+    r"(?![a-z'-]+(?:ed|ing|ly)\b)"
     r"[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+){0,2}"
 )
 DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+# a time of day ("6:30", "14:00", "4pm", "10 am")
+TIME = r"\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h)?"
+# a dose or a medicine's form: "5mg", "2 puffs", "one tablet"
+DOSE = r"\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ug|ml|g|iu|units?|puffs?|tablets?|pills?|capsules?|drops?)\b"
 VAGUE_OBJECT = r"(?:it|this|that|them|these|those|a lot|the same|one|some|any|both)\b"
 
 
@@ -157,4 +173,4 @@ PLACE_VERBS = {
     "grew up": "grew up",
 }
 TOOL_VERBS = {"use": "uses", "code in": "codes in", "program in": "programs in", "develop on": "develops on"}
-TOOL_VERBS.update({"'m on": "is on", "am on": "is on"})
+TOOL_VERBS.update({"'m on": "is on", "am on": "is on", "on": "is on"})

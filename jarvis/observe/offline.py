@@ -168,10 +168,40 @@ def subject_for(event: SessionEvent) -> str:
     return "the user" if event.name.strip().lower() in USER_NAMES else event.name.strip()
 
 
+# "Small thing about me: I prefer CTEs", "A little background first: I flew for Qantas": a short
+# lead-in before a colon, then a first-person statement; the lead-in is no part of it
+_LEAD_IN_RE = re.compile(
+    r"^(?:[\w'-]+\s+){0,4}[\w'-]+\s*:\s+(?P<x>(?:I|I'm|I've|I am|my|we|we're|we are|our)\b.{3,})$", IC
+)
+# a trailing aside after the statement: ", definitely not a programmer", ", six years now",
+# ", we're in South Africa"; dropped (up to two) when the whole clause matches no family
+_ASIDE_RE = re.compile(r"^(?P<x>.{6,}?)\s*,\s*(?P<aside>[^,]{2,48})$")
+# a subject with nothing to say about it: "new one is X", "it is X", "that one is X"
+_VAGUE_SUBJECT_RE = re.compile(
+    r"^(?:the\s+)?(?:(?:new|old|other|next|last|first|second|same|latest|current|right|wrong)\s+one|"
+    r"it|this|that|this one|that one|one|which)\s+(?:is|was|'s|will be|should be)\s+\S+(?:\s+\S+)?$",
+    IC,
+)
+
+
 def _match_clause(clause: str, who: str, to_assistant: bool = True) -> Found | None:
-    """The first clause family that matches (and is not refused) -> a statement."""
-    if len(clause) < 3 or refused(clause):
+    """The first clause family that matches (and is not refused) -> a statement; when none does,
+    the same without a short trailing aside (", six years now"), at most twice."""
+    if len(clause) < 3 or refused(clause) or _VAGUE_SUBJECT_RE.match(clause.strip(TRIM)):
         return None
+    lead = _LEAD_IN_RE.match(clause)
+    if lead:
+        clause = lead.group("x")
+    for _ in range(3):
+        found = _match_families(clause, who, to_assistant)
+        aside = None if found else _ASIDE_RE.match(clause.strip(TRIM))
+        if found or not aside:
+            return found
+        clause = aside.group("x")
+    return None
+
+
+def _match_families(clause: str, who: str, to_assistant: bool) -> Found | None:
     for family in CLAUSE_FAMILIES:
         if not to_assistant and family.name in ADDRESSED:
             continue

@@ -44,7 +44,8 @@ _SPLIT_RE = re.compile(_ABBREV + r"(?<=[.!?])\s+(?=\S)|(?<=\?)(?=\w)|\n+")
 # clause boundaries: the joints where one statement ends and the next begins
 _CLAUSE_RE = re.compile(
     r"\s*;\s*|\s+[—–]\s+|\s+-\s+|,\s+(?:and|but|so|because|since|which|while|though|although|whereas)\s+"
-    r"|\s+(?:but|so|because|whereas)\s+(?=(?:I|I'm|I've|we|we're|my|our|he|she|they|it|that|this)\b)"
+    r"|\s+(?:but|so|because|whereas)\s+(?!it\s+(?:stays|remains)\b)(?=(?:I|I'm|I've|we|we're|my|our|he|she|they|it|that|this)\b)"
+    r"|,\s+as\s+(?=(?:I|I'm|I've|we|we're|my|our)\b)"
     r"|,?\s+and\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)"
     r"|,\s+(?=(?:she|he|they|it|that|this)(?:'s|'ll|'d| is| will| was| would| wants| thinks|\s)\b)"
     r"|,\s+(?=(?:don't|do not|please)\s)"
@@ -54,7 +55,8 @@ _CLAUSE_RE = re.compile(
 LEAD_FILLER_RE = re.compile(
     r"^(?:(?:yes|yeah|yep|ok|okay|sure|right|hey|hi|hello|oh|ah|hmm+|um+|well|so|and|also|anyway|btw|"
     r"by the way|honestly|actually|quick context|context|for context|great|thanks|thank you|cool|"
-    r"sounds good|later|not great|good|fine|alright)\b[\s,.:!—–-]*)+",
+    r"sounds good|later|not great|good|fine|alright|basically|essentially|in short|long story short|"
+    r"for what it's worth|fwiw|tbh|to be honest|to be fair|ah right|oh right|right then)\b[\s,.:!—–-]*)+",
     IC,
 )
 _TRAIL_FILLER_RE = re.compile(

@@ -16,6 +16,7 @@ from jarvis.observe.lexicon import (
     CONDITIONS,
     DAYS,
     DOCUMENTS,
+    DOSE,
     HEALTH_SLOTS,
     IC,
     IDENTITY_SLOTS,
@@ -28,6 +29,7 @@ from jarvis.observe.lexicon import (
     RELATIONS,
     ROLES,
     SCHEDULE_SLOTS,
+    TIME,
     TITLE,
     TOOL_SLOTS,
     TOOL_VERBS,
@@ -124,11 +126,28 @@ SELF: tuple[Family, ...] = (
         confidence=0.9,
         priority="high",
     ),
+    # "I'm on amlodipine for my blood pressure, 5mg every morning", "I take levothyroxine, 50mcg daily",
+    # "I'm on metformin": a medicine, said with what it is for or a dose
+    fam(
+        "self/medication",
+        r"^I(?:(?:'m|\s+am)\s+(?:(?:still|now|also|currently)\s+)?on|\s+(?:(?:still|now|also)\s+)?(?:take|have to take))\s+"
+        r"(?P<v>(?!(?:a|an|the|my|it|this|that|some|time|care|notes?|photos?|pictures?|the bus|the train)\b)"
+        rf"[\w-]{{4,}}(?:\s+[\w-]+)?(?:\s+\d+\s*\w+)?(?:,?\s+(?:for\s+(?:my\s+)?(?:{BODY}|{CONDITIONS}|[\w -]{{3,30}})|"
+        rf"{DOSE}|(?:once|twice|three times)\s+a\s+day|daily|every\s+(?:morning|evening|night|day)))\b.*)$",
+        "fact",
+        "health",
+        lambda m, s: _statement(m, s),
+        confidence=0.8,
+    ),
     # "I use fish", "I mostly code in Rust", "I'm on macOS"
     fam(
         "self/tool",
-        r"^I\s+(?:mostly\s+|mainly\s+|only\s+|always\s+|usually\s+|now\s+)?(?P<verb>use|code in|program in|"
-        rf"develop on|'m on|am on)\s+(?!{VAGUE_OBJECT}|(?:for|to|as|with|in|on|at|by)\b)(?P<v>.{{2,60}})$",
+        r"^I(?:'m|\s+am)?\s*(?:mostly\s+|mainly\s+|only\s+|always\s+|usually\s+|now\s+|still\s+)?"
+        r"(?P<verb>use|code in|program in|develop on|'m on|am on|on)\s+"
+        rf"(?!{VAGUE_OBJECT}|(?:for|to|as|with|in|on|at|by)\b)(?!.*{MOMENTARY})"
+        r"(?!(?:(?:a|an|the|my)\s+)?(?:[\w-]+\s+)?(?:leave|call|holiday|vacation|break|duty|shift|nights|days|"
+        r"earlies|lates|site|track|board|time|hold|mute|phone|way|road|train|bus|plane|fire|top|it|team|rota)\b)"
+        r"(?P<v>.{2,60})$",
         "preference",
         "tool",
         lambda m, s: f"{s} {TOOL_VERBS.get(m.group('verb').lower(), 'uses')} {v(m)}",
@@ -136,10 +155,16 @@ SELF: tuple[Family, ...] = (
     # "my manager is Priya Raman", "My agent is Hélène Dubois"
     fam(
         "self/relation-is",
-        rf"^my\s+(?P<rel>{RELATIONS})\s+(?:is|'s)\s+(?:(?P<name>{NAME})|(?P<low>{LOWER_NAME})$)",
+        rf"^(?:my\s+|our\s+|(?=(?:vet|gp|doctor|dentist|accountant|lawyer|landlord|landlady|physio|mechanic|"
+        rf"plumber|electrician|builder|farrier|tutor|coach)\b))(?P<rel>{RELATIONS})\s+(?:is|'s)\s+"
+        rf"(?:(?P<name>{NAME})(?P<org>\s+(?:at|from|of|with)\s+{NAME})?"
+        rf"|(?P<low>{LOWER_NAME}?)(?P<lorg>\s+(?:at|from|of|with)\s+[^,;.]{{2,40}})?(?:[,;].*)?$)",
         "fact",
         "person",
-        lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name') or m.group('low').title()}",
+        lambda m, s: (
+            f"{possessive(s)} {rel(m)} is {m.group('name') or m.group('low').title()}"
+            f"{(m.group('org') or m.group('lorg') or '').rstrip(TRIM)}"
+        ),
         confidence=0.85,
     ),
     # "my editor is neovim", "my on-call week is the first week of every month", "my passport is Irish"
@@ -184,6 +209,61 @@ SELF: tuple[Family, ...] = (
             cap(m.group(0).strip(TRIM))
             if m.group(0).lower().startswith("we")
             else f"{s} {third_person('I ' + m.group('v').strip(TRIM), s)[len(s) + 1 :]}"
+        ),
+    ),
+    # "third-year PhD student here (Uppsala, single-cell RNA-seq)", "night nurse here, Leeds General":
+    # a role said as a fragment, without "I am"
+    fam(
+        "self/role-here",
+        rf"^(?:(?:a|an|the|just\s+a|just\s+an)\s+)?(?P<v>(?:[\w-]+\s+){{0,3}}?(?:{ROLES}))\s+here\b"
+        r"(?P<rest>\s*\([^)]{2,80}\)|\s*,\s*[^,;]{2,60})?",
+        "fact",
+        "work",
+        lambda m, s: f"{s} is {_article_of(v(m))} {v(m)}{(m.group('rest') or '').rstrip(TRIM)}",
+        confidence=0.8,
+    ),
+    # "I flew for Qantas for thirty-one years", "I taught chemistry for 35 years", "I worked at the
+    # Met Office for a decade": a past career, said with how long
+    fam(
+        "self/career",
+        r"^I\s+(?:(?:also|once|previously)\s+)?(?P<verb>[a-z]+ed|flew|taught|ran|drove|built|wrote|sold|led|"
+        r"spent|sang|fought|was)\s+(?P<v>.{2,60}?)\s+for\s+(?:over\s+|nearly\s+|almost\s+|about\s+|more than\s+)?"
+        r"(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+ty(?:-[a-z]+)?|a few|"
+        r"many|several)\s+(?:years|decades|decade|seasons)\b.*$",
+        "fact",
+        "work",
+        lambda m, s: _statement(m, s),
+        confidence=0.75,
+    ),
+    # "i do the books in a spreadsheet", "I keep my notes in Obsidian", "I track expenses on paper"
+    fam(
+        "self/does-in",
+        r"^I\s+(?:(?:still|always|only|mostly|just)\s+)?(?P<verb>do|keep|manage|track|write|plan|draw|record|"
+        r"log|store|file)\s+(?:the|my|all|our|all my|all the)\s+[\w -]{2,30}?\s+(?:in|on|with)\s+"
+        r"(?:a|an|the|my)?\s*(?!(?:head|morning|evening|weekend|meantime)\b)[\w .-]{2,30}$",
+        "fact",
+        "tool",
+        lambda m, s: _statement(m, s),
+        confidence=0.75,
+    ),
+    # "we are open from 6:30 until 14:00", "I'm at the shop 7 to 3", "I work 9-5"
+    fam(
+        "self/hours",
+        r"^(?P<who>we|I)(?:'re|'m| are| am)\s+(?:usually\s+|normally\s+|only\s+)?(?P<how>open|closed|available|"
+        rf"reachable|at work|in)\s+(?:from\s+)?{TIME}\s*(?:-|–|to|until|till)\s*{TIME}\b.*$",
+        "fact",
+        "schedule",
+        lambda m, s: cap(third_person(m.group(0).strip(TRIM), s)),
+    ),
+    # "monday is our closed day", "Fridays are my admin day"
+    fam(
+        "self/day-is",
+        rf"^(?P<day>{DAYS}|weekends?|weekdays?)\s+(?:is|are)\s+(?P<who>my|our)\s+(?P<v>[\w -]{{2,30}}?\s*days?)$",
+        "fact",
+        "schedule",
+        lambda m, s: (
+            f"{possessive(s) if m.group('who').lower() == 'my' else 'Our'} {m.group('v').strip()} "
+            f"{'are' if m.group('day').lower().endswith('s') else 'is'} {m.group('day').capitalize()}"
         ),
     ),
     # "I'm Felix, data engineer at Brightwater"
@@ -343,7 +423,9 @@ CAN_ONLY = fam(
 RELATION_FACTS = fam(
     "person/relation-fact",
     rf"^my\s+(?P<rel>{RELATIONS})(?P<name>\s+(?:{NAME}|[a-z]+))?\s+(?P<v>(?:works|lives|is based|is from|was born|studies|teaches|"
-    rf"runs|owns|is retired|retired|is a|is an|has (?:{CONDITIONS})|is allergic to)\b.*)$",
+    rf"runs|owns|is retired|retired|is a|is an|has (?:{CONDITIONS})|is allergic to|goes to|attends|"
+    r"(?:has|is having|had)\s+(?:her|his|their|a|an|the)\s+(?:[\w-]+\s+){0,2}(?:replacement|surgery|operation|op|"
+    r"transplant|treatment|chemo|chemotherapy|radiotherapy|scan|procedure|c-section|induction)|is due)\b.*)$",
     "fact",
     "person",
     lambda m, s: f"{possessive(s)} {rel(m)}{(m.group('name') or '').title()} {v(m)}",
@@ -377,7 +459,11 @@ IDENTITY: tuple[Family, ...] = (
 
 
 def _article(m: re.Match[str]) -> str:
-    return "an" if re.match(r"[aeiou]", v(m), IC) else "a"
+    return _article_of(v(m))
+
+
+def _article_of(word: str) -> str:
+    return "an" if re.match(r"[aeiou]", word, IC) else "a"
 
 
 # Another person's lasting facts, stated as such ("Mateo's allergic to eggs", "Emi is a doctor in
