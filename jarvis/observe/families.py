@@ -290,6 +290,17 @@ ENVIRONMENT: tuple[Family, ...] = (
         "environment",
         lambda m, s: cap(m.group(0).strip(TRIM)),
     ),
+    # "it has to go through SLURM on Rackham", "everything must run via Airflow": where work is run
+    fam(
+        "environment/goes-through",
+        r"^(?:it|everything|all jobs|jobs|all of it|anything heavy|this)\s+(?:has to|have to|must|needs to|should always)"
+        r"\s+(?:go|run|be run|be submitted|be deployed)\s+(?:through|on|via|with|in)\s+"
+        r"(?P<v>.*(?-i:\b[A-Z][\w.-]+).*)$",
+        "fact",
+        "environment",
+        lambda m, s: cap(m.group(0).strip(TRIM)),
+        confidence=0.7,
+    ),
     # "the on-call rota is in PagerDuty", "the feature store is on Feast": a named product or service
     fam(
         "environment/product",
@@ -432,6 +443,16 @@ APPOSITIVES: tuple[Family, ...] = (
         "person",
         lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name')}",
         confidence=0.75,
+    ),
+    # "Leah Kim, the partner I support, wants …", "Dr Osei, my GP, says …": a name, then who they are
+    fam(
+        "person/named-role",
+        rf"^(?P<name>{TITLE}{NAME}),\s+(?P<rel>(?:the|my|our)\s+(?:[\w-]+\s+){{0,2}}?[\w-]+"
+        r"(?:\s+(?:I|we)\s+(?:support|work for|work with|report to|assist|help|look after|care for|see|use))?),",
+        "fact",
+        "person",
+        lambda m, s: f"{m.group('name')} is {third_person(m.group('rel'), s)}",
+        confidence=0.7,
     ),
     # "my head of department, Marisa, wants …": any relation, set off by commas
     fam(

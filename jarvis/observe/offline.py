@@ -48,6 +48,7 @@ from jarvis.observe.schema import Fact, ObserverOutput, Segment
 from jarvis.observe.selfdesc import (
     CAN_ONLY,
     IDENTITY,
+    IN_PASSING,
     OWNED,
     PAYDAY,
     PERSON_FACTS,
@@ -79,6 +80,7 @@ CLAUSE_FAMILIES: tuple[Family, ...] = (
     STUDY,
     *WORK_AND_HAVE,
     PERSON_FACTS,
+    *IN_PASSING,
     *LEGACY,
     STATEMENT,
     WORLD,

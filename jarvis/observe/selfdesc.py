@@ -190,11 +190,12 @@ SELF: tuple[Family, ...] = (
     # "my left knee has been dodgy since April", "my back is bad"
     fam(
         "self/body",
-        rf"^my\s+(?P<rel>(?:(?:left|right|lower|upper|bad)\s+)?(?:{BODY}))\s+(?P<v>(?:is|are|has been|"
+        rf"^(?:my\s+|(?=(?:(?:left|right|bad)\s+)?(?:{BODY})(?:'s|\s+has)\s+been\b.*\b(?:since|for)\b))"
+        rf"(?P<rel>(?:(?:left|right|lower|upper|bad)\s+)?(?:{BODY}))\s*(?P<v>(?:is|are|'s been|has been|"
         r"have been|was|hurts|aches|gets|isn't|keeps|flares)\b.{2,})$",
         "fact",
         "health",
-        lambda m, s: f"{possessive(s)} {rel(m)} {v(m)}",
+        lambda m, s: f"{possessive(s)} {rel(m)} {re.sub(r'^s been', 'has been', v(m))}",
     ),
     # "I run with my club on Tuesdays", "I write every morning from 6 to 9"
     fam(
@@ -400,6 +401,57 @@ WORK_AND_HAVE: tuple[Family, ...] = (
         "fact",
         "",
         lambda m, s: f"{s} has a {v(m)}" if not re.match(r"[aeiou]", v(m), IC) else f"{s} has an {v(m)}",
+    ),
+)
+# Lasting facts said in passing, while talking about something else.
+IN_PASSING: tuple[Family, ...] = (
+    # "I have to leave at 4 to get my daughter from kindergarten", "I drop my son at school first":
+    # where a child (or anyone close) goes, every day
+    fam(
+        "person/school-run",
+        rf"\b(?:get|pick up|collect|fetch|drop(?: off)?|take|bring)\s+my\s+(?P<rel>{RELATIONS})(?P<name>\s+{NAME})?"
+        r"\s+(?:up\s+|off\s+)?(?:from|at|to)\s+(?P<v>(?:the\s+|her\s+|his\s+|their\s+)?(?:[\w'-]+\s+){0,3}?"
+        r"(?:kindergarten|nursery|school|daycare|day care|creche|crèche|preschool|childminder|college|"
+        r"after-school club|club|practice|training))\b",
+        "fact",
+        "person",
+        lambda m, s: f"{possessive(s)} {rel(m)}{m.group('name') or ''} goes to {v(m)}",
+        confidence=0.7,
+    ),
+    # "Just got in from a long night in the ICU at Salford Royal", "back from another shift at the depot":
+    # where the person works shifts
+    fam(
+        "self/shift-at",
+        r"^(?:just\s+)?(?:got in|got back|got home|back|home|in)\s+from\s+(?:a|another|my|the)\s+(?:long\s+|late\s+|"
+        r"early\s+|\d+-hour\s+|twelve-hour\s+)*(?P<what>night shift|night|day shift|shift|late shift|early shift|"
+        r"nights|earlies|lates)\s+(?P<v>(?:in|at|on)\s+.{3,60})$",
+        "fact",
+        "work",
+        lambda m, s: f"{s} works {'nights' if 'night' in m.group('what').lower() else 'shifts'} {v(m)}",
+        confidence=0.7,
+    ),
+    # "We already put 20,000 a month into our SACCO", "I pay £50 a month into a pension"
+    fam(
+        "self/money-in",
+        r"^(?:I|we)\s+(?:already\s+|also\s+|still\s+)?(?:put|pay|save|send|transfer|contribute|invest)\s+"
+        r"(?P<v>(?:[£$€]|KES|KSh|R)?\s?\d[\d,.]*k?\s*(?:[a-z]{1,4}\s+)?(?:a|per|every|each)\s+(?:month|week|year|"
+        r"fortnight)\s+(?:in|into|to|towards|on)\s+.{3,60})$",
+        "fact",
+        "",
+        lambda m, s: _statement(m, s),
+        confidence=0.75,
+    ),
+    # "400 ewes, welsh mountain mostly, a few mules", "12 hives, mostly Buckfast": a count of what
+    # the person keeps, then what kind
+    fam(
+        "self/herd",
+        r"^(?P<v>\d[\d,]*\s+(?!(?:minutes|hours|days|weeks|months|years|seconds|times|tests|files|errors|lines|"
+        r"rows|items|results|people|messages|emails|pages|steps|issues|bugs|records|points|percent)\b)[a-z]+s"
+        r"(?:,\s*[\w' -]{2,30}){1,3})$",
+        "fact",
+        "",
+        lambda m, s: f"{s} has {v(m)}",
+        confidence=0.65,
     ),
 )
 # "I'm in my third year of vet school at UCD"
