@@ -153,6 +153,20 @@ def check_rel_name(rel: str) -> None:
         raise WorkspaceError(f"{clean}: this file name looks like it holds a secret; rename the file")
 
 
+def git_in(root: Path, *args: str, check: bool = False) -> subprocess.CompletedProcess[str]:
+    """`git -C root ARGS` as text, for sync's fetch/merge/push plumbing; a repository with no
+    identity configured commits as `jarvis <jarvis@localhost>` (never fails for want of one)."""
+    has_identity = subprocess.run(
+        ["git", "-C", str(root), "config", "user.email"], capture_output=True, text=True
+    ).stdout.strip()
+    ident = [] if has_identity else ["-c", "user.name=jarvis", "-c", "user.email=jarvis@localhost"]
+    proc = subprocess.run(["git", "-C", str(root), *ident, *args], capture_output=True, text=True)
+    if check and proc.returncode != 0:
+        last = (proc.stderr.strip().splitlines() or ["no message"])[-1]
+        raise GitError(f"{root}: git {args[0]} failed: {last}")
+    return proc
+
+
 def merge_file(base: str, ours: str, theirs: str, scratch: Path | None = None) -> tuple[str, int]:
     """git's line merge of three texts (`git merge-file -p`): (merged text, number of conflicts).
 

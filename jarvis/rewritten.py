@@ -20,13 +20,13 @@ Only commit ids and UTC times are recorded; never any text of what was purged.
 from __future__ import annotations
 
 import json
-import subprocess
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
 from jarvis.errors import JarvisError
 from jarvis.fsutil import atomic_write
+from jarvis.gitstore import git_in as git
 from jarvis.workspace import Workspace
 
 PENDING = "purge-pending.jarvis.json"  # under .git/ (not jarvis-*: doctor --fix clears those)
@@ -42,18 +42,6 @@ class HistoryRewritten(JarvisError):
     """Sync stopped because a purge rewrote history here or on another device."""
 
     exit_code = 12
-
-
-def git(root: Path, *args: str, check: bool = False) -> subprocess.CompletedProcess[str]:
-    has_identity = subprocess.run(
-        ["git", "-C", str(root), "config", "user.email"], capture_output=True, text=True
-    ).stdout.strip()
-    ident = [] if has_identity else ["-c", "user.name=jarvis", "-c", "user.email=jarvis@localhost"]
-    proc = subprocess.run(["git", "-C", str(root), *ident, *args], capture_output=True, text=True)
-    if check and proc.returncode != 0:
-        last = (proc.stderr.strip().splitlines() or ["no message"])[-1]
-        raise JarvisError(f"{root}: git {args[0]} failed: {last}")
-    return proc
 
 
 def _pending_path(root: Path) -> Path:

@@ -19,7 +19,7 @@ from pathlib import Path
 from jarvis.errors import JarvisError, UsageError
 from jarvis.events import track
 from jarvis.fragment import parse_fragment
-from jarvis.gitstore import GitStore
+from jarvis.gitstore import GitStore, git_in
 from jarvis.merge import install_drivers
 from jarvis.notes import NOTES_REL
 from jarvis.workspace import CONFIG_NAME, Workspace
@@ -53,12 +53,7 @@ class SyncResult:
 
 
 def _git(ws: Workspace, *args: str) -> subprocess.CompletedProcess[str]:
-    env_args = ["-c", "user.name=jarvis", "-c", "user.email=jarvis@localhost"]
-    has_identity = subprocess.run(
-        ["git", "-C", str(ws.root), "config", "user.email"], capture_output=True, text=True
-    ).stdout.strip()
-    base = ["git", "-C", str(ws.root), *([] if has_identity else env_args)]
-    return subprocess.run([*base, *args], capture_output=True, text=True)
+    return git_in(ws.root, *args)
 
 
 def _one_line(text: str) -> str:
