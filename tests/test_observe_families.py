@@ -249,6 +249,52 @@ POSITIVE = [
     # person/appositive: the relation and the name, never the other person's taste
     ("person/appositive", "My sister Lena hates coriander.", ["The user's sister is Lena."]),
     ("person/appositive", "my colleague Tom prefers tabs", ["The user's colleague is Tom."]),
+    # generalisation (adr/0085): roles with trailing asides, fragments without "I am"
+    ("self/role", "I'm a paralegal at Brook & Lane, definitely not a techie", ["paralegal at Brook & Lane"]),
+    ("self/role", "i’m the shift planner at Kestrel Foods, nine years now.", ["the shift planner at Kestrel Foods"]),
+    ("self/role", "I am a dispatcher for Northway Freight (mostly nights)", ["dispatcher for Northway Freight"]),
+    ("self/role-here", "second-year PhD student here (Lund, proteomics)", ["second-year PhD student (Lund"]),
+    ("self/role-here", "Retired teacher here, so go gently", ["The user is a retired teacher"]),
+    ("self/career", "I flew for KLM for twenty years, mostly 777s.", ["flew for KLM for twenty years"]),
+    ("self/career", "I worked at the Met Office for 12 years", ["worked at the Met Office for 12 years"]),
+    # medication: a medicine with what it is for or a dose
+    ("self/medication", "I'm on metformin for my diabetes, 500mg twice a day", ["is on metformin"]),
+    ("self/medication", "I take levothyroxine, 50mcg every morning.", ["takes levothyroxine"]),
+    ("self/medication", "im on sertraline 50 mg daily", []),
+    ("self/tool", "I'm on a ThinkPad with Fedora 40", ["The user is on a ThinkPad"]),
+    # preferences and conventions without the classic verbs
+    ("preference/stated", "Quick thing about me: I much prefer tabs to spaces, always.", ["prefers tabs to spaces"]),
+    ("rule/general", "every table name in snake_case, no exceptions", ["snake_case, no exceptions"]),
+    ("rule/general", "Miles and pounds, always — we're in the UK", ["Miles and pounds, always"]),
+    ("rule/general", "prices in euros, always, we're in Ireland", ["Prices in euros, always"]),
+    ("rule/for-all", "Please do all the sums in Swiss francs", ["Do all the sums in Swiss francs"]),
+    ("rule/for-all", "present every total as whole dollars", ["Present every total as whole dollars"]),
+    ("rule/stays", "The team knows Django, so it stays Django.", ["it stays Django"]),
+    ("rule/stays", "the frontend stays React, no rewrites", ["The frontend stays React"]),
+    ("self/does-in", "I do the accounts in a spreadsheet.", ["does the accounts in a spreadsheet"]),
+    ("self/does-in", "i keep my notes in Obsidian", ["keeps their notes in Obsidian"]),
+    # schedules: patterns, hours, closed days
+    ("self/slot", "My rota is four days on, four off.", ["rota is four days on, four off"]),
+    ("self/slot", "basically my shift pattern is two earlies, two lates", ["shift pattern is two earlies"]),
+    ("self/hours", "We're open from 7:00 until 15:30.", ["We're open from 7:00 until 15:30"]),
+    ("self/hours", "I'm available 9 to 5", ["available 9 to 5"]),
+    ("self/day-is", "Tuesday is our closed day.", ["Our closed day is Tuesday"]),
+    ("self/day-is", "fridays are my admin days", ["admin days are Fridays"]),
+    # people by name and role
+    ("self/relation-is", "vet is dafydd at teifi vets", ["vet is Dafydd at teifi vets"]),
+    ("self/relation-is", "My accountant is Joan Park at Park & Co", ["accountant is Joan Park at Park"]),
+    ("person/relation-fact", "my husband Tom has his hip replacement in June", ["husband Tom has his hip"]),
+    ("person/named-role", "Anna Berg, the partner I work for, wants a summary", ["Anna Berg is the partner"]),
+    ("person/named-role", "Dr Patel, my GP, says to walk more", ["Dr Patel is the user's GP"]),
+    # facts said in passing
+    ("person/school-run", "I have to go at 3 to pick up my son from nursery", ["son goes to nursery"]),
+    ("person/school-run", "gotta collect my daughter Mia from school at 3:15", ["daughter Mia goes to school"]),
+    ("self/shift-at", "Just got in from a long shift at Leeds General.", ["works shifts at Leeds General"]),
+    ("self/shift-at", "back from another night shift in A&E at the Royal", ["works nights in A&E"]),
+    ("self/money-in", "We put £300 a month into a savings account", ["£300 a month into a savings account"]),
+    ("self/herd", "120 hives, mostly Buckfast, a few local", ["has 120 hives, mostly Buckfast"]),
+    ("self/body", "back's been bad for years so nothing heavy", ["back has been bad for years"]),
+    ("environment/goes-through", "it has to go through Slurm on Dardel", ["go through Slurm on Dardel"]),
 ]
 
 
@@ -275,6 +321,9 @@ NAMED = {
     "world/habitual",
     "self/do-work",
     "self/have-place",
+    "rule/stays",
+    "person/named-role",
+    "environment/goes-through",
 }
 VARIANTS = {
     "lower case": str.lower,
@@ -361,6 +410,26 @@ NEGATIVE = [
     ("Hello there, how are you doing today", ""),
     ("ok thanks, that helps", ""),
     ("I love that!", ""),
+    # generalisation (adr/0085): other people's tastes, transient states, vague subjects
+    ("my boss is obsessed with Tableau", "Tableau"),
+    ("My brother swears by Garmin watches.", "Garmin"),
+    ("my sister is really into climbing", "climbing"),
+    ("my manager is a big fan of Jira", "Jira"),
+    ("Load shedding is killing me today, stage 6.", ""),
+    ("the traffic is driving me mad this morning", ""),
+    ("Stuck in traffic on the M6 right now", ""),
+    ("I'm exhausted today", ""),
+    ("New one is Zq8-pLm2x.", ""),
+    ("it is Tuesday", ""),
+    ("that one is better", ""),
+    ("The old one was fine.", ""),
+    ("I'm studying for a resit", ""),
+    ("I'm on the train right now", ""),
+    ("I'm on call this weekend", ""),
+    ("the weather stays warm", ""),
+    ("20 tests, all green", ""),
+    ("I have to leave at 4 today", ""),
+    ("3 minutes, then it times out", ""),
 ]
 
 

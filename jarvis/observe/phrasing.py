@@ -44,6 +44,7 @@ _SPLIT_RE = re.compile(_ABBREV + r"(?<=[.!?])\s+(?=\S)|(?<=\?)(?=\w)|\n+")
 # clause boundaries: the joints where one statement ends and the next begins
 _CLAUSE_RE = re.compile(
     r"\s*;\s*|\s+[—–]\s+|\s+-\s+|,\s+(?:and|but|so|because|since|which|while|though|although|whereas)\s+"
+    r"(?!it\s+(?:stays|remains)\b)"
     r"|\s+(?:but|so|because|whereas)\s+(?!it\s+(?:stays|remains)\b)(?=(?:I|I'm|I've|we|we're|my|our|he|she|they|it|that|this)\b)"
     r"|,\s+as\s+(?=(?:I|I'm|I've|we|we're|my|our)\b)"
     r"|,?\s+and\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)"

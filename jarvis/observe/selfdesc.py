@@ -130,7 +130,8 @@ SELF: tuple[Family, ...] = (
     # "I'm on metformin": a medicine, said with what it is for or a dose
     fam(
         "self/medication",
-        r"^I(?:(?:'m|\s+am)\s+(?:(?:still|now|also|currently)\s+)?on|\s+(?:(?:still|now|also)\s+)?(?:take|have to take))\s+"
+        r"^(?:(?:I(?:'m|\s+am)|im)\s+(?:(?:still|now|also|currently)\s+)?on"
+        r"|I\s+(?:(?:still|now|also)\s+)?(?:take|have to take))\s+"
         r"(?P<v>(?!(?:a|an|the|my|it|this|that|some|time|care|notes?|photos?|pictures?|the bus|the train)\b)"
         rf"[\w-]{{4,}}(?:\s+[\w-]+)?(?:\s+\d+\s*\w+)?(?:,?\s+(?:for\s+(?:my\s+)?(?:{BODY}|{CONDITIONS}|[\w -]{{3,30}})|"
         rf"{DOSE}|(?:once|twice|three times)\s+a\s+day|daily|every\s+(?:morning|evening|night|day)))\b.*)$",
@@ -220,7 +221,7 @@ SELF: tuple[Family, ...] = (
         r"(?P<rest>\s*\([^)]{2,80}\)|\s*,\s*[^,;]{2,60})?",
         "fact",
         "work",
-        lambda m, s: f"{s} is {_article_of(v(m))} {v(m)}{(m.group('rest') or '').rstrip(TRIM)}",
+        lambda m, s: f"{s} is {_article_of(v(m))} {_lower_first(v(m))}{(m.group('rest') or '').rstrip(TRIM)}",
         confidence=0.8,
     ),
     # "I flew for Qantas for thirty-one years", "I taught chemistry for 35 years", "I worked at the
@@ -409,13 +410,13 @@ IN_PASSING: tuple[Family, ...] = (
     # where a child (or anyone close) goes, every day
     fam(
         "person/school-run",
-        rf"\b(?:get|pick up|collect|fetch|drop(?: off)?|take|bring)\s+my\s+(?P<rel>{RELATIONS})(?P<name>\s+{NAME})?"
+        rf"\b(?:get|pick up|collect|fetch|drop(?: off)?|take|bring)\s+my\s+(?P<rel>{RELATIONS})(?P<name>\s+(?:{NAME}|(?!(?:up|off|from|at|to)\b)[a-z]+))?"
         r"\s+(?:up\s+|off\s+)?(?:from|at|to)\s+(?P<v>(?:the\s+|her\s+|his\s+|their\s+)?(?:[\w'-]+\s+){0,3}?"
         r"(?:kindergarten|nursery|school|daycare|day care|creche|crèche|preschool|childminder|college|"
         r"after-school club|club|practice|training))\b",
         "fact",
         "person",
-        lambda m, s: f"{possessive(s)} {rel(m)}{m.group('name') or ''} goes to {v(m)}",
+        lambda m, s: f"{possessive(s)} {rel(m)}{(m.group('name') or '').title()} goes to {v(m)}",
         confidence=0.7,
     ),
     # "Just got in from a long night in the ICU at Salford Royal", "back from another shift at the depot":
@@ -474,7 +475,7 @@ CAN_ONLY = fam(
 # person (where they live or work, what they do), never what they like or think
 RELATION_FACTS = fam(
     "person/relation-fact",
-    rf"^my\s+(?P<rel>{RELATIONS})(?P<name>\s+(?:{NAME}|[a-z]+))?\s+(?P<v>(?:works|lives|is based|is from|was born|studies|teaches|"
+    rf"^my\s+(?P<rel>{RELATIONS})(?P<name>\s+(?:{NAME}|[a-z]+))?\s+(?!is an?\s+(?:big\s+|huge\s+)?fan\b)(?P<v>(?:works|lives|is based|is from|was born|studies|teaches|"
     rf"runs|owns|is retired|retired|is a|is an|has (?:{CONDITIONS})|is allergic to|goes to|attends|"
     r"(?:has|is having|had)\s+(?:her|his|their|a|an|the)\s+(?:[\w-]+\s+){0,2}(?:replacement|surgery|operation|op|"
     r"transplant|treatment|chemo|chemotherapy|radiotherapy|scan|procedure|c-section|induction)|is due)\b.*)$",
@@ -512,6 +513,11 @@ IDENTITY: tuple[Family, ...] = (
 
 def _article(m: re.Match[str]) -> str:
     return _article_of(v(m))
+
+
+def _lower_first(text: str) -> str:
+    """ "Retired teacher" -> "retired teacher", at the start of a fragment; "PhD student" stays."""
+    return text[:1].lower() + text[1:] if text[1:2].islower() else text
 
 
 def _article_of(word: str) -> str:
