@@ -251,8 +251,16 @@ POSITIVE = [
     ("person/appositive", "my colleague Tom prefers tabs", ["The user's colleague is Tom."]),
     # generalisation (adr/0085): roles with trailing asides, fragments without "I am"
     ("self/role", "I'm a paralegal at Brook & Lane, definitely not a techie", ["paralegal at Brook & Lane"]),
-    ("self/role", "i’m the shift planner at Kestrel Foods, nine years now.", ["the shift planner at Kestrel Foods"]),
-    ("self/role", "I am a dispatcher for Northway Freight (mostly nights)", ["dispatcher for Northway Freight"]),
+    (
+        "self/role",
+        "i’m the shift planner at Kestrel Foods, nine years now.",
+        ["the shift planner at Kestrel Foods"],
+    ),
+    (
+        "self/role",
+        "I am a dispatcher for Northway Freight (mostly nights)",
+        ["dispatcher for Northway Freight"],
+    ),
     ("self/role-here", "second-year PhD student here (Lund, proteomics)", ["second-year PhD student (Lund"]),
     ("self/role-here", "Retired teacher here, so go gently", ["The user is a retired teacher"]),
     ("self/career", "I flew for KLM for twenty years, mostly 777s.", ["flew for KLM for twenty years"]),
@@ -263,7 +271,11 @@ POSITIVE = [
     ("self/medication", "im on sertraline 50 mg daily", []),
     ("self/tool", "I'm on a ThinkPad with Fedora 40", ["The user is on a ThinkPad"]),
     # preferences and conventions without the classic verbs
-    ("preference/stated", "Quick thing about me: I much prefer tabs to spaces, always.", ["prefers tabs to spaces"]),
+    (
+        "preference/stated",
+        "Quick thing about me: I much prefer tabs to spaces, always.",
+        ["prefers tabs to spaces"],
+    ),
     ("rule/general", "every table name in snake_case, no exceptions", ["snake_case, no exceptions"]),
     ("rule/general", "Miles and pounds, always — we're in the UK", ["Miles and pounds, always"]),
     ("rule/general", "prices in euros, always, we're in Ireland", ["Prices in euros, always"]),
@@ -288,7 +300,11 @@ POSITIVE = [
     ("person/named-role", "Dr Patel, my GP, says to walk more", ["Dr Patel is the user's GP"]),
     # facts said in passing
     ("person/school-run", "I have to go at 3 to pick up my son from nursery", ["son goes to nursery"]),
-    ("person/school-run", "gotta collect my daughter Mia from school at 3:15", ["daughter Mia goes to school"]),
+    (
+        "person/school-run",
+        "gotta collect my daughter Mia from school at 3:15",
+        ["daughter Mia goes to school"],
+    ),
     ("self/shift-at", "Just got in from a long shift at Leeds General.", ["works shifts at Leeds General"]),
     ("self/shift-at", "back from another night shift in A&E at the Royal", ["works nights in A&E"]),
     ("self/money-in", "We put £300 a month into a savings account", ["£300 a month into a savings account"]),
