@@ -311,6 +311,14 @@ POSITIVE = [
     ("self/herd", "120 hives, mostly Buckfast, a few local", ["has 120 hives, mostly Buckfast"]),
     ("self/body", "back's been bad for years so nothing heavy", ["back has been bad for years"]),
     ("environment/goes-through", "it has to go through Slurm on Dardel", ["go through Slurm on Dardel"]),
+    ("self/role-here", "Data engineer at Klarna, mostly Spark", ["The user is a data engineer at Klarna"]),
+    ("self/role", "I've been a midwife for 20 years", ["has been a midwife for 20 years"]),
+    ("self/role", "im a secondary school teacher in Nairobi", ["secondary school teacher in Nairobi"]),
+    ("self/medication", "I'm on warfarin so no ibuprofen", ["The user is on warfarin"]),
+    ("self/slot", "My blood pressure medication is amlodipine.", ["blood pressure medication is amlodipine"]),
+    ("self/job-at", "my new job is at Danske Design", ["new job is at Danske Design"]),
+    ("self/my-x-is-specific", "my son Leo is 7", ["son Leo is 7"]),
+    ("rule/not", "British spelling please, not American", ["British spelling, not American"]),
 ]
 
 
@@ -338,6 +346,7 @@ NAMED = {
     "self/do-work",
     "self/have-place",
     "rule/stays",
+    "self/role-here",
     "person/named-role",
     "environment/goes-through",
 }
@@ -446,6 +455,8 @@ NEGATIVE = [
     ("20 tests, all green", ""),
     ("I have to leave at 4 today", ""),
     ("3 minutes, then it times out", ""),
+    ("My partner's obsessed with F1", "F1"),
+    ("Engineering at its best, really", ""),
 ]
 
 
@@ -458,6 +469,20 @@ def test_family_refuses(text: str, word: str) -> None:
         assert not any(word.lower() in f.text.lower() or word.lower() in f.quote.lower() for f in facts), (
             facts
         )
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("I'm on amlodipine for my blood pressure", "health"),
+        ("I'm on lisinopril", "health"),
+        ("I'm on Alpine", "tool"),
+        ("I'm on a Windows 11 work laptop", "tool"),
+        ("i take vitamin D every morning", "health"),
+    ],
+)
+def test_a_medicine_is_health_an_operating_system_is_a_tool(text: str, subject: str) -> None:
+    assert [f.subject for f in said(text)] == [subject]
 
 
 def test_friends_talking_advise_each_other_they_do_not_instruct_an_assistant() -> None:

@@ -76,8 +76,13 @@ def cap(text: str) -> str:
 
 
 def rel(m: re.Match[str]) -> str:
-    """The relation or slot as the person wrote it, lower case except acronyms ("PM", "GP")."""
-    return " ".join(w if w.isupper() and len(w) > 1 else w.lower() for w in m.group("rel").split())
+    """The relation or slot as the person wrote it, lower case except acronyms ("PM", "GP") and
+    names after the first word ("son Leo")."""
+    words = m.group("rel").split()
+    return " ".join(
+        w if (w.isupper() and len(w) > 1) or (i and w[:1].isupper()) else w.lower()
+        for i, w in enumerate(words)
+    )
 
 
 def _as_is(m: re.Match[str], s: str) -> str:
@@ -237,6 +242,17 @@ RULES: tuple[Family, ...] = (
         "rule",
         "rule",
         _as_is,
+        priority="high",
+    ),
+    # "British spelling please, not American", "Celsius, never Fahrenheit": a choice and what it replaces
+    fam(
+        "rule/not",
+        r"^(?!(?:I|we|you|he|she|they|it|this|that|there|my|our|no|not|yes|ok|okay|thanks|sorry)\b)"
+        r"(?P<x>[\w/.+#' -]{3,40}?)(?:,?\s+please)?,\s+(?:not|never)\s+(?P<y>[\w/.+#' -]{2,30})$",
+        "rule",
+        "rule",
+        lambda m, s: f"{cap(m.group('x').strip(TRIM))}, not {m.group('y').strip(TRIM)}",
+        confidence=0.7,
         priority="high",
     ),
     # "gameplay code stays GDScript", "the team knows pandas so it stays pandas": what is kept as it is

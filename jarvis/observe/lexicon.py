@@ -24,7 +24,10 @@ ROLES = (
     r"scrum master|product owner|owner|retiree|pensioner|homemaker|paralegal|clerk|secretary|receptionist|"
     r"cashier|driver|baker|butcher|barista|waiter|waitress|bartender|cleaner|carer|porter|courier|"
     r"apprentice|trainee|associate|assistant|coordinator|co-ordinator|planner|dispatcher|buyer|"
-    r"supervisor|foreman|inspector|auditor|surveyor|captain|sailor|soldier|officer|constable|"
+    r"supervisor|foreman|inspector|auditor|surveyor|captain|sailor|soldier|officer|constable|gp|medic|"
+    r"trader|sole trader|dealer|roofer|joiner|welder|fitter|decorator|childminder|nanny|tutor|coach|"
+    r"instructor|lecturer|volunteer|guide|agent|broker|banker|undergrad|graduate|registrar|locum|matron|"
+    r"shepherd|fisherman|beekeeper|housekeeper|bookkeeper|caretaker|"
     r"[a-z]+(?:ist|ician|ologist)"
 )
 RELATIONS = (
@@ -82,7 +85,7 @@ BODY = (
     r"heart|hay ?fever|asthma|migraines?|stomach"
 )
 HEALTH_SLOTS = (
-    r"(?:[\w-]+ )?medications?|(?:[\w-]+ )?medicine|meds|prescription|blood type|(?:[\w-]+ )?allerg(?:y|ies)|"
+    r"(?:[\w-]+ ){0,2}medications?|(?:[\w-]+ ){0,2}medicine|(?:[\w-]+ )?meds|prescription|blood type|(?:[\w-]+ )?allerg(?:y|ies)|"
     r"diet|gp|doctor|dentist|condition|inhaler|dose"
 )
 IDENTITY_SLOTS = r"pronouns|name|full name|nickname|nationality|first language|native language|age|birthday"
@@ -147,6 +150,17 @@ LOWER_NAME = (
 DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 # a time of day ("6:30", "14:00", "4pm", "10 am")
 TIME = r"\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h)?"
+# a word shaped like a medicine's name ("warfarin", "sertraline", "lisinopril", "atorvastatin")
+DRUG = (
+    r"(?!(?:alpine|online|offline|line|machine|engine|routine|pipeline|deadline|magazine|vaccine|cuisine|"
+    r"discipline|baseline|timeline|genuine|medicine|examine|determine|combine|define|decline|\w*phone|"
+    r"someone|everyone|anyone|none|done|gone|one|alone|zone|tone|drone|standalone|console|control|patrol|"
+    r"school|protocol|pool|tool|cool|wool|stool|begin|within|again|plugin|login|admin|domain|main|"
+    r"train|rain|plain|chain|brain|certain|mountain|captain|cabin|basin|margin|origin|penguin|violin|"
+    r"cousin|raisin|muffin|robin|pumpkin|skin|thin|twin|coin|join|spin|win|bin|pin|tin|kin|in)\b)"
+    r"[a-z]{3,}(?:in|ine|ol|pril|sartan|statin|mab|azole|pam|lam|done|cillin|mycin|xetine|pine|zide|mide|"
+    r"one|olol|afil|tide|fen|profen|xaban|gliptin|parin|thyroxine)\b"
+)
 # a dose or a medicine's form: "5mg", "2 puffs", "one tablet"
 DOSE = r"\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ug|ml|g|iu|units?|puffs?|tablets?|pills?|capsules?|drops?)\b"
 VAGUE_OBJECT = r"(?:it|this|that|them|these|those|a lot|the same|one|some|any|both)\b"

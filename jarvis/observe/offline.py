@@ -111,6 +111,7 @@ ADDRESSED = frozenset(
         "environment/stack",
         "rule/none",
         "rule/no-x",
+        "rule/not",
         "decision/lets",
     ]
 )
@@ -178,6 +179,9 @@ _LEAD_IN_RE = re.compile(
 # a trailing aside after the statement: ", definitely not a programmer", ", six years now",
 # ", we're in South Africa"; dropped (up to two) when the whole clause matches no family
 _ASIDE_RE = re.compile(r"^(?P<x>.{6,}?)\s*,\s*(?P<aside>[^,]{2,48})$")
+# "im a teacher", "ive been a nurse": the apostrophe left out
+_TYPED = {"im": "I'm", "ive": "I've"}
+_TYPED_RE = re.compile(r"^(?:im|ive)\b(?!')", IC)
 # a subject with nothing to say about it: "new one is X", "it is X", "that one is X"
 _VAGUE_SUBJECT_RE = re.compile(
     r"^(?:the\s+)?(?:(?:new|old|other|next|last|first|second|same|latest|current|right|wrong)\s+one|"
@@ -194,6 +198,7 @@ def _match_clause(clause: str, who: str, to_assistant: bool = True) -> Found | N
     lead = _LEAD_IN_RE.match(clause)
     if lead:
         clause = lead.group("x")
+    clause = _TYPED_RE.sub(lambda m: _TYPED[m.group(0).lower()], clause)
     for _ in range(3):
         found = _match_families(clause, who, to_assistant)
         aside = None if found else _ASIDE_RE.match(clause.strip(TRIM))

@@ -17,6 +17,7 @@ from jarvis.observe.lexicon import (
     DAYS,
     DOCUMENTS,
     DOSE,
+    DRUG,
     HEALTH_SLOTS,
     IC,
     IDENTITY_SLOTS,
@@ -53,7 +54,7 @@ def _slot_subject(m: re.Match[str]) -> str:
     return "tool"
 
 
-_ROLE_VERB = {"used to be": "used to be", "was": "was"}
+_ROLE_VERB = {"used to be": "used to be", "was": "was", "'ve been": "has been", "have been": "has been"}
 
 
 def _statement(m: re.Match[str], s: str) -> str:
@@ -77,7 +78,8 @@ SELF: tuple[Family, ...] = (
     # "I'm a night-shift nurse at St Mary's", "I work as a data analyst"
     fam(
         "self/role",
-        rf"^I(?P<was>'m| am|\s+work\s+as|\s+used\s+to\s+be|\s+was)\s+(?:now\s+|currently\s+|still\s+|also\s+)?"
+        rf"^I(?P<was>'m| am|\s+work\s+as|\s+used\s+to\s+be|\s+was|'ve\s+been|\s+have\s+been)\s+"
+        r"(?:now\s+|currently\s+|still\s+|also\s+)?"
         r"(?P<art>a|an|the)\s+"
         rf"(?P<v>(?:[\w-]+\s+){{0,3}}?(?:{ROLES}))\b(?P<rest>\s+(?:at|for|in|with|on)\s+[^,;]+)?(?:[,;\s].*)?$",
         "fact",
@@ -133,8 +135,8 @@ SELF: tuple[Family, ...] = (
         r"^(?:(?:I(?:'m|\s+am)|im)\s+(?:(?:still|now|also|currently)\s+)?on"
         r"|I\s+(?:(?:still|now|also)\s+)?(?:take|have to take))\s+"
         r"(?P<v>(?!(?:a|an|the|my|it|this|that|some|time|care|notes?|photos?|pictures?|the bus|the train)\b)"
-        rf"[\w-]{{4,}}(?:\s+[\w-]+)?(?:\s+\d+\s*\w+)?(?:,?\s+(?:for\s+(?:my\s+)?(?:{BODY}|{CONDITIONS}|[\w -]{{3,30}})|"
-        rf"{DOSE}|(?:once|twice|three times)\s+a\s+day|daily|every\s+(?:morning|evening|night|day)))\b.*)$",
+        rf"(?:{DRUG}.*|[\w-]{{4,}}(?:\s+[\w-]+)?(?:\s+\d+\s*\w+)?(?:,?\s+(?:for\s+(?:my\s+)?(?:{BODY}|{CONDITIONS}|[\w -]{{3,30}})|"
+        rf"{DOSE}|(?:once|twice|three times)\s+a\s+day|daily|every\s+(?:morning|evening|night|day)))\b.*))$",
         "fact",
         "health",
         lambda m, s: _statement(m, s),
@@ -177,6 +179,17 @@ SELF: tuple[Family, ...] = (
         _slot_subject,
         lambda m, s: f"{possessive(s)} {rel(m)} {'are' if m.group('verb').lower() == 'are' else 'is'} {v(m)}",
     ),
+    # "my new job is at Danske Design", "my placement is with the NHS": where the person works
+    fam(
+        "self/job-at",
+        r"^my\s+(?:new\s+|current\s+|day\s+|main\s+|first\s+|proper\s+)?(?P<rel>job|work|office|workplace|"
+        r"employer|placement|internship|residency|apprenticeship)\s+(?:is|'s)\s+(?P<v>(?:at|with|for|in)\s+.{2,})$",
+        "fact",
+        "work",
+        lambda m, s: (
+            f"{possessive(s)} {_lower_first(m.group(0).split(None, 1)[1].split(' is', 1)[0].split(chr(39) + 's', 1)[0])} is {v(m)}"
+        ),
+    ),
     # "my passport expires in March 2027", "our car insurance renews on 2 March"
     fam(
         "self/document-date",
@@ -217,11 +230,14 @@ SELF: tuple[Family, ...] = (
     # a role said as a fragment, without "I am"
     fam(
         "self/role-here",
-        rf"^(?:(?:a|an|the|just\s+a|just\s+an)\s+)?(?P<v>(?:[\w-]+\s+){{0,3}}?(?:{ROLES}))\s+here\b"
-        r"(?P<rest>\s*\([^)]{2,80}\)|\s*,\s*[^,;]{2,60})?",
+        rf"^(?:(?:a|an|the|just\s+a|just\s+an)\s+)?(?P<v>(?:[\w-]+\s+){{0,3}}?(?:{ROLES}))"
+        rf"(?:\s+here\b(?P<rest>\s*\([^)]{{2,80}}\)|\s*,\s*[^,;]{{2,60}})?"
+        rf"|(?P<org>\s+(?:at|for|with)\s+{NAME}))(?:[\s,(].*)?$",
         "fact",
         "work",
-        lambda m, s: f"{s} is {_article_of(v(m))} {_lower_first(v(m))}{(m.group('rest') or '').rstrip(TRIM)}",
+        lambda m, s: (
+            f"{s} is {_article_of(v(m))} {_lower_first(v(m))}{(m.group('rest') or m.group('org') or '').rstrip(TRIM)}"
+        ),
         confidence=0.8,
     ),
     # "I flew for Qantas for thirty-one years", "I taught chemistry for 35 years", "I worked at the
