@@ -319,6 +319,26 @@ POSITIVE = [
     ("self/job-at", "my new job is at Danske Design", ["new job is at Danske Design"]),
     ("self/my-x-is-specific", "my son Leo is 7", ["son Leo is 7"]),
     ("rule/not", "British spelling please, not American", ["British spelling, not American"]),
+    (
+        "self/role",
+        "I'm head of maths at a secondary in Leeds, 15 years now",
+        ["the head of maths at a secondary"],
+    ),
+    ("self/retired", "I'm retired now — thirty years on the buses.", ["The user is retired"]),
+    ("rule/general", "Everything in metric please.", ["Everything in metric please"]),
+    ("rule/general", "Prices incl. VAT, always.", ["Prices incl. VAT, always"]),
+    ("rule/habit", "I always want the summary first, then details.", ["always wants the summary first"]),
+    (
+        "person/relation-fact",
+        "My daughter Aisha is at Leeds Uni studying law.",
+        ["daughter Aisha is at Leeds Uni"],
+    ),
+    ("person/relation-fact", "my son Tariq goes to Oakfield Primary", ["son Tariq goes to Oakfield Primary"]),
+    (
+        "self/relation-is",
+        "The physio is Karen at Active Health, only book with her",
+        ["physio is Karen at Active"],
+    ),
 ]
 
 
@@ -347,6 +367,7 @@ NAMED = {
     "self/have-place",
     "rule/stays",
     "self/role-here",
+    "person/relation-fact",
     "person/named-role",
     "environment/goes-through",
 }
@@ -457,6 +478,13 @@ NEGATIVE = [
     ("3 minutes, then it times out", ""),
     ("My partner's obsessed with F1", "F1"),
     ("Engineering at its best, really", ""),
+    ("I'm retired from all that", ""),
+    ("I'm the head of the queue", ""),
+    ("I'm calling the plumber tomorrow", ""),
+    ("My sister is in Paris this week", "Paris"),
+    ("This heat is killing me", ""),
+    ("Ugh, stuck on the M25 right now", ""),
+    ("Honestly I'm knackered today", ""),
 ]
 
 

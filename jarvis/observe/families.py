@@ -149,7 +149,9 @@ RULES: tuple[Family, ...] = (
         r"|^(?!(?:I|we|you|he|she|they|it|this|that|my|our|his|her|their)\b)(?!(?-i:[A-Z])[a-z]+\s+(?-i:[A-Z]))"
         r"(?!.*\b(?:prefers?|likes?|loves?|hates?|wants?|thinks?|says?|believes?|feels?|enjoys?)\b)"
         r".{3,60}?(?:\b(?:everywhere|across the board|by default|at all times|in every \w+|in all \w+|"
-        r"without exception|no matter what|every single time)|,\s*(?:always|no exceptions|never otherwise))$",
+        r"without exception|no matter what|every single time|throughout|consistently)"
+        r"|,\s*(?:always|no exceptions|never otherwise))$"
+        r"|^(?:everything|all\s+(?:the\s+)?[\w -]{2,30}?)\s+(?:in|as)\s+[\w/ -]{2,30}?(?:,?\s*please)$",
         "rule",
         "rule",
         lambda m, s: cap(third_person((m.group("x") or m.group(0)).strip(TRIM), s)),
@@ -212,7 +214,7 @@ RULES: tuple[Family, ...] = (
     fam(
         "rule/habit",
         r"^(?:I|we)\s+(?:always|never|usually|generally|normally|typically|tend to|don't ever|won't ever)\s+"
-        r"(?!(?:been|had|was|were|did|thought|knew|got|look forward|love|loved|enjoy|feel|felt|think|want|wanted|"
+        r"(?!(?:been|had|was|were|did|thought|knew|got|look forward|love|loved|enjoy|feel|felt|think|wanted|"
         r"wish|try|have fun|remember|miss|appreciate|hope|say|said)\b).{4,}$",
         "rule",
         "rule",

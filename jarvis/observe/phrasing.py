@@ -38,7 +38,7 @@ _MACHINE_RE = re.compile(
 _QUOTED_RE = re.compile(r"\"[^\"\n]{1,300}\"")
 _ABBREV = (
     r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\bSt\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)"
-    r"(?<!\bProf\.)(?<!\bMx\.)"
+    r"(?<!\bProf\.)(?<!\bMx\.)(?<!\bincl\.)(?<!\bexcl\.)(?<!\bapprox\.)(?<!\bapprox\.)(?<!\bapt\.)"
 )
 _SPLIT_RE = re.compile(_ABBREV + r"(?<=[.!?])\s+(?=\S)|(?<=\?)(?=\w)|\n+")
 # clause boundaries: the joints where one statement ends and the next begins

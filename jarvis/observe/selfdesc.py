@@ -80,12 +80,12 @@ SELF: tuple[Family, ...] = (
         "self/role",
         rf"^I(?P<was>'m| am|\s+work\s+as|\s+used\s+to\s+be|\s+was|'ve\s+been|\s+have\s+been)\s+"
         r"(?:now\s+|currently\s+|still\s+|also\s+)?"
-        r"(?P<art>a|an|the)\s+"
-        rf"(?P<v>(?:[\w-]+\s+){{0,3}}?(?:{ROLES}))\b(?P<rest>\s+(?:at|for|in|with|on)\s+[^,;]+)?(?:[,;\s].*)?$",
+        r"(?:(?P<art>a|an|the)\s+|(?=(?:head|director|chair|lead|manager|captain|coordinator)\s+of\s+))"
+        rf"(?P<v>(?:[\w-]+\s+){{0,3}}?(?:{ROLES}|(?:head|director|chair|lead|manager|captain|coordinator)\s+of\s+(?!(?:the|a|an|my|our|it|this|that)\b)[\w&-]+))\b(?P<rest>\s+(?:at|for|in|with|on)\s+[^,;]+)?(?:[,;\s].*)?$",
         "fact",
         "work",
         lambda m, s: (
-            f"{s} {_ROLE_VERB.get(' '.join(m.group('was').split()).lower(), 'is')} {m.group('art').lower()} "
+            f"{s} {_ROLE_VERB.get(' '.join(m.group('was').split()).lower(), 'is')} {(m.group('art') or 'the').lower()} "
             f"{v(m)}{(m.group('rest') or '').rstrip(TRIM)}"
         ),
     ),
@@ -107,6 +107,17 @@ SELF: tuple[Family, ...] = (
         "fact",
         "place",
         lambda m, s: f"{s} {PLACE_VERBS.get(m.group('verb').lower().lstrip(chr(39)), 'lives')} {v(m)}",
+    ),
+    # "I'm retired now", "I am semi-retired since 2021"
+    fam(
+        "self/retired",
+        r"^I(?:'m| am)\s+(?:now\s+|fully\s+|happily\s+)?(?P<v>(?:semi-)?retired)\b(?P<rest>(?!\s+(?:from|of)\s+(?:all|this|that|it|everything)\b).*)$",
+        "fact",
+        "work",
+        lambda m, s: f"{s} is {m.group('v').lower()}{(m.group('rest') or '').rstrip(TRIM)}".replace(
+            " now", ""
+        ),
+        confidence=0.8,
     ),
     # "I'm vegetarian", "I'm lactose intolerant", "I'm colour-blind (deuteranopia)"
     fam(
@@ -158,7 +169,7 @@ SELF: tuple[Family, ...] = (
     # "my manager is Priya Raman", "My agent is Hélène Dubois"
     fam(
         "self/relation-is",
-        rf"^(?:my\s+|our\s+|(?=(?:vet|gp|doctor|dentist|accountant|lawyer|landlord|landlady|physio|mechanic|"
+        rf"^(?:my\s+|our\s+|(?:the\s+)?(?=(?:vet|gp|doctor|dentist|accountant|lawyer|landlord|landlady|physio|mechanic|"
         rf"plumber|electrician|builder|farrier|tutor|coach)\b))(?P<rel>{RELATIONS})\s+(?:is|'s)\s+"
         rf"(?:(?P<name>{NAME})(?P<org>\s+(?:at|from|of|with)\s+{NAME})?"
         rf"|(?P<low>{LOWER_NAME}?)(?P<lorg>\s+(?:at|from|of|with)\s+[^,;.]{{2,40}})?(?:[,;].*)?$)",
@@ -493,6 +504,7 @@ RELATION_FACTS = fam(
     "person/relation-fact",
     rf"^my\s+(?P<rel>{RELATIONS})(?P<name>\s+(?:{NAME}|[a-z]+))?\s+(?!is an?\s+(?:big\s+|huge\s+)?fan\b)(?P<v>(?:works|lives|is based|is from|was born|studies|teaches|"
     rf"runs|owns|is retired|retired|is a|is an|has (?:{CONDITIONS})|is allergic to|goes to|attends|"
+    rf"is (?:at|in) (?!.*{MOMENTARY})(?=(?-i:[A-Z]))|"
     r"(?:has|is having|had)\s+(?:her|his|their|a|an|the)\s+(?:[\w-]+\s+){0,2}(?:replacement|surgery|operation|op|"
     r"transplant|treatment|chemo|chemotherapy|radiotherapy|scan|procedure|c-section|induction)|is due)\b.*)$",
     "fact",
