@@ -485,6 +485,9 @@ NEGATIVE = [
     ("This heat is killing me", ""),
     ("Ugh, stuck on the M25 right now", ""),
     ("Honestly I'm knackered today", ""),
+    ("great, 42 tests passing now", ""),
+    ("it's the second one, not the first", ""),
+    ("nope, wrong file, it's src/app/main.py", ""),
 ]
 
 

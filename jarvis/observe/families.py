@@ -376,7 +376,7 @@ WORLD = fam(
     r"says|does|has|goes|works|lives|runs|knows|plays|writes|reads|eats|drinks|drives|codes|keeps|gets)\b)"
     r"(?!(?:I|we|you|he|she|they|it|this|that|there|here|what|which|who|my|his|her|their|no|yes|thanks|thank|"
     r"ok|okay|sure|sorry|please|hi|hello|hey|well|oh|great|cool|nice|good|sounds|looks|seems)\b)"
-    r"(?!.*\b(?:you|fails?|failing|failed|broken|breaks|crash(?:es|ed)?|hangs|slow|wrong|bug|"
+    r"(?!.*\b(?:you|fails?|failing|failed|passing|passes|broken|breaks|crash(?:es|ed)?|hangs|slow|wrong|bug|"
     r"doesn't work|isn't working|not working|timed? out|times out|meeting|call|appointment|party|dinner|lunch|"
     r"trip|flight|visit|interview|event|wedding|prefers?|likes?|loves?|hates?|wants?|thinks?|says?|believes?|"
     r"feels?|enjoys?|wish(?:es)?|hopes?|reckons?|suggests?|recommends?|insists?|argues?|should|could|might)\b)"
