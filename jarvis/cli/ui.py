@@ -55,6 +55,11 @@ def ui_cmd(ctx: click.Context, port: int | None, no_open: bool) -> None:
     sock = bind(ws.config.ui.port if port is None else port)
     access = Access(port=sock.getsockname()[1])
     click.echo(f"jarvis ui: {access.url()}\n  for {ws.root}; Ctrl-C stops it", err=False)
+    opener = None
+    if not no_open and not graphical:
+        show(access.url())  # says at once that no browser will open (nothing to wait for)
+    elif not no_open:
+        opener = lambda: show(access.url())  # noqa: E731  (opened once the server answers)
     with contextlib.suppress(KeyboardInterrupt):  # uvicorn shuts down cleanly, then passes Ctrl-C on
-        serve_forever(ws, sock, make_recaller(ws), dict(os.environ), access, lambda: show(access.url()))
+        serve_forever(ws, sock, make_recaller(ws), dict(os.environ), access, opener)
     click.echo("jarvis ui: stopped", err=True)
