@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from jarvis.events import track
+from jarvis.gitstore import git_in
 from jarvis.redact import redact
 from jarvis.workspace import Workspace
 
@@ -60,10 +61,6 @@ class PushReport:
     opened: list[str] = field(default_factory=list)  # pull requests opened (their URLs or ids)
     by_hand: list[str] = field(default_factory=list)  # how to open the rest
     failed: list[str] = field(default_factory=list)
-
-
-def _git(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True)
 
 
 def detect(url: str) -> Forge:
@@ -131,14 +128,14 @@ def push(ws: Workspace, remote: str, *, pr: bool = False) -> PushReport:
     """Push every open proposal branch (never forced); with `pr`, open a pull request for each."""
     root = ws.root
     report = PushReport(remote)
-    branch = _git(root, "symbolic-ref", "--short", "HEAD").stdout.strip() or "main"
-    forge = detect(_git(root, "config", "--get", f"remote.{remote}.url").stdout)
-    refs = _git(root, "for-each-ref", "--format=%(refname)", BRANCHES).stdout.split()
+    branch = git_in(root, "symbolic-ref", "--short", "HEAD").stdout.strip() or "main"
+    forge = detect(git_in(root, "config", "--get", f"remote.{remote}.url").stdout)
+    refs = git_in(root, "for-each-ref", "--format=%(refname)", BRANCHES).stdout.split()
     with track(ws, "review", "push") as ev:
         for ref in refs:
             head = ref.removeprefix("refs/heads/")
             pid = head.removeprefix("proposals/")
-            proc = _git(root, "push", "--porcelain", remote, f"{ref}:{ref}")
+            proc = git_in(root, "push", "--porcelain", remote, f"{ref}:{ref}")
             flags = {line[:1] for line in proc.stdout.splitlines() if "\t" in line}
             if "=" in flags:
                 report.already.append(pid)  # the same commit is there already
@@ -162,7 +159,7 @@ def tracked(root: Path, remote: str) -> set[str]:
     prefix = f"refs/remotes/{remote}/proposals/"
     return {
         r.removeprefix(prefix)
-        for r in _git(root, "for-each-ref", "--format=%(refname)", prefix).stdout.split()
+        for r in git_in(root, "for-each-ref", "--format=%(refname)", prefix).stdout.split()
     }
 
 
@@ -189,14 +186,14 @@ def settle(ws: Workspace, remote: str, branch: str, before: set[str]) -> Settled
         p = op.proposal
         if p.id not in gone:
             continue
-        merged = _git(root, "merge-base", "--is-ancestor", op.sha, upstream).returncode == 0
+        merged = git_in(root, "merge-base", "--is-ancestor", op.sha, upstream).returncode == 0
         if not merged and p.kind in ("add", "change"):
-            remote_text = _git(root, "show", f"{upstream}:{p.target}").stdout
+            remote_text = git_in(root, "show", f"{upstream}:{p.target}").stdout
             merged = " ".join(p.text.split()).casefold() in " ".join(remote_text.split()).casefold()
         if merged:
             delete_branch(store, p.id)  # the change itself arrives with the branch's merge
             out.accepted.append(p.id)
-        elif _git(root, "rev-parse", "--verify", "--quiet", REF_PREFIX + p.id).returncode == 0:
+        elif git_in(root, "rev-parse", "--verify", "--quiet", REF_PREFIX + p.id).returncode == 0:
             reject(ws, p.id, f"closed on {remote} without merging", by="remote")
             out.rejected.append(p.id)
     return out
@@ -206,12 +203,12 @@ def delete_remote(ws: Workspace, pid: str) -> list[str]:
     """Delete `proposals/<pid>` on every remote this clone saw it on; returns the remotes."""
     root = ws.root
     done: list[str] = []
-    for remote in _git(root, "remote").stdout.split():
+    for remote in git_in(root, "remote").stdout.split():
         if pid not in tracked(root, remote):
             continue
-        proc = _git(root, "push", "--quiet", remote, "--delete", f"proposals/{pid}")
+        proc = git_in(root, "push", "--quiet", remote, "--delete", f"proposals/{pid}")
         if proc.returncode == 0 or "remote ref does not exist" in proc.stderr:
-            _git(root, "update-ref", "-d", f"refs/remotes/{remote}/proposals/{pid}")
+            git_in(root, "update-ref", "-d", f"refs/remotes/{remote}/proposals/{pid}")
             done.append(remote)
     return done
 
@@ -225,7 +222,7 @@ def prune_decided(ws: Workspace, remote: str) -> list[str]:
     waiting = [
         pid
         for pid in sorted(tracked(root, remote))
-        if _git(root, "rev-parse", "--verify", "--quiet", REF_PREFIX + pid).returncode != 0
+        if git_in(root, "rev-parse", "--verify", "--quiet", REF_PREFIX + pid).returncode != 0
     ]
     if not waiting:
         return []
@@ -233,7 +230,7 @@ def prune_decided(ws: Workspace, remote: str) -> list[str]:
     done: list[str] = []
     for pid in waiting:
         accepted = bool(
-            _git(root, "log", "-1", "--format=%H", "-F", f"--grep=(proposal {pid})", "HEAD").stdout.strip()
+            git_in(root, "log", "-1", "--format=%H", "-F", f"--grep=(proposal {pid})", "HEAD").stdout.strip()
         )
         if (accepted or pid in rejected) and remote in delete_remote(ws, pid):
             done.append(pid)

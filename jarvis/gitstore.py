@@ -154,17 +154,8 @@ def check_rel_name(rel: str) -> None:
 
 
 def git_in(root: Path, *args: str, check: bool = False) -> subprocess.CompletedProcess[str]:
-    """`git -C root ARGS` as text, for sync's fetch/merge/push plumbing; a repository with no
-    identity configured commits as `jarvis <jarvis@localhost>` (never fails for want of one)."""
-    has_identity = subprocess.run(
-        ["git", "-C", str(root), "config", "user.email"], capture_output=True, text=True
-    ).stdout.strip()
-    ident = [] if has_identity else ["-c", "user.name=jarvis", "-c", "user.email=jarvis@localhost"]
-    proc = subprocess.run(["git", "-C", str(root), *ident, *args], capture_output=True, text=True)
-    if check and proc.returncode != 0:
-        last = (proc.stderr.strip().splitlines() or ["no message"])[-1]
-        raise GitError(f"{root}: git {args[0]} failed: {last}")
-    return proc
+    """`git -C root ARGS` as text with its exit status (see `GitStore.text`)."""
+    return GitStore(root).text(*args, check=check)
 
 
 def merge_file(base: str, ours: str, theirs: str, scratch: Path | None = None) -> tuple[str, int]:
@@ -224,6 +215,16 @@ class GitStore:
         if not email:
             env["GIT_AUTHOR_EMAIL"] = env["GIT_COMMITTER_EMAIL"] = DEFAULT_IDENTITY[1]
         return env
+
+    def text(self, *args: str, check: bool = False) -> subprocess.CompletedProcess[str]:
+        """`git ARGS` here, as text, exit status and stderr kept for the caller to read (sync's
+        fetch/merge/push plumbing); the same identity fallback as every jarvis commit."""
+        env = {**os.environ, **self._env()}
+        proc = subprocess.run(["git", "-C", str(self.root), *args], capture_output=True, text=True, env=env)
+        if check and proc.returncode != 0:
+            last = (proc.stderr.strip().splitlines() or ["no message"])[-1]
+            raise GitError(f"{self.root}: git {args[0]} failed: {last}")
+        return proc
 
     def run(self, *args: str, what: str = "git") -> str:
         """Run a git command in the workspace; raise GitError with its stderr."""

@@ -142,8 +142,11 @@ def _prune_local_remote(root: Path, remote: str) -> bool:
     path = (root / path).resolve() if not path.is_absolute() else path
     if not path.is_dir():
         return False
-    git(path, "reflog", "expire", "--expire=now", "--all")
-    return git(path, "gc", "--prune=now", "--quiet").returncode == 0
+    try:
+        git(path, "reflog", "expire", "--expire=now", "--all")
+        return git(path, "gc", "--prune=now", "--quiet").returncode == 0
+    except JarvisError:  # not a repository git can open here: the push went through; nothing to prune
+        return False
 
 
 def _replace_remote_proposals(root: Path, remote: str) -> None:

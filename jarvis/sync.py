@@ -61,7 +61,8 @@ def _one_line(text: str) -> str:
     return lines[-1] if lines else "no message"
 
 
-def _remote(ws: Workspace, store: GitStore, wanted: str | None) -> str:
+def remote_name(ws: Workspace, store: GitStore, wanted: str | None) -> str:
+    """The remote to use: `wanted`, else origin, else the only one; NoRemote says how to add one."""
     remotes = store.remotes()
     if wanted:
         if wanted not in remotes:
@@ -185,7 +186,7 @@ def sync(
     from jarvis.serve.health import hand_edits
 
     store = GitStore(ws.root)
-    name = _remote(ws, store, remote)
+    name = remote_name(ws, store, remote)
     install_drivers(ws.root, attributes=False)  # a fresh clone gets the drivers before merging
     branch = _git(ws, "symbolic-ref", "--short", "HEAD").stdout.strip()
     if not branch:
@@ -288,18 +289,10 @@ def clone_workspace(url: str, path: Path) -> str:
     proc = subprocess.run(["git", "clone", "--quiet", url, str(path)], capture_output=True, text=True)
     if proc.returncode != 0:
         raise SyncError(f"git clone {url}: {_one_line(proc.stderr)}")
-    root = str(path)
-    branch = subprocess.run(
-        ["git", "-C", root, "symbolic-ref", "--short", "HEAD"], capture_output=True, text=True
-    ).stdout.strip()
-    has_head = subprocess.run(
-        ["git", "-C", root, "rev-parse", "--verify", "--quiet", "HEAD"], capture_output=True
-    )
-    if has_head.returncode != 0:
-        heads = subprocess.run(
-            ["git", "-C", root, "for-each-ref", "--format=%(refname:lstrip=3)", "refs/remotes/origin/"],
-            capture_output=True,
-            text=True,
+    branch = git_in(path, "symbolic-ref", "--short", "HEAD").stdout.strip()
+    if git_in(path, "rev-parse", "--verify", "--quiet", "HEAD").returncode != 0:
+        heads = git_in(
+            path, "for-each-ref", "--format=%(refname:lstrip=3)", "refs/remotes/origin/"
         ).stdout.split()
         heads = [h for h in heads if h != "HEAD"]
         pick = next((h for h in ("main", "master") if h in heads), heads[0] if len(heads) == 1 else "")
@@ -311,7 +304,7 @@ def clone_workspace(url: str, path: Path) -> str:
                 if not heads
                 else f"{url}: several branches ({', '.join(heads)}) and none is main; clone by hand with -b BRANCH"
             )
-        subprocess.run(["git", "-C", root, "checkout", "--quiet", "-B", pick, f"origin/{pick}"], check=True)
+        git_in(path, "checkout", "--quiet", "-B", pick, f"origin/{pick}", check=True)
         branch = pick
     if not (path / CONFIG_NAME).is_file():
         raise SyncError(

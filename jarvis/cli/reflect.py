@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 from typing import Any
 
@@ -185,17 +184,13 @@ def review_cmd(
 def _push(ws: Any, remote: str | None, pr: bool) -> None:
     """Push proposal branches (never forced), open pull requests, settle what the remote decided."""
     from jarvis import forge
-    from jarvis.gitstore import GitStore
-    from jarvis.sync import _remote
+    from jarvis.gitstore import GitStore, git_in
+    from jarvis.sync import remote_name
 
-    name = _remote(ws, GitStore(ws.root), remote)
+    name = remote_name(ws, GitStore(ws.root), remote)
     before = forge.tracked(ws.root, name)
-    fetched = subprocess.run(
-        ["git", "-C", str(ws.root), "fetch", "--quiet", "--prune", name], capture_output=True
-    )
-    branch = subprocess.run(
-        ["git", "-C", str(ws.root), "symbolic-ref", "--short", "HEAD"], capture_output=True, text=True
-    ).stdout.strip()
+    fetched = git_in(ws.root, "fetch", "--quiet", "--prune", name)
+    branch = git_in(ws.root, "symbolic-ref", "--short", "HEAD").stdout.strip()
     if fetched.returncode == 0 and branch:
         settled = forge.settle(ws, name, branch, before)
         for pid in settled.accepted:
