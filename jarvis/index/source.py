@@ -12,7 +12,6 @@ import fnmatch
 import functools
 import hashlib
 import os
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -25,8 +24,6 @@ from jarvis.index.manifest import FileRow
 from jarvis.workspace import EVERGREEN, Workspace
 
 SUFFIXES = (".md", ".markdown", ".txt")
-DAILY = re.compile(r"(?:^|/)(\d{4}-\d{2}-\d{2})\.md$")
-ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
 GATES = ("allow", "hold")
 STATUSES = ("active", "stale", "archived", "superseded")
 

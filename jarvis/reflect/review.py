@@ -1,4 +1,4 @@
-"""Human review of proposals: list, show, accept (three-way merge), reject, edit, push.
+"""Human review of proposals: list, show, accept (three-way merge), reject, edit (pushing: jarvis.forge).
 
 Accepting merges the proposal into the current file with `git merge-file` (base = the
 file in the commit the proposal was made from, ours = the file now, theirs = the
@@ -17,7 +17,6 @@ from jarvis.gitstore import GitStore
 from jarvis.memorymd import find_section
 from jarvis.reflect.apply import ApplyError, apply_proposal
 from jarvis.reflect.proposals import (
-    REF_PREFIX,
     OpenProposal,
     Proposal,
     create_branch,
@@ -203,23 +202,6 @@ def show(ws: Workspace, ident: str) -> tuple[OpenProposal, str]:
     store = GitStore(ws.root)
     op = get_open(store, ident)
     return op, diff(store, op)
-
-
-def push_proposals(ws: Workspace, remote: str | None = None) -> tuple[str, int]:
-    """Push every proposal branch to a remote so a hosting service shows them as pull requests."""
-    store = GitStore(ws.root)
-    remotes = store.remotes()
-    if not remotes:
-        raise UsageError(f"{ws.root}: no git remote configured; add one with `git remote add origin URL`")
-    name = remote or ("origin" if "origin" in remotes else remotes[0])
-    if name not in remotes:
-        raise UsageError(f"remote {name!r} is not configured (have: {', '.join(remotes)})")
-    count = len(store.refs(REF_PREFIX))
-    if count:
-        with track(ws, "review", "push") as ev:
-            store.run("push", "--force", name, f"{REF_PREFIX}*:{REF_PREFIX}*", what="git push")
-            ev.counts["branches"] = count
-    return name, count
 
 
 @dataclass(frozen=True)
