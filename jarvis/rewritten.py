@@ -161,9 +161,13 @@ def _replace_remote_proposals(root: Path, remote: str) -> None:
             git(root, "push", "--quiet", remote, f":{ref}")
 
 
-def fetch_markers(root: Path, remote: str) -> list[str]:
-    """The remote's purge markers this device has not followed yet (oldest first)."""
-    git(root, "fetch", "--quiet", "--prune", remote, f"+{MARKERS}*:{SEEN}{remote}/*")
+def marker_refspec(remote: str) -> str:
+    """What sync's fetch adds to bring the remote's purge markers along (one round trip)."""
+    return f"+{MARKERS}*:{SEEN}{remote}/*"
+
+
+def unfollowed_markers(root: Path, remote: str) -> list[str]:
+    """The remote's purge markers (as of the last fetch) this device has not followed, oldest first."""
     seen = git(root, "for-each-ref", "--format=%(refname)", f"{SEEN}{remote}/").stdout.split()
     followed = {
         r.removeprefix(FOLLOWED)

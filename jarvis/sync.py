@@ -211,11 +211,15 @@ def sync(
         else:
             rewritten.check_published(ws, name)
         how, changed, kept, pushed, tries = "up to date", [], [], False, 0
+        # the remote's own refspecs plus the purge markers: one fetch, one round trip
+        refspecs = _git(ws, "config", "--get-all", f"remote.{name}.fetch").stdout.split() or [
+            f"+refs/heads/*:refs/remotes/{name}/*"
+        ]
         for attempt in range(PUSH_TRIES):
             tries = attempt
-            fetch = _git(ws, "fetch", "--quiet", "--prune", name)
+            fetch = _git(ws, "fetch", "--quiet", "--prune", name, *refspecs, rewritten.marker_refspec(name))
             _fail_on_access(name, fetch, "fetch from")
-            markers = rewritten.fetch_markers(ws.root, name)
+            markers = rewritten.unfollowed_markers(ws.root, name)
             if markers and not follow_purge:
                 rewritten.stop_for_markers(ws, name, markers)
             if markers:
