@@ -7,7 +7,7 @@ WORKSPACE ?= $(if $(JARVIS_WORKSPACE),$(JARVIS_WORKSPACE),$(HOME)/jarvis)
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
-.PHONY: install run test lint bench eval eval-learning clean screenshots
+.PHONY: install run test lint bench eval eval-learning train-judge clean screenshots
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -50,6 +50,11 @@ eval: install
 # The learning loop on hand-labelled sessions (dev and held-out halves), offline, no API key.
 eval-learning: install
 	$(PY) bench/eval_learning.py
+
+# Retrain the observer's learned judge (jarvis/observe/judge.json) on tests/data/learning/, with
+# its leave-one-split-out figures; `python bench/eval_learning.py --judge held-out` measures it end to end.
+train-judge: install
+	$(PY) bench/train_judge.py --cv
 
 # PNGs of every `jarvis ui` page in docs/screenshots/, taken with Debian's Chromium (no download).
 screenshots: install

@@ -173,11 +173,38 @@ def bench_precision() -> None:
         )
 
 
+def bench_judge() -> None:
+    """What the learned judge (adr/0091) adds to observing one session, model loaded and cold."""
+    from jarvis.config import EmbeddingConfig
+    from jarvis.observe.importers import read_transcript
+    from jarvis.observe.judge import Judge
+
+    data = Path(__file__).resolve().parent.parent / "tests" / "data" / "learning"
+    labels = json.loads((data / "labels.json").read_text(encoding="utf-8"))["sessions"]
+    sessions = [read_transcript(data / s["file"])[1] for s in labels]
+    started = time.perf_counter()
+    judge_ = Judge.for_embedding(EmbeddingConfig())
+    assert judge_ is not None
+    judge_.scores(["warm up the model"])
+    cold = time.perf_counter() - started
+    rows = []
+    for observer in (OfflineObserver(), OfflineObserver(judge_)):
+        started = time.perf_counter()
+        kept = sum(len(observer.extract(events).facts) for events in sessions)
+        rows.append(((time.perf_counter() - started) / len(sessions) * 1000, kept / len(sessions)))
+    print("### The learned judge per session (tests/data/learning, model already loaded)\n")
+    print("| observer | ms per session | facts per session |\n|---|---|---|")
+    print(f"| rules only | {rows[0][0]:.1f} | {rows[0][1]:.1f} |")
+    print(f"| rules + judge | {rows[1][0]:.1f} | {rows[1][1]:.1f} |")
+    print(f"\nLoading the judge and its model in a fresh process: {cold:.2f} s.\n")
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         bench_locomo(Path(tmp))
         bench_large(Path(tmp))
     bench_precision()
+    bench_judge()
 
 
 if __name__ == "__main__":

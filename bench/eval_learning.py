@@ -18,6 +18,7 @@ split is reported on its own row.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -25,7 +26,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -229,12 +230,43 @@ def report(results: list[SplitResult]) -> bool:
     return ok
 
 
+@contextlib.contextmanager
+def judge_for(how: str, split: str, tmp: Path) -> Iterator[None]:
+    """Run with the shipped judge, one trained without `split` (on tests/data/learning), or none."""
+    from jarvis.observe import judge
+
+    saved = judge.WEIGHTS
+    try:
+        if how == "off":
+            judge.WEIGHTS = tmp / "no-judge.json"
+            judge.WEIGHTS.write_text(json.dumps({"model": "(off)"}), encoding="utf-8")
+        elif how == "held-out":
+            judge.WEIGHTS = tmp / f"judge-without-{split}.json"
+            subprocess.run(
+                [sys.executable, str(HERE / "train_judge.py"), "--exclude", split, "--out", str(judge.WEIGHTS),
+                 "--threshold", str(judge.Weights.load(saved).threshold)],
+                check=True, capture_output=True,
+            )  # fmt: skip
+        judge.weights.cache_clear()
+        yield
+    finally:
+        judge.WEIGHTS = saved
+        judge.weights.cache_clear()
+
+
 def main_(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--split", default="all", help="dev, heldout, heldout2 … or all (default).")
     parser.add_argument("--verbose", "-v", action="store_true", help="Print every fragment and bullet.")
     parser.add_argument(
         "--data", type=Path, default=DATA, help="A folder of sessions with its own labels.json (same format)."
+    )
+    parser.add_argument(
+        "--judge",
+        choices=("shipped", "held-out", "off"),
+        default="shipped",
+        help="The learned judge (adr/0091): the shipped weights; weights trained on every split but "
+        "the one scored (its honest measure); or rules only.",
     )
     args = parser.parse_args(argv)
     data = args.data.resolve()
@@ -254,7 +286,8 @@ def main_(argv: Sequence[str] | None = None) -> int:
         (Path(tmp) / "home").mkdir()
         for split in splits:
             chosen = [s for s in labels["sessions"] if s["split"] == split]
-            results.append(run_split(split, chosen, Path(tmp), args.verbose))
+            with judge_for(args.judge, split, Path(tmp)):
+                results.append(run_split(split, chosen, Path(tmp), args.verbose))
     return 0 if report(results) else 1
 
 

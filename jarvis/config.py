@@ -87,6 +87,11 @@ class ObserveConfig:
     dedup_threshold: float = 0.85
     min_chars: int = 12
     model: str = ""  # "" uses [llm] model; e.g. a faster model for observation
+    # Offline: a clause no phrasing family reads is kept when the learned judge scores it at or
+    # above `judge_threshold` (adr/0091); false turns the judge off (rules only). 0 uses the
+    # threshold shipped with the weights.
+    judge: bool = True
+    judge_threshold: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -191,6 +196,7 @@ _POSITIVE = (1, None)
 # (lowest, highest) inclusive; None: no bound.
 RANGES: dict[tuple[str, str], tuple[float | None, float | None]] = {
     ("sync", "every_minutes"): (0.0, 10_080.0),
+    ("observe", "judge_threshold"): (0.0, 1.0),
     ("embedding", "batch_size"): (1, 4096),
     ("index", "max_file_bytes"): _POSITIVE,
     ("index", "chunk_chars"): (100, 100_000),

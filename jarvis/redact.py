@@ -146,6 +146,14 @@ _PLAIN = re.compile(
     r"[ \t]*(?:is|was|=|:|are)[ \t]+(?:(?:now|still|currently|just|actually)[ \t]+)?[\"'`]?"
     r"([^\s\"'`,;]{0,127}[^\s\"'`,;.!?:)])"
 )
+# "the code for the clinic door in the evening is 739152", "the code to the bike shed is 4471#":
+# a code and what it opens; the value must hold a digit ("the dress code for the office is smart")
+_LOCK_CODE = re.compile(
+    r"\b(code)[ \t]+(?:for|to|of|on|at)[ \t]+(?=[^\n]{0,40}?\b(?:doors?|gate|alarm|locker|safe|garage|lock|"
+    r"entrance|building|keypad|flat|apartment|office|shed|padlock|storage unit|box)\b)[^\n]{1,40}?"
+    r"[ \t]*(?:is|was|=|:)[ \t]+(?:(?:now|still|currently|just|actually)[ \t]+)?[\"'`]?"
+    r"([^\s\"'`,;]{0,63}[^\s\"'`,;.!?:)])"
+)
 # "the webhook secret is 9fK2mQ7xLp", "our API key is …", "the bot token: …" in prose; the value
 # must look like a secret (`_prose_secret`), so "the secret is patience" stays.
 _PLAIN_KEY = re.compile(
@@ -376,6 +384,7 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
     # plain language: "the VPN password is hunter2", "my PIN is 4417", "door code: 1234"
     ("plain", _PLAIN, 2, _plain_secret, True),
     ("plain", _PLAIN_KEY, 2, _prose_secret, True),
+    ("plain", _LOCK_CODE, 2, lambda v: any(c.isdigit() for c in v) and _plain_secret(v), True),
     # unquoted value after = := =>
     (
         "assignment",

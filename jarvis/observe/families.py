@@ -472,6 +472,15 @@ APPOSITIVES: tuple[Family, ...] = (
         lambda m, s: f"{m.group('name')} is {third_person(m.group('rel'), s)}",
         confidence=0.7,
     ),
+    # "Beatriz (my lead) will kill me", "Biscuit (my lurcher) says hi": a name, then who they are in brackets
+    fam(
+        "person/bracketed",
+        rf"(?P<name>{TITLE}{NAME})\s*\(\s*(?:my|our)\s+(?P<rel>(?:[\w-]+\s+){{0,2}}?[\w-]+)\s*\)",
+        "fact",
+        "person",
+        lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name')}",
+        confidence=0.75,
+    ),
     # "my head of department, Marisa, wants …": any relation, set off by commas
     fam(
         "person/appositive",

@@ -27,6 +27,7 @@ Limits (adr/0032, adr/0085): English only, no coreference, nothing implied acros
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from jarvis.observe.corrections import correction, topic_correction
 from jarvis.observe.families import (
@@ -40,6 +41,7 @@ from jarvis.observe.families import (
     Found,
     cap,
 )
+from jarvis.observe.judge import Judge, admissible, of_the_moment, someone_elses
 from jarvis.observe.legacy import LEGACY, legacy_ok
 from jarvis.observe.lexicon import IC, PLAIN_LABELS, RULE_LABELS, TRIM
 from jarvis.observe.perspective import sentence, third_person
@@ -190,11 +192,32 @@ _VAGUE_SUBJECT_RE = re.compile(
 )
 
 
+# rule/standing-tag: a tag that makes the statement before it a standing instruction ("Short lists,
+# no big paragraphs, that goes for everything you send me"; "Give me the numbers first. That's how
+# I like stuff laid out, every time."; "explain it in Ukrainian, please always like this")
+_STANDING_TAG_RE = re.compile(
+    r"^(?:and\s+)?(?:that's|that is|thats|this is|it's|its)\s+how\s+(?:I|we|i)\s+[^.?]{2,60}$"
+    r"|^(?:and\s+)?(?:that|this)\s+goes\s+for\s+(?:everything|all|every|anything|any)\b[^.?]{0,50}$"
+    r"|^(?:please\s+)?(?:always|every time|each time)(?:\s+like\s+(?:this|that))?(?:,?\s*please)?$"
+    r"|^(?:please\s+)?like\s+(?:this|that),?\s+(?:always|every time|from now on)(?:,?\s*please)?$",
+    IC,
+)
+_ASKED_RE = re.compile(r"^(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?", IC)
+
+
+def _standing(body: str, tag: str, turn: int, who: str, quote: str) -> Fact:
+    body = _ASKED_RE.sub("", trim(plain(body))).rstrip("?!. ").strip(TRIM)
+    text = f"{cap(third_person(body, who))} ({third_person(tag.strip(TRIM), who)})"
+    return _fact(Found(text, "rule", "rule/standing-tag", "rule", priority="high"), quote, turn)
+
+
 def _match_clause(clause: str, who: str, to_assistant: bool = True) -> Found | None:
     """The first clause family that matches (and is not refused) -> a statement; when none does,
     the same without a short trailing aside (", six years now"), at most twice."""
     if len(clause) < 3 or refused(clause) or _VAGUE_SUBJECT_RE.match(clause.strip(TRIM)):
         return None
+    if someone_elses(clause) or of_the_moment(clause):
+        return None  # "Siobhán on graphics keeps saying D3 would look nicer", "on the UPS with 40 min left"
     lead = _LEAD_IN_RE.match(clause)
     if lead:
         clause = lead.group("x")
@@ -223,6 +246,17 @@ def _match_families(clause: str, who: str, to_assistant: bool) -> Found | None:
         subject = family.subject_of(m) or subject_of(text) or ""
         return Found(text, family.kind, family.name, subject, family.gate, family.confidence, family.priority)
     return None
+
+
+def _named_people(text: str, who: str) -> list[tuple[Found, str]]:
+    """Every "my sister Lena" / "Beatriz (my lead)" in a sentence no other family may read."""
+    out = []
+    for family in APPOSITIVES:
+        for m in family.regex.finditer(text):
+            out.append(
+                (Found(family.build(m, who), "fact", family.name, "person", confidence=0.7), m.group(0))
+            )
+    return out
 
 
 def _appositive(clause: str, who: str) -> tuple[Found, str] | None:
@@ -293,19 +327,28 @@ def _fact(found: Found, quote: str, turn: int, context: str = "") -> Fact:
 
 
 def extract_sentence(
-    sent: str, nxt: str, event: SessionEvent, after_assistant: str, to_assistant: bool = True
+    sent: str,
+    nxt: str,
+    event: SessionEvent,
+    after_assistant: str,
+    to_assistant: bool = True,
+    pending: list[Unread] | None = None,
 ) -> list[Fact]:
     """The facts one sentence states (sentence-level families first, then clause by clause).
 
     `to_assistant` is False when people talk to each other (named speakers, no assistant):
     requests, instructions and corrections are then meant for a friend, not for memory.
+    Clauses no family read are added to `pending` (when given) for the learned judge.
     """
     who, turn = subject_for(event), event.turn
     text = plain(sent)
-    if len(text) < 3 or text.rstrip().endswith("?") or refused(text) == "question":
+    if len(text) < 3:
         return []
+    if text.rstrip().endswith("?") or refused(text) == "question":
+        # "when my husband Quang takes the baby, can I sleep till 1?": who someone is holds even so
+        return [_fact(found, quote, turn) for found, quote in _named_people(text, who)]
     if not to_assistant:
-        return _clause_facts(text, who, turn, to_assistant)
+        return _clause_facts(text, who, turn, to_assistant)  # the judge learned from talk to an assistant
     found = _request(trim(text), who)
     if found:
         return [_fact(found, text, turn)]
@@ -317,7 +360,7 @@ def extract_sentence(
     found = _from_now_on(trim(text), who)
     if found:
         return [_fact(found, text, turn)]
-    return _clause_facts(text, who, turn, to_assistant)
+    return _clause_facts(text, who, turn, to_assistant, pending)
 
 
 def _answer(sent: str, assistant: str) -> Found | None:
@@ -344,11 +387,55 @@ def _answer(sent: str, assistant: str) -> Found | None:
     return None
 
 
-def _clause_facts(text: str, who: str, turn: int, to_assistant: bool) -> list[Fact]:
+@dataclass(frozen=True)
+class Unread:
+    """A clause no phrasing family read, left for the learned judge (jarvis.observe.judge)."""
+
+    clause: str
+    quote: str
+    turn: int
+    who: str
+
+
+# a clause that tells the assistant how to work: an imperative or a bare "no X" / "only X"
+_ADDRESSED_RE = re.compile(
+    r"^(?:please\s+)?(?:always|never|don't|do not|dont|no|only|keep|use|make|put|write|give|send|avoid|stick|"
+    r"explain|answer|reply|format|show|call|name|round|sort|stay|leave|ask)\b",
+    IC,
+)
+
+
+def judged(unread: Unread, score: float) -> Fact:
+    """The fact a judged clause states, in the third person; a rule when it tells the assistant how to work."""
+    clause = unread.clause.strip(TRIM)
+    lead = _LEAD_IN_RE.match(clause)
+    clause = _TYPED_RE.sub(lambda m: _TYPED[m.group(0).lower()], lead.group("x") if lead else clause)
+    text = cap(third_person(clause, unread.who))
+    rule = bool(_ADDRESSED_RE.match(clause))
+    found = Found(
+        text,
+        "rule" if rule else "fact",
+        "learned/judge",
+        "rule" if rule else (subject_of(text) or ""),
+        confidence=round(min(0.9, max(0.5, score)), 2),
+    )
+    return _fact(found, unread.quote, unread.turn)
+
+
+def _clause_facts(
+    text: str, who: str, turn: int, to_assistant: bool, pending: list[Unread] | None = None
+) -> list[Fact]:
     facts: list[Fact] = []
     tagged = _RULE_TAG_RE.match(trim(text)) if to_assistant else None
     parts = clauses(tagged.group("x") if tagged else text)
+    previous: str | None = None  # the clause before, when nothing read it
     for clause in parts:
+        if to_assistant and previous and _STANDING_TAG_RE.match(clause):
+            if pending and pending[-1].clause == previous:
+                pending.pop()  # the tag made it a rule; the judge need not read it
+            facts.append(_standing(previous, clause, turn, who, text))
+            previous = None
+            continue
         label = _LABEL_RE.match(clause)
         rule_label = bool(label and label.group("rule") and to_assistant) or bool(tagged)
         clause = label.group("x") if label else clause
@@ -361,8 +448,11 @@ def _clause_facts(text: str, who: str, turn: int, to_assistant: bool) -> list[Fa
             found = None  # "my daughter Emi is a doctor": the relation is the fact; the rest stays unsure
         if found:
             facts.append(_fact(found, clause if len(parts) > 1 else text, turn))
+        elif extra is None and pending is not None and not rule_label and admissible(clause) is None:
+            pending.append(Unread(clause, clause if len(parts) > 1 else text, turn, who))
         if extra and (not found or extra[0].text.lower() not in found.text.lower()):
             facts.append(_fact(extra[0], extra[1], turn))
+        previous = None if found or extra else clause
     return facts
 
 
@@ -395,12 +485,16 @@ def _tool_failure(event: SessionEvent, calls: dict[str, SessionEvent]) -> Fact:
 
 
 class OfflineObserver:
-    """Rule-based extraction; deterministic, no network."""
+    """Rule-based extraction, then the learned judge on what no rule read; deterministic, no network."""
 
     name = "offline"
 
+    def __init__(self, judge: Judge | None = None):
+        self.judge = judge
+
     def extract(self, batch: list[SessionEvent]) -> ObserverOutput:
         facts: list[Fact] = []
+        pending: list[Unread] | None = [] if self.judge is not None else None
         calls: dict[str, SessionEvent] = {}
         last_assistant = ""
         speakers = {e.name.strip().lower() for e in batch if e.type == "message" and e.role == "user"}
@@ -415,15 +509,33 @@ class OfflineObserver:
             elif event.type == "message" and event.role == "user":
                 sentences = split_sentences(event.text)
                 skip = -1
+                previous, mark = "", 0  # the sentence before when nothing read it, and the judge's queue then
                 for i, sent in enumerate(sentences):
                     if i == skip:
                         continue
+                    tag = trim(plain(sent)).rstrip(".!")
+                    if to_assistant and previous and _STANDING_TAG_RE.match(tag):
+                        if pending is not None:
+                            del pending[mark:]  # the tag made it a rule; the judge need not read it
+                        facts.append(
+                            _standing(previous, tag, event.turn, subject_for(event), f"{previous} {sent}")
+                        )
+                        previous = ""
+                        continue
                     nxt = sentences[i + 1] if i + 1 < len(sentences) else ""
-                    found = extract_sentence(sent, nxt, event, last_assistant if i < 2 else "", to_assistant)
+                    mark = len(pending) if pending is not None else 0
+                    found = extract_sentence(
+                        sent, nxt, event, last_assistant if i < 2 else "", to_assistant, pending
+                    )
+                    previous = "" if found else sent
                     if found and found[-1].kind == "correction" and nxt and _used(nxt, found[-1].text):
                         skip = i + 1  # "No, that's wrong. <the right version>": the next sentence is said
                     facts += found
                 last_assistant = ""
+        if self.judge is not None and pending:
+            scores = self.judge.scores([u.clause for u in pending])
+            facts += [judged(u, p) for u, p in zip(pending, scores, strict=True) if p >= self.judge.threshold]
+            facts.sort(key=lambda f: f.turn_start)  # stable: a turn's rule facts first, then its judged ones
         if not batch:
             return ObserverOutput(())
         return ObserverOutput((Segment(narrate(batch, facts), tuple(facts), batch[0].turn, batch[-1].turn),))

@@ -87,7 +87,10 @@ _HYPOTHETICAL_RE = re.compile(
 _CREDENTIAL_RE = re.compile(
     r"\b(?:password|passphrase|passcode|pass code|secret|token|api[ _-]?key|access[ _-]?key|"
     r"private[ _-]?key|pin|pin code|credentials?|client secret|auth code|otp|2fa code|recovery code|"
-    r"seed phrase|login)\b[^.]{0,40}?(?:\b(?:is|are|was)\b|=|:)\s*(?!\[REDACTED)[^\s\[]",
+    r"seed phrase|login|combination|(?:door|gate|alarm|locker|safe|garage|lock|entry|keypad|building)\s+code|"
+    r"(?<!dress )(?<!post )(?<!zip )(?<!area )(?<!source )code\s+(?:for|to|of)\s+(?:the\s+)?[^.]{0,30}?"
+    r"\b(?:door|gate|alarm|locker|safe|garage|lock|entrance|building|keypad|flat|office|shed|padlock)"
+    r")\b[^.]{0,40}?(?:\b(?:is|are|was)\b|=|:)\s*(?!\[REDACTED)[^\s\[]",
     IC,
 )
 

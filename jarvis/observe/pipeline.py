@@ -23,6 +23,7 @@ from jarvis.fragment import render_fragment, splice_frontmatter
 from jarvis.fsutil import atomic_write
 from jarvis.gitstore import GitStore
 from jarvis.notes import append_daily, daily_line, local_now
+from jarvis.observe.judge import Judge
 from jarvis.observe.offline import OfflineObserver
 from jarvis.observe.plan import Plan, SourcedFact, build_plan
 from jarvis.observe.schema import LLMObserver, Observer
@@ -78,7 +79,9 @@ def commit_subject(sessions: Sequence[str], counts: dict[str, int]) -> str:
 
 def make_observer(ws: Workspace, llm: Any | None) -> Observer:
     if llm is None:
-        return OfflineObserver()
+        cfg = ws.config.observe
+        judge = Judge.for_embedding(ws.config.embedding, cfg.judge_threshold or None) if cfg.judge else None
+        return OfflineObserver(judge)
     return LLMObserver(llm, model=ws.config.observe.model or None, max_tokens=ws.config.llm.max_tokens)
 
 

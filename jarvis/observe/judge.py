@@ -1,0 +1,267 @@
+"""A learned judge for the clauses no phrasing family reads: a lasting fact about the person, or not?
+
+The phrasing families (`jarvis.observe.families`, `selfdesc`, …) are exact about whose words
+and which category, but each new person says things in shapes no family foresaw ("I am
+beekeeper since 20 years", "we only have excel 2016 on the hospital pcs", "sand to 240 then two
+coats of Feast Watson like always"). A clause that no family matched and that is a statement at
+all (not a question, hypothetical, credential, a passing state, or another person's taste) is
+scored here by a logistic regression over two views of it:
+
+- its words: tf-idf of lower-cased words and word pairs ("like always", "i am", "we only");
+- its meaning: the all-MiniLM-L6-v2 sentence vector jarvis already uses for recall (local, no
+  download; the ONNX copy when present).
+
+The weights are trained offline by `bench/train_judge.py` (`make train-judge`) on the labelled
+sessions in tests/data/learning/ and shipped as `judge.json` beside this file: vocabulary,
+idf, coefficients, the decision threshold and how it was measured (adr/0091). No sklearn at run
+time: the tf-idf transform is sklearn's (smooth idf, raw counts, l2 norm), reproduced in a few
+lines of numpy and checked against sklearn in tests/test_observe_judge.py.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import pairwise
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from jarvis.observe.lexicon import IC, TRANSIENT
+from jarvis.observe.phrasing import refused
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from jarvis.config import EmbeddingConfig
+
+WEIGHTS = Path(__file__).with_name("judge.json")
+# sklearn's token_pattern for this model: words (with apostrophes) and the marks ? and !
+TOKEN_RE = re.compile(r"(?u)\b\w[\w']*\b|[?!]")
+
+# Another person's taste, wish or opinion ("my sister Lena hates coriander", "Sanjay prefers
+# Turborepo", "Siobhán on graphics keeps saying D3 would look nicer", "my labmate Oskar … keeps
+# telling me to switch", "neighbour swears by texel rams", "her cousin did intermittent fasting"):
+# a verb of liking, wanting or saying whose subject has no "I" or "we" in it. Their lasting facts
+# ("my apprentice Jake does the sanding") are not refused. A few other languages' verbs too, since
+# people mix them in ("mi compañero quiere pasar todo a kubernetes").
+_OPINION_RE = re.compile(
+    r"\b(?:loves?|hates?|likes|prefers?|wants?|wishes|thinks?|believes?|says?|said|keeps?\s+(?:telling|saying|"
+    r"asking|pushing|nagging|suggesting|lobbying|campaigning|bugging)|lobbying|campaigning|pushing for|insists?|swears?\s+by|reckons?|is\s+(?:obsessed|a\s+(?:big\s+|huge\s+)?fan|"
+    r"into|convinced|keen|mad\s+about|crazy\s+about)|did|tried|suggested|"
+    r"quiere|prefiere|piensa|dice|veut|pr[ée]f[èe]re|pense|dit|m[öo]chte|findet|sagt|quer|acha|diz)\b",
+    IC,
+)
+_FIRST_PERSON_SUBJECT_RE = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|im|ive|we|we're|we've|we'd|us)\b", IC)
+# "he'd put it in a dashboard if he could", "I'm wondering whether I ought to sell", "my manager
+# wants everything in Power BI eventually": not decided, or not yet
+_UNDECIDED_RE = re.compile(
+    r"\b(?:he|she|they|you|it)'d\b|\bif\s+\w+\s+(?:could|would|had)\b|\b(?:wondering|considering|debating|"
+    r"torn|undecided|thinking (?:about|of)|ought to|tempted|eventually|someday|some day|one day|at some point|"
+    r"sooner or later|in the long run|dreaming|daydreaming)\b"
+    # a plan for later, not how things are ("wants us to move to Dagster next year", "from January")
+    r"|\bnext\s+(?:year|yr|month|week|term|semester|quarter|season|spring|summer|autumn|fall|winter)\b"
+    r"|\bfrom\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b(?!\s+to\b)",
+    IC,
+)
+# how the person is this minute or was lately, not what is true of them ("ugh stuck in traffic
+# again", "running on four hours of sleep", "so sunburnt from Saturday", "bit of a rough night")
+_STATE_RE = re.compile(
+    r"^(?:(?:ugh|argh|man|god|so|and|oh|sorry)[\s,]+)*(?:I'm\s+|I\s+am\s+|im\s+)?(?:so\s+|really\s+|completely\s+)?"
+    r"(?:stuck|exhausted|knackered|wiped|shattered|running (?:late|on)|hungover|starving|freezing|bored|fed up|"
+    r"sick of|stressed|sleepy|sunburnt|sunburned|jet-?lagged)\b"
+    r"|\b(?:rough|bad)\s+(?:night|day|morning|week)\b"
+    r"|\b(?:from|since|after)\s+(?:yesterday|last night|last week|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
+    r"|\b(?:last night|yesterday|this week|earlier|all night|rn|atm|now)\b"
+    r"|\bwith\s+(?:maybe\s+|about\s+|only\s+)?\d+\s*(?:min|mins|minutes|hours|hrs|%)\s+left\b"
+    r"|\bat\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)\b"
+    r"|\blast\s+(?:yr|year|spring|summer|autumn|fall|winter|month|week|time)\b"
+    # tried and dropped: what the person does not do ("we trialled it last year and binned it")
+    r"|\b(?:binned|dropped|abandoned|ditched|scrapped|gave up on|ruled out|rejected|trialled|trialed)\b",
+    IC,
+)
+# an impression of something in front of the person ("to me it feels a bit car yard")
+_IMPRESSION_RE = re.compile(
+    r"\b(?:it|this|that)\s+(?:feels|seems|sounds)\b|\bfeels?\s+(?:a bit|like|kind of|kinda)\b", IC
+)
+_HABIT_RE = re.compile(r"\b(?:always|every|usually|normally|often|whenever|each)\b", IC)
+_TRANSIENT_RE = re.compile(TRANSIENT, IC)
+_NO_SUBJECT_RE = re.compile(r"^(?:thanks|thank you|ok|okay|perfect|great|cool|nice|yes|sure|please)\b", IC)
+# what a boss, client or supervisor wants is a requirement of the person's work, not a taste
+# ("my manager Sunita wants a weekly forecast every Monday", "Prof. Lindqvist wants figures in SVG")
+_AUTHORITY_RE = re.compile(
+    r"\b(?:boss|manager|supervisor|head of \w+|team lead|tech lead|lead|client|customer|editor|professor|prof\.?|"
+    r"director|pi|principal|publisher|landlord|partner at|ceo|cto|cfo)\b[^,;]{0,30}?(?:,\s*[^,;]{1,30},)?\s*$",
+    IC,
+)
+
+
+# The narrow part of a passing state that holds for the rule families too: "rn", "atm", "with
+# 40 min left", "on the generator now" ("I live in Lisbon now" is a family's, and stays a fact).
+_MOMENT_RE = re.compile(
+    r"\b(?:rn|atm)\b|\bwith\s+(?:maybe\s+|about\s+|only\s+)?\d+\s*(?:min|mins|minutes|hours|hrs|%)\s+left\b"
+    r"|\bon\s+(?:the|a|my|our)\s+[\w-]+\s+now\b",
+    IC,
+)
+
+
+def of_the_moment(text: str) -> bool:
+    """True when the clause says how things are this minute ("im tethering off my phone rn")."""
+    return bool(_MOMENT_RE.search(text))
+
+
+def someone_elses(text: str) -> bool:
+    """True when the clause says what another person likes, wants, thinks or once did."""
+    opinion = _OPINION_RE.search(text)
+    if not opinion or _FIRST_PERSON_SUBJECT_RE.search(text[: opinion.start()]):
+        return False
+    wants = opinion.group(0).lower().startswith("want")
+    return not (wants and _AUTHORITY_RE.search(text[: opinion.start()]))
+
+
+def admissible(clause: str) -> str | None:
+    """Why the judge must not read this clause at all, or None when it may."""
+    text = clause.strip()
+    if len(TOKEN_RE.findall(text)) < 3:
+        return "too short"
+    why = refused(text)
+    if why:
+        return why
+    if _TRANSIENT_RE.search(text) or (_STATE_RE.search(text) and not _HABIT_RE.search(text)):
+        return "passing state"
+    if _UNDECIDED_RE.search(text):
+        return "undecided"
+    if _IMPRESSION_RE.search(text):
+        return "impression"
+    if someone_elses(text):
+        return "someone else's taste"
+    if _NO_SUBJECT_RE.match(text) and len(text.split()) < 5:
+        return "reply"
+    return None
+
+
+# Cues the tf-idf spreads over many rare terms, summed into a few columns: a standing rule says
+# it holds in general ("always", "everything you send me", "like this"); a one-off request points
+# at something here and now ("this file", "that hunk", "again").
+CUES = (
+    re.compile(
+        r"\b(?:always|never|ever|every|everything|everywhere|all|each|whenever|only|like this|from now on|"
+        r"no exceptions|by default|in general|any time|anytime|pls|please)\b",
+        IC,
+    ),
+    re.compile(r"\b(?:this|that|these|those|it|here|now|again|above|below|just)\b", IC),
+    re.compile(r"\b(?:I|I'm|I've|im|ive|my|me|we|we're|our|us)\b", IC),
+    re.compile(r"\b(?:you|your|ur|u)\b", IC),
+    re.compile(r"\d|\b(?-i:[A-Z][a-z]+)\b"),
+)
+
+
+def cues(texts: Sequence[str]) -> np.ndarray:
+    """One column per cue: 1 when the clause has it."""
+    import numpy as np
+
+    body = [re.sub(r"^\W*\w+", "", t) for t in texts]  # the capital of the first word is no name
+    return np.array(
+        [[1.0 if cue.search(b if i == len(CUES) - 1 else t) else 0.0 for i, cue in enumerate(CUES)]
+         for t, b in zip(texts, body, strict=True)],
+    ).reshape(len(texts), len(CUES))  # fmt: skip
+
+
+def terms(text: str) -> list[str]:
+    """Lower-cased words and adjacent word pairs, as sklearn's TfidfVectorizer(ngram_range=(1, 2))."""
+    words = TOKEN_RE.findall(text.lower())
+    return words + [f"{a} {b}" for a, b in pairwise(words)]
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The trained judge: tf-idf vocabulary, coefficients and the threshold it was measured at."""
+
+    model: str  # the embedding model the vector coefficients belong to
+    vocab: dict[str, int]
+    idf: np.ndarray
+    coef_text: np.ndarray
+    coef_vec: np.ndarray
+    coef_cues: np.ndarray
+    intercept: float
+    threshold: float
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, path: Path = WEIGHTS) -> Weights:
+        import numpy as np
+
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        if "terms" not in raw:  # weights that name no model's vectors: no judge
+            return cls(raw.get("model", ""), {}, np.zeros(0), np.zeros(0), np.zeros(0), np.zeros(0), 0.0, 1.0)
+        return cls(
+            model=raw["model"],
+            vocab={t: i for i, t in enumerate(raw["terms"])},
+            idf=np.asarray(raw["idf"], dtype=np.float64),
+            coef_text=np.asarray(raw["coef_text"], dtype=np.float64),
+            coef_vec=np.asarray(raw["coef_vec"], dtype=np.float64),
+            coef_cues=np.asarray(raw["coef_cues"], dtype=np.float64),
+            intercept=float(raw["intercept"]),
+            threshold=float(raw["threshold"]),
+            meta=raw.get("meta", {}),
+        )
+
+    def tfidf(self, texts: Sequence[str]) -> np.ndarray:
+        """Rows of l2-normalised tf-idf over the vocabulary (sklearn's defaults: raw counts, smooth idf)."""
+        import numpy as np
+
+        out = np.zeros((len(texts), len(self.vocab)))
+        for row, text in enumerate(texts):
+            for term in terms(text):
+                col = self.vocab.get(term)
+                if col is not None:
+                    out[row, col] += 1.0
+        out *= self.idf
+        norms = np.linalg.norm(out, axis=1, keepdims=True)
+        return out / np.where(norms == 0, 1.0, norms)
+
+    def scores(self, texts: Sequence[str], vectors: np.ndarray) -> np.ndarray:
+        """P(a lasting fact about the person) for each clause, given its sentence vector."""
+        import numpy as np
+
+        z = (
+            self.tfidf(texts) @ self.coef_text
+            + np.asarray(vectors, dtype=np.float64) @ self.coef_vec
+            + cues(texts) @ self.coef_cues
+        )
+        return 1.0 / (1.0 + np.exp(-(z + self.intercept)))
+
+
+@cache
+def weights() -> Weights:
+    return Weights.load(WEIGHTS)
+
+
+class Judge:
+    """Scores clauses with the shipped weights and the workspace's sentence model (loaded on first use)."""
+
+    def __init__(self, weights: Weights, encode: Any, threshold: float | None = None):
+        self.weights = weights
+        self._encode = encode  # list[str] -> np.ndarray of unit vectors
+        self.threshold = weights.threshold if threshold is None else threshold
+        self._lock = threading.Lock()
+
+    @classmethod
+    def for_embedding(cls, cfg: EmbeddingConfig, threshold: float | None = None) -> Judge | None:
+        """The judge for this model, or None when the weights were trained on another model's vectors."""
+        from jarvis.index.embed import LazyEmbedder
+
+        shipped = weights()
+        if cfg.model != shipped.model:
+            return None
+        return cls(shipped, LazyEmbedder(cfg).encode, threshold)
+
+    def scores(self, clauses: Sequence[str]) -> list[float]:
+        if not clauses:
+            return []
+        with self._lock:
+            vectors = self._encode(list(clauses))
+        return [float(p) for p in self.weights.scores(clauses, vectors)]

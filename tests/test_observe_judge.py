@@ -1,0 +1,199 @@
+"""The learned judge (adr/0091): what no phrasing family reads is scored, and only statements are read."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from jarvis.config import EmbeddingConfig
+from jarvis.notes import iter_fragments
+from jarvis.observe.judge import TOKEN_RE, WEIGHTS, Judge, Weights, admissible, cues
+from jarvis.observe.offline import OfflineObserver
+from jarvis.observe.schema import Fact
+from jarvis.observe.sessions import SessionEvent
+from jarvis.workspace import Workspace
+
+
+@pytest.fixture(scope="module")
+def judge() -> Judge:
+    found = Judge.for_embedding(EmbeddingConfig())
+    assert found is not None
+    return found
+
+
+def chat(*user: str) -> list[SessionEvent]:
+    events = [SessionEvent("message", turn=0, role="assistant", text="Hi, what are we working on?")]
+    for i, text in enumerate(user, start=1):
+        events.append(SessionEvent("message", turn=2 * i - 1, role="user", text=text))
+        events.append(SessionEvent("message", turn=2 * i, role="assistant", text="Got it."))
+    return events
+
+
+def facts(events: list[SessionEvent], judge: Judge | None) -> list[Fact]:
+    return list(OfflineObserver(judge).extract(events).facts)
+
+
+def test_tfidf_is_sklearns_transform() -> None:
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
+    texts = [
+        "I'm on the payments team at Northwind",
+        "we only have excel 2016 on the hospital pcs!",
+        "keep ur answers short pls, i read on my phone",
+        "Keep answers short? Always short.",
+        "the hospital pcs run excel",
+    ]
+    fitted = TfidfVectorizer(ngram_range=(1, 2), min_df=1, token_pattern=TOKEN_RE.pattern).fit(texts)
+    terms = sorted(fitted.vocabulary_, key=fitted.vocabulary_.__getitem__)
+    zeros = np.zeros(len(terms))
+    weights = Weights("m", {t: i for i, t in enumerate(terms)}, fitted.idf_, zeros, zeros, zeros, 0.0, 0.5)
+    probe = [*texts, "an unseen sentence about Excel and short answers"]
+    assert np.allclose(weights.tfidf(probe), fitted.transform(probe).toarray())
+
+
+def test_shipped_weights_belong_to_the_default_model_and_carry_their_measure() -> None:
+    raw = json.loads(WEIGHTS.read_text(encoding="utf-8"))
+    weights = Weights.load()
+    assert weights.model == EmbeddingConfig().model
+    assert 0.0 < weights.threshold < 1.0
+    assert len(weights.vocab) == len(weights.idf) == len(weights.coef_text) > 500
+    assert len(weights.coef_vec) == 384 and len(weights.coef_cues) == cues(["x"]).shape[1]
+    assert {"dev", "heldout"} <= set(raw["meta"]["trained_on"])
+    assert raw["meta"]["cv"]["auc"] > 0.75  # leave-one-split-out, written by bench/train_judge.py --cv
+
+
+def test_weights_for_another_model_mean_no_judge() -> None:
+    assert Judge.for_embedding(EmbeddingConfig(model="sentence-transformers/all-mpnet-base-v2")) is None
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        # another person's taste, wish or opinion, whoever they are and however it is said
+        "Sanjay prefers Turborepo",
+        "my sister-in-law Marta hates open-plan offices",
+        "Ottilie on the data team keeps saying Polars would be faster",
+        "our neighbour swears by copper tape for slugs",
+        "her cousin did the keto thing for a year",
+        "Malin, our designer, keeps lobbying for Tailwind everywhere",
+        "mi jefe quiere todo en Excel",
+        "my brother in accra say we should buy a bigger machine",
+        # not decided, or not yet
+        "Our head of data wants us to move everything to Dagster next year",
+        "the principal wants us to start Saturday classes from February",
+        "I'm wondering whether I ought to sell the boat",
+        "he'd put everything in a spreadsheet if he could",
+        # how things are this minute, or were lately
+        "I'm on the generator now",
+        "on the UPS with maybe 40 min left",
+        "ugh stuck in traffic on the ring road again",
+        "bit of a rough night, the baby is teething",
+        "so sunburnt from Saturday I can barely type",
+        "we had a power cut all night",
+        "the smoke alarm went off at 3am",
+        # tried and dropped
+        "we trialled Karpenter last year and binned it",
+        # an impression of a draft
+        "to me it feels a bit salesy",
+        # questions, hypotheticals, credentials and replies (adr/0085's refusals)
+        "should we move the repo to Bun",
+        "what if I moved the whole site to Squarespace",
+        "the code for the shed door is 4471",
+        "thanks, that worked",
+    ],
+)
+def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:
+    assert admissible(clause) is not None
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "I am teacher of chemistry since 2011",
+        "the lab's cryostat sits in room B214",
+        "my manager Sunita wants a weekly forecast report every Monday",  # a requirement of the work
+        "sand to 240 then two coats of Danish oil like always",  # "like" is no taste here
+        "no acrylic, ever",
+    ],
+)
+def test_the_judge_reads_statements_no_family_foresaw(clause: str) -> None:
+    assert admissible(clause) is None
+
+
+def test_judge_keeps_facts_in_shapes_no_family_reads(judge: Judge) -> None:
+    said = (
+        "I am teacher of chemistry since 2011, at a school in Braga.",
+        "the lab's cryostat sits in room B214",
+        "we ship the firmware over the air with Mender",
+    )
+    assert facts(chat(*said), None) == []  # the rules alone read none of them
+    kept = facts(chat(*said), judge)
+    texts = " | ".join(f.text for f in kept)
+    for key in ("2011", "B214", "Mender"):
+        assert key in texts, texts
+    for fact in kept:
+        assert fact.family == "learned/judge"
+        assert judge.threshold <= fact.confidence or fact.confidence == 0.9
+        assert not fact.text.lower().startswith(("i ", "i'm "))  # third person, like every family
+    assert any(f.text.startswith("The user is teacher of chemistry") for f in kept), texts
+
+
+def test_judge_keeps_no_decoy_and_no_request(judge: Judge) -> None:
+    said = (
+        "Can you rename this variable to count?",
+        "fix the failing import in utils.py",
+        "let me check the logs first",
+        "Ottilie on the data team keeps saying Polars would be faster.",
+        "My cousin Dario loves rugby.",
+        "maybe we should try Svelte at some point",
+        "the kettle broke this morning",
+        "Our head of data wants us to move everything to Dagster next year.",
+        "We trialled Karpenter last year and binned it.",
+    )
+    texts = " | ".join(f.text for f in facts(chat(*said), judge))
+    for decoy in ("count", "utils.py", "Polars", "rugby", "Svelte", "kettle", "Dagster", "Karpenter"):
+        assert decoy not in texts, texts
+    assert "The user's cousin is Dario" in texts  # who someone is stays a fact; what they like does not
+
+
+def test_a_relation_named_in_a_question_or_in_brackets_is_kept() -> None:
+    said = (
+        "Beatriz (my lead) will kill me if the marts break again this week lol",
+        "when my husband Quang takes the baby to his mother's, can I sleep from 8 to 1?",
+    )
+    texts = " | ".join(f.text for f in facts(chat(*said), None))
+    assert "The user's lead is Beatriz" in texts and "The user's husband is Quang" in texts, texts
+
+
+def _transcript(tmp_path: Path) -> Path:
+    path = tmp_path / "chat.txt"
+    path.write_text(
+        "**User:** hi. we ship the firmware over the air with Mender. can you look at the OTA script?\n"
+        "**Assistant:** Sure, send it over.\n"
+        "**User:** My cousin Dario loves rugby. Also the kettle broke this morning.\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_observe_cli_keeps_judged_facts_and_the_setting_turns_the_judge_off(
+    ws: Workspace, cli: Any, tmp_path: Path
+) -> None:
+    result = cli("observe", "--import", str(_transcript(tmp_path)), "--date", "2026-03-02", workspace=ws)
+    assert result.exit_code == 0, result.output
+    judged = [f for _, f in iter_fragments(ws) if "Mender" in f.body]
+    assert judged and judged[0].extra.get("family") == "learned/judge", [
+        f.body for _, f in iter_fragments(ws)
+    ]
+    assert not [f for _, f in iter_fragments(ws) if "rugby" in f.body or "kettle" in f.body]
+
+    other = Workspace((tmp_path / "off").resolve())
+    assert cli("init", str(other.root)).exit_code == 0
+    (other.root / "jarvis.toml").write_text("[observe]\njudge = false\n", encoding="utf-8")
+    result = cli("observe", "--import", str(_transcript(tmp_path)), "--date", "2026-03-02", workspace=other)
+    assert result.exit_code == 0, result.output
+    assert not [f for _, f in iter_fragments(other) if "Mender" in f.body]
