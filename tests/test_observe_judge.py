@@ -197,3 +197,49 @@ def test_observe_cli_keeps_judged_facts_and_the_setting_turns_the_judge_off(
     result = cli("observe", "--import", str(_transcript(tmp_path)), "--date", "2026-03-02", workspace=other)
     assert result.exit_code == 0, result.output
     assert not [f for _, f in iter_fragments(other) if "Mender" in f.body]
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("Short lists, no big paragraphs, that goes for everything you send me", "Short lists"),
+        ("Give me the numbers first, explanation after. That's how I like stuff laid out, every time.", "numbers"),
+        ("can you do it as flashcards?? that's how I revise everything tbh", "flashcards"),
+        ("explain to me in Ukrainian what you wrote, please always like this", "Ukrainian"),
+        ("Metric units. Every time, please.", "Metric"),
+        ("sign off emails with just my initials, this goes for all of them", "initials"),
+    ],
+)
+def test_a_standing_tag_makes_the_statement_before_it_a_rule(said: str, key: str) -> None:
+    kept = facts(chat(said), None)
+    assert [f.family for f in kept] == ["rule/standing-tag"], kept
+    assert kept[0].kind == "rule" and key in kept[0].text
+    assert "I " not in kept[0].text and " me " not in kept[0].text  # third person
+
+
+def test_a_standing_tag_needs_a_statement_before_it() -> None:
+    assert facts(chat("That's how I like it."), None) == []
+    # between friends there is no assistant to instruct
+    events = [
+        SessionEvent("message", turn=0, role="user", name="Ana", text="Pancakes first, coffee after. Always like this."),
+        SessionEvent("message", turn=1, role="user", name="Bo", text="Ha, fair."),
+    ]
+    assert not [f for f in OfflineObserver().extract(events).facts if f.family == "rule/standing-tag"]
+
+
+@pytest.mark.parametrize(
+    ("said", "gone"),
+    [
+        ("I'm on the generator now", "generator"),
+        ("im tethering off my phone rn", "tethering"),
+        ("We're on the UPS with maybe 40 min left.", "UPS"),
+        ("I'm on battery atm", "battery"),
+    ],
+)
+def test_rules_keep_no_state_of_the_moment(said: str, gone: str, judge: Judge) -> None:
+    assert gone not in " ".join(f.text for f in facts(chat(said), judge))
+
+
+def test_a_lasting_now_is_still_a_fact() -> None:
+    texts = " | ".join(f.text for f in facts(chat("I live in Lisbon now", "I use fish now"), None))
+    assert "Lisbon" in texts and "fish" in texts, texts
