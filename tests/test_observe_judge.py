@@ -118,6 +118,8 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         "my manager Sunita wants a weekly forecast report every Monday",  # a requirement of the work
         "sand to 240 then two coats of Danish oil like always",  # "like" is no taste here
         "no acrylic, ever",
+        "please no pandas",
+        "put the prices in cedis not dollars, nobody here thinks in dollars",  # an aside, not the statement
     ],
 )
 def test_the_judge_reads_statements_no_family_foresaw(clause: str) -> None:
@@ -243,3 +245,22 @@ def test_rules_keep_no_state_of_the_moment(said: str, gone: str, judge: Judge) -
 def test_a_lasting_now_is_still_a_fact() -> None:
     texts = " | ".join(f.text for f in facts(chat("I live in Lisbon now", "I use fish now"), None))
     assert "Lisbon" in texts and "fish" in texts, texts
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("max two emojis per caption always ok?", "emojis"),
+        ("Tabs not spaces in this repo, yeah?", "Tabs"),
+        ("we deploy from main only, right?", "main"),
+        ("Dates as DD/MM/YYYY everywhere, understood?", "DD/MM/YYYY"),
+    ],
+)
+def test_a_statement_with_a_tag_question_is_still_a_statement(said: str, key: str, judge: Judge) -> None:
+    assert facts(chat(said.rsplit(",", 1)[0].rsplit(" ", 1)[0] + "?"), judge) == []  # a plain question: nothing
+    assert key in " ".join(f.text for f in facts(chat(said), judge))
+
+
+@pytest.mark.parametrize("said", ["should we use tabs, ok?", "what if we moved to Bun, right?", "Is it Friday, yeah?"])
+def test_a_real_question_with_a_tag_stays_a_question(said: str, judge: Judge) -> None:
+    assert facts(chat(said), judge) == []

@@ -89,7 +89,7 @@ _IMPRESSION_RE = re.compile(
 )
 _HABIT_RE = re.compile(r"\b(?:always|every|usually|normally|often|whenever|each)\b", IC)
 _TRANSIENT_RE = re.compile(TRANSIENT, IC)
-_NO_SUBJECT_RE = re.compile(r"^(?:thanks|thank you|ok|okay|perfect|great|cool|nice|yes|sure|please)\b", IC)
+_NO_SUBJECT_RE = re.compile(r"^(?:thanks|thank you|ok|okay|perfect|great|cool|nice|yes|sure)\b", IC)
 # what a boss, client or supervisor wants is a requirement of the person's work, not a taste
 # ("my manager Sunita wants a weekly forecast every Monday", "Prof. Lindqvist wants figures in SVG")
 _AUTHORITY_RE = re.compile(
@@ -118,6 +118,9 @@ def someone_elses(text: str) -> bool:
     opinion = _OPINION_RE.search(text)
     if not opinion or _FIRST_PERSON_SUBJECT_RE.search(text[: opinion.start()]):
         return False
+    head = text.split(",", 1)[0]
+    if len(head) < opinion.start() and len(head.split()) >= 4:
+        return False  # "put the prices in cedis, nobody here thinks in dollars": an aside after a statement
     wants = opinion.group(0).lower().startswith("want")
     return not (wants and _AUTHORITY_RE.search(text[: opinion.start()]))
 

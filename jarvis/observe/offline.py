@@ -202,6 +202,13 @@ _STANDING_TAG_RE = re.compile(
     r"|^(?:please\s+)?like\s+(?:this|that),?\s+(?:always|every time|from now on)(?:,?\s*please)?$",
     IC,
 )
+# a statement with a tag question asking for agreement ("max two emojis per caption always ok?",
+# "tabs not spaces, yeah?", "we deploy from main only, right?")
+_TAG_QUESTION_RE = re.compile(
+    r"^(?P<x>.{8,}?)[,\s]+(?:ok|okay|k|right|yeah|yes|alright|all right|got it|understood|agreed|deal|clear|"
+    r"capisce|savvy|cool)\s*\?+\s*$",
+    IC,
+)
 _ASKED_RE = re.compile(r"^(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?", IC)
 
 
@@ -342,6 +349,9 @@ def extract_sentence(
     """
     who, turn = subject_for(event), event.turn
     text = plain(sent)
+    tagged = _TAG_QUESTION_RE.match(text)
+    if tagged and not refused(tagged.group("x")):
+        text = tagged.group("x")  # "max two emojis per caption always, ok?": a statement, checked
     if len(text) < 3:
         return []
     if text.rstrip().endswith("?") or refused(text) == "question":
