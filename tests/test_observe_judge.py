@@ -205,7 +205,10 @@ def test_observe_cli_keeps_judged_facts_and_the_setting_turns_the_judge_off(
     ("said", "key"),
     [
         ("Short lists, no big paragraphs, that goes for everything you send me", "Short lists"),
-        ("Give me the numbers first, explanation after. That's how I like stuff laid out, every time.", "numbers"),
+        (
+            "Give me the numbers first, explanation after. That's how I like stuff laid out, every time.",
+            "numbers",
+        ),
         ("can you do it as flashcards?? that's how I revise everything tbh", "flashcards"),
         ("explain to me in Ukrainian what you wrote, please always like this", "Ukrainian"),
         ("Metric units. Every time, please.", "Metric"),
@@ -223,7 +226,9 @@ def test_a_standing_tag_needs_a_statement_before_it() -> None:
     assert facts(chat("That's how I like it."), None) == []
     # between friends there is no assistant to instruct
     events = [
-        SessionEvent("message", turn=0, role="user", name="Ana", text="Pancakes first, coffee after. Always like this."),
+        SessionEvent(
+            "message", turn=0, role="user", name="Ana", text="Pancakes first, coffee after. Always like this."
+        ),
         SessionEvent("message", turn=1, role="user", name="Bo", text="Ha, fair."),
     ]
     assert not [f for f in OfflineObserver().extract(events).facts if f.family == "rule/standing-tag"]
@@ -257,10 +262,27 @@ def test_a_lasting_now_is_still_a_fact() -> None:
     ],
 )
 def test_a_statement_with_a_tag_question_is_still_a_statement(said: str, key: str, judge: Judge) -> None:
-    assert facts(chat(said.rsplit(",", 1)[0].rsplit(" ", 1)[0] + "?"), judge) == []  # a plain question: nothing
+    assert (
+        facts(chat(said.rsplit(",", 1)[0].rsplit(" ", 1)[0] + "?"), judge) == []
+    )  # a plain question: nothing
     assert key in " ".join(f.text for f in facts(chat(said), judge))
 
 
-@pytest.mark.parametrize("said", ["should we use tabs, ok?", "what if we moved to Bun, right?", "Is it Friday, yeah?"])
+@pytest.mark.parametrize(
+    "said", ["should we use tabs, ok?", "what if we moved to Bun, right?", "Is it Friday, yeah?"]
+)
 def test_a_real_question_with_a_tag_stays_a_question(said: str, judge: Judge) -> None:
     assert facts(chat(said), judge) == []
+
+
+@pytest.mark.parametrize(
+    "said", ["Cud u, not use loads of abbrevations.", "could you, not the Wago ones", "pls u, not RCD"]
+)
+def test_a_request_with_not_is_no_correction_carrying_the_assistants_words(said: str) -> None:
+    events = [
+        SessionEvent(
+            "message", turn=0, role="assistant", text="Use Wago connectors and an RCD, per BS 7671."
+        ),
+        SessionEvent("message", turn=1, role="user", text=said),
+    ]
+    assert not [f for f in OfflineObserver().extract(events).facts if f.kind == "correction"]

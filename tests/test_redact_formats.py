@@ -49,7 +49,11 @@ NEW_SECRETS: list[tuple[str, str, str]] = [
     ("plain-for", "the password for the staging box is " + "Tr0ub4dor", "Tr0ub4dor"),
     ("plain-was", "Her locker code was " + "8812", "8812"),
     # a code named by what it opens, however far the lock is from the word "code"
-    ("code-for-door", "the code for the clinic door in the evening is " + "739152" + ", I forget it", "739152"),
+    (
+        "code-for-door",
+        "the code for the clinic door in the evening is " + "739152" + ", I forget it",
+        "739152",
+    ),
     ("code-to-shed", "The code to the bike shed: " + "4471#", "4471#"),
     ("code-of-gate", "code of the back gate at my mum's is " + "2580", "2580"),
     ("code-for-building", "the code for our building entrance was " + "1357", "1357"),

@@ -164,6 +164,10 @@ def _values_correction(x: str, assistant: str, who: str) -> Found | None:
                   confidence=0.85, priority="high")  # fmt: skip
 
 
+# "Cud u, not use loads of abbreviations": a request to the assistant, not two values
+_ASKING_RE = re.compile(r"^(?:can|could|cud|would|wud|will|pls|plz|please)\s+(?:you|u|ya|yu)\b", IC)
+
+
 def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
     """correction/*: only right after an assistant message."""
     m = _SAID_NOT_RE.search(sent)
@@ -184,7 +188,7 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
                 return None
             return Found("Correction: " + cap(third_person(rest, who)), "correction", "correction/no",
                           subject_of(rest) or "", confidence=0.85, priority="high")  # fmt: skip
-    if _VALUES_RE.match(sent.strip(TRIM)):
+    if _VALUES_RE.match(sent.strip(TRIM)) and not _ASKING_RE.match(sent.strip(TRIM)):
         return _values_correction(sent, assistant, who)
     m = _NO_THING_RE.match(sent.strip(TRIM))
     if m and re.search(rf"(?<!\w){re.escape(m.group('thing'))}(?!\w)", assistant, IC):
