@@ -246,9 +246,13 @@ POSITIVE = [
     ("correction/topic", "Shell: fish, not bash", ["Shell: fish, not bash."]),
     ("correction/topic", "Editor: Helix, not VS Code.", ["Editor: Helix, not VS Code."]),
     ("correction/topic", "Timezone: CET rather than UTC", ["Timezone: CET, not UTC."]),
-    # person/appositive: the relation and the name, never the other person's taste
-    ("person/appositive", "My sister Lena hates coriander.", ["The user's sister is Lena."]),
-    ("person/appositive", "my colleague Tom prefers tabs", ["The user's colleague is Tom."]),
+    # person/appositive: the relation and the name (a sentence about their taste keeps neither)
+    ("person/appositive", "My sister Lena moved here from Oslo.", ["The user's sister is Lena."]),
+    (
+        "person/appositive",
+        "my colleague Tom reviewed the billing service PR",
+        ["The user's colleague is Tom."],
+    ),
     # generalisation (adr/0085): roles with trailing asides, fragments without "I am"
     ("self/role", "I'm a paralegal at Brook & Lane, definitely not a techie", ["paralegal at Brook & Lane"]),
     (
@@ -297,7 +301,7 @@ POSITIVE = [
     ("self/relation-is", "My accountant is Joan Park at Park & Co", ["accountant is Joan Park at Park"]),
     ("person/relation-fact", "my husband Tom has his hip replacement in June", ["husband Tom has his hip"]),
     ("person/named-role", "Anna Berg, the partner I work for, wants a summary", ["Anna Berg is the partner"]),
-    ("person/named-role", "Dr Patel, my GP, says to walk more", ["Dr Patel is the user's GP"]),
+    ("person/named-role", "Dr Patel, my GP, runs the clinic on Elm Street", ["Dr Patel is the user's GP"]),
     # facts said in passing
     ("person/school-run", "I have to go at 3 to pick up my son from nursery", ["son goes to nursery"]),
     (
@@ -423,6 +427,12 @@ NEGATIVE = [
     ("Priya likes dark mode", ""),
     ("My manager is Tom Becker, and he prefers window seats.", "window"),
     ("my husband Kwame thinks I should do yoga", "yoga"),
+    # a sentence about another person's taste or advice keeps nothing of it, not even who they are
+    # (adr/0091: labellers read "my neighbour Dale says …" as Dale's, the whole sentence)
+    ("My sister Lena hates coriander.", ""),
+    ("my colleague Tom prefers tabs", ""),
+    ("Dr Patel, my GP, says to walk more", ""),
+    ("My neighbour Dale says I'm wasting my time", ""),
     # quoted, pasted, code
     ("> I always use tabs", ""),
     ('She said "I love sushi" yesterday.', "sushi"),

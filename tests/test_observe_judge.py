@@ -159,7 +159,7 @@ def test_judge_keeps_no_decoy_and_no_request(judge: Judge) -> None:
     texts = " | ".join(f.text for f in facts(chat(*said), judge))
     for decoy in ("count", "utils.py", "Polars", "rugby", "Svelte", "kettle", "Dagster", "Karpenter"):
         assert decoy not in texts, texts
-    assert "The user's cousin is Dario" in texts  # who someone is stays a fact; what they like does not
+    assert "Dario" not in texts  # a sentence about someone else's taste keeps nothing, not even who they are
 
 
 def test_a_relation_named_in_a_question_or_in_brackets_is_kept() -> None:

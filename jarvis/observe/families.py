@@ -405,7 +405,9 @@ STACK = fam(
 DECISIONS: tuple[Family, ...] = (
     fam(
         "decision/decided",
-        r"^(?P<x>(?:we|I)(?:'ve| have)?\s+(?:finally\s+|just\s+)?(?:decided|agreed|settled)\s+(?:to|that|on)\s+.{4,})$",
+        # "we decided last month that …", "we agreed as a team to …": when and how may sit between
+        r"^(?P<x>(?:we|I)(?:'ve| have)?\s+(?:finally\s+|just\s+)?(?:decided|agreed|settled)"
+        r"(?:\s+(?!(?:to|that|on)\b)[\w,' -]{1,30}?)?\s+(?:to|that|on)\s+.{4,})$",
         "decision",
         "decision",
         lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),

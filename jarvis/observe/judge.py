@@ -75,17 +75,29 @@ _STATE_RE = re.compile(
     r"sick of|stressed|sleepy|sunburnt|sunburned|jet-?lagged)\b"
     r"|\b(?:rough|bad)\s+(?:night|day|morning|week)\b"
     r"|\b(?:from|since|after)\s+(?:yesterday|last night|last week|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
-    r"|\b(?:last night|yesterday|this week|earlier|all night|rn|atm|now)\b"
+    r"|\b(?:last night|yesterday|this week|earlier|all night|rn|atm)\b"
     r"|\bwith\s+(?:maybe\s+|about\s+|only\s+)?\d+\s*(?:min|mins|minutes|hours|hrs|%)\s+left\b"
-    r"|\bat\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)\b"
-    r"|\blast\s+(?:yr|year|spring|summer|autumn|fall|winter|month|week|time)\b"
-    # tried and dropped: what the person does not do ("we trialled it last year and binned it")
-    r"|\b(?:binned|dropped|abandoned|ditched|scrapped|gave up on|ruled out|rejected|trialled|trialed)\b",
+    # a one-off event at a clock time ("the smoke alarm went off at 3am"; not "I prep at 6am")
+    r"|\b(?:went off|was|were|had|happened|rang|called)\b[^,;]{0,30}\bat\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)\b"
+    r"|\blast\s+(?:yr|year|spring|summer|autumn|fall|winter|month|week|time)\b",
     IC,
 )
 # an impression of something in front of the person ("to me it feels a bit car yard")
 _IMPRESSION_RE = re.compile(
     r"\b(?:it|this|that)\s+(?:feels|seems|sounds)\b|\bfeels?\s+(?:a bit|like|kind of|kinda)\b", IC
+)
+# a decision made at some past time still holds ("we decided last month that rev D drops FreeRTOS")
+_DECIDED_RE = re.compile(
+    r"\b(?:decided|agreed|switched|chose|settled on|standardi[sz]ed|moved to|migrated to|went with)\b", IC
+)
+# Considered and turned down: not what the person does ("nah not doing Addressables, way overkill",
+# "thought about moving to Puppet, nah, too heavy", "we trialled Karpenter and binned it").
+_REJECTED_RE = re.compile(
+    r"\b(?:binned|dropped|abandoned|ditched|scrapped|gave up on|ruled out|rejected|trialled|trialed|overkill|"
+    r"not worth (?:it|the)|no point)\b"
+    r"|^(?:nah|nope|no)\b[,\s]+(?:not|never)\s+(?:doing|using|going|bothering|touching|switching)\b"
+    r"|\b(?:thought about|considered|looked at|looked into|toyed with)\b.{0,60}\b(?:nah|nope|too\s+\w+|not for)\b",
+    IC,
 )
 _HABIT_RE = re.compile(r"\b(?:always|every|usually|normally|often|whenever|each)\b", IC)
 _TRANSIENT_RE = re.compile(TRANSIENT, IC)
@@ -103,7 +115,9 @@ _AUTHORITY_RE = re.compile(
 # 40 min left", "on the generator now" ("I live in Lisbon now" is a family's, and stays a fact).
 _MOMENT_RE = re.compile(
     r"\b(?:rn|atm)\b|\bwith\s+(?:maybe\s+|about\s+|only\s+)?\d+\s*(?:min|mins|minutes|hours|hrs|%)\s+left\b"
-    r"|\bon\s+(?:the|a|my|our)\s+[\w-]+\s+now\b",
+    r"|\bon\s+(?:the|a|my|our)\s+[\w-]+\s+now\b"
+    r"|\b(?:I'm|I am|im|we're|we are)\s+(?:on|running on)\s+(?:the\s+|a\s+|my\s+)?(?:ups|generator|battery|batteries|"
+    r"hotspot|backup power|inverter|mobile data)\b",
     IC,
 )
 
@@ -113,8 +127,9 @@ def of_the_moment(text: str) -> bool:
     return bool(_MOMENT_RE.search(text))
 
 
-def someone_elses(text: str) -> bool:
-    """True when the clause says what another person likes, wants, thinks or once did."""
+def someone_elses(text: str, requirements: bool = True) -> bool:
+    """True when the clause says what another person likes, wants, thinks or once did (with
+    `requirements`, what a boss or client wants is the person's work, not someone else's taste)."""
     opinion = _OPINION_RE.search(text)
     if not opinion or _FIRST_PERSON_SUBJECT_RE.search(text[: opinion.start()]):
         return False
@@ -122,7 +137,19 @@ def someone_elses(text: str) -> bool:
     if len(head) < opinion.start() and len(head.split()) >= 4:
         return False  # "put the prices in cedis, nobody here thinks in dollars": an aside after a statement
     wants = opinion.group(0).lower().startswith("want")
-    return not (wants and _AUTHORITY_RE.search(text[: opinion.start()]))
+    required = wants and _AUTHORITY_RE.search(text[: opinion.start()]) and not _DISMISSED_RE.search(text)
+    return not (requirements and required)
+
+
+# said with a shrug: what the boss wants is noted, not followed ("wants it all in the cloud anyway, bless him")
+_DISMISSED_RE = re.compile(
+    r"\b(?:anyway|bless (?:him|her|them)|as if|whatever|good luck with that|lol)\b", IC
+)
+
+
+def turned_down(text: str) -> bool:
+    """True when the clause says something was considered and turned down ("nah not doing X, overkill")."""
+    return bool(_REJECTED_RE.search(text))
 
 
 def admissible(clause: str) -> str | None:
@@ -133,7 +160,13 @@ def admissible(clause: str) -> str | None:
     why = refused(text)
     if why:
         return why
-    if _TRANSIENT_RE.search(text) or (_STATE_RE.search(text) and not _HABIT_RE.search(text)):
+    if _REJECTED_RE.search(text):
+        return "turned down"
+    if of_the_moment(text):
+        return "passing state"
+    if _TRANSIENT_RE.search(text) or (
+        _STATE_RE.search(text) and not _HABIT_RE.search(text) and not _DECIDED_RE.search(text)
+    ):
         return "passing state"
     if _UNDECIDED_RE.search(text):
         return "undecided"

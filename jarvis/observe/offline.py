@@ -41,7 +41,7 @@ from jarvis.observe.families import (
     Found,
     cap,
 )
-from jarvis.observe.judge import Judge, admissible, of_the_moment, someone_elses
+from jarvis.observe.judge import Judge, admissible, of_the_moment, someone_elses, turned_down
 from jarvis.observe.legacy import LEGACY, legacy_ok
 from jarvis.observe.lexicon import IC, PLAIN_LABELS, RULE_LABELS, TRIM
 from jarvis.observe.perspective import sentence, third_person
@@ -223,7 +223,7 @@ def _match_clause(clause: str, who: str, to_assistant: bool = True) -> Found | N
     the same without a short trailing aside (", six years now"), at most twice."""
     if len(clause) < 3 or refused(clause) or _VAGUE_SUBJECT_RE.match(clause.strip(TRIM)):
         return None
-    if someone_elses(clause) or of_the_moment(clause):
+    if someone_elses(clause) or of_the_moment(clause) or turned_down(clause):
         return None  # "Siobhán on graphics keeps saying D3 would look nicer", "on the UPS with 40 min left"
     lead = _LEAD_IN_RE.match(clause)
     if lead:
@@ -257,7 +257,9 @@ def _match_families(clause: str, who: str, to_assistant: bool) -> Found | None:
 
 def _named_people(text: str, who: str) -> list[tuple[Found, str]]:
     """Every "my sister Lena" / "Beatriz (my lead)" in a sentence no other family may read."""
-    out = []
+    out: list[tuple[Found, str]] = []
+    if someone_elses(text):
+        return out
     for family in APPOSITIVES:
         for m in family.regex.finditer(text):
             out.append(
@@ -453,7 +455,12 @@ def _clause_facts(
         if rule_label and (found is None or found.kind != "rule"):
             body = found.text if found else cap(third_person(clause.strip(TRIM), who))
             found = Found(body, "rule", "rule/label", "rule", priority="high")
-        extra = _appositive(clause, who) if found is None or found.subject != "person" else None
+        # "my neighbour Dale says I'm wasting my time": the sentence is Dale's opinion, and nothing
+        # of it is kept, not even who Dale is (it is said again where it is the point)
+        theirs = someone_elses(clause)
+        extra = (
+            _appositive(clause, who) if (found is None or found.subject != "person") and not theirs else None
+        )
         if found and extra and found.gate == "hold":
             found = None  # "my daughter Emi is a doctor": the relation is the fact; the rest stays unsure
         if found:
