@@ -147,6 +147,31 @@ _DISMISSED_RE = re.compile(
 )
 
 
+_THEIR_VERB_RE = re.compile(
+    r"^[\s,]*(?:(?:also|always|really|just|still|even|totally|absolutely|apparently|now)\s+)*"
+    + _OPINION_RE.pattern,
+    IC,
+)
+
+
+_WORKS_FOR_RE = re.compile(
+    r"\b(?:boss|manager|supervisor|head of|lead|client|customer|editor|professor|prof|director|principal|"
+    r"publisher|landlord|ceo|cto|cfo|I work for|we work for|I report to|I support)\b",
+    IC,
+)
+
+
+def their_opinion_follows(after: str, who: str = "") -> bool:
+    """True when the words right after a person's name say what they like, want or think
+    ("[my neighbour Dale] says I'm wasting my time", "[Dr Patel, my GP,] says to walk more").
+    What someone the person works for wants is a requirement of the work, unless shrugged off."""
+    m = _THEIR_VERB_RE.match(after)
+    if not m:
+        return False
+    wants = re.search(r"\bwants?\b", m.group(0), IC) is not None
+    return not (wants and _WORKS_FOR_RE.search(who) and not _DISMISSED_RE.search(after))
+
+
 def turned_down(text: str) -> bool:
     """True when the clause says something was considered and turned down ("nah not doing X, overkill")."""
     return bool(_REJECTED_RE.search(text))

@@ -41,7 +41,14 @@ from jarvis.observe.families import (
     Found,
     cap,
 )
-from jarvis.observe.judge import Judge, admissible, of_the_moment, someone_elses, turned_down
+from jarvis.observe.judge import (
+    Judge,
+    admissible,
+    of_the_moment,
+    someone_elses,
+    their_opinion_follows,
+    turned_down,
+)
 from jarvis.observe.legacy import LEGACY, legacy_ok
 from jarvis.observe.lexicon import IC, PLAIN_LABELS, RULE_LABELS, TRIM
 from jarvis.observe.perspective import sentence, third_person
@@ -258,10 +265,10 @@ def _match_families(clause: str, who: str, to_assistant: bool) -> Found | None:
 def _named_people(text: str, who: str) -> list[tuple[Found, str]]:
     """Every "my sister Lena" / "Beatriz (my lead)" in a sentence no other family may read."""
     out: list[tuple[Found, str]] = []
-    if someone_elses(text):
-        return out
     for family in APPOSITIVES:
         for m in family.regex.finditer(text):
+            if their_opinion_follows(text[m.end() :], m.group(0)):
+                continue
             out.append(
                 (Found(family.build(m, who), "fact", family.name, "person", confidence=0.7), m.group(0))
             )
@@ -273,7 +280,9 @@ def _appositive(clause: str, who: str) -> tuple[Found, str] | None:
     follows ("… hates coriander") is the other person's, not something to keep."""
     for family in APPOSITIVES:
         m = family.regex.search(clause)
-        if m:
+        if m and not their_opinion_follows(clause[m.end() :], m.group(0)):
+            # "my neighbour Dale says I'm wasting my time": the sentence is Dale's opinion, and
+            # nothing of it is kept, not even who Dale is (labellers read it as Dale's, whole)
             found = Found(family.build(m, who), "fact", family.name, "person", confidence=family.confidence)
             return found, m.group(0).rstrip(",")
     return None
@@ -455,12 +464,7 @@ def _clause_facts(
         if rule_label and (found is None or found.kind != "rule"):
             body = found.text if found else cap(third_person(clause.strip(TRIM), who))
             found = Found(body, "rule", "rule/label", "rule", priority="high")
-        # "my neighbour Dale says I'm wasting my time": the sentence is Dale's opinion, and nothing
-        # of it is kept, not even who Dale is (it is said again where it is the point)
-        theirs = someone_elses(clause)
-        extra = (
-            _appositive(clause, who) if (found is None or found.subject != "person") and not theirs else None
-        )
+        extra = _appositive(clause, who) if found is None or found.subject != "person" else None
         if found and extra and found.gate == "hold":
             found = None  # "my daughter Emi is a doctor": the relation is the fact; the rest stays unsure
         if found:
