@@ -231,7 +231,7 @@ def report(results: list[SplitResult]) -> bool:
 
 
 @contextlib.contextmanager
-def judge_for(how: str, split: str, tmp: Path) -> Iterator[None]:
+def judge_for(how: str, split: str, tmp: Path, threshold: float | None = None) -> Iterator[None]:
     """Run with the shipped judge, one trained without `split` (on tests/data/learning), or none."""
     from jarvis.observe import judge
 
@@ -244,9 +244,13 @@ def judge_for(how: str, split: str, tmp: Path) -> Iterator[None]:
             judge.WEIGHTS = tmp / f"judge-without-{split}.json"
             subprocess.run(
                 [sys.executable, str(HERE / "train_judge.py"), "--exclude", split, "--out", str(judge.WEIGHTS),
-                 "--threshold", str(judge.Weights.load(saved).threshold)],
+                 "--threshold", str(threshold or judge.Weights.load(saved).threshold)],
                 check=True, capture_output=True,
             )  # fmt: skip
+        elif threshold is not None:
+            judge.WEIGHTS = tmp / "judge-at-threshold.json"
+            raw = json.loads(saved.read_text(encoding="utf-8"))
+            judge.WEIGHTS.write_text(json.dumps({**raw, "threshold": threshold}), encoding="utf-8")
         judge.weights.cache_clear()
         yield
     finally:
@@ -268,6 +272,9 @@ def main_(argv: Sequence[str] | None = None) -> int:
         help="The learned judge (adr/0091): the shipped weights; weights trained on every split but "
         "the one scored (its honest measure); or rules only.",
     )
+    parser.add_argument(
+        "--threshold", type=float, default=None, help="Judge threshold (default: the shipped one)."
+    )
     args = parser.parse_args(argv)
     data = args.data.resolve()
     labels = json.loads((data / "labels.json").read_text(encoding="utf-8"))
@@ -286,7 +293,7 @@ def main_(argv: Sequence[str] | None = None) -> int:
         (Path(tmp) / "home").mkdir()
         for split in splits:
             chosen = [s for s in labels["sessions"] if s["split"] == split]
-            with judge_for(args.judge, split, Path(tmp)):
+            with judge_for(args.judge, split, Path(tmp), args.threshold):
                 results.append(run_split(split, chosen, Path(tmp), args.verbose))
     return 0 if report(results) else 1
 

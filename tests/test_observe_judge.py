@@ -95,8 +95,13 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "so sunburnt from Saturday I can barely type",
         "we had a power cut all night",
         "the smoke alarm went off at 3am",
-        # tried and dropped
+        "Jonas on my team would honestly rather we rewrote everything with Broadway",
+        "he has a bakery in Villeurbanne",  # who "he" is was said elsewhere
+        # tried and dropped, or turned down
         "we trialled Karpenter last year and binned it",
+        "Nah not doing Addressables, way overkill for us",
+        "I thought about moving all this to Puppet a few years back, nah, way too heavy",
+        "my eyes are fried today",
         # an impression of a draft
         "to me it feels a bit salesy",
         # questions, hypotheticals, credentials and replies (adr/0085's refusals)
@@ -286,3 +291,48 @@ def test_a_request_with_not_is_no_correction_carrying_the_assistants_words(said:
         SessionEvent("message", turn=1, role="user", text=said),
     ]
     assert not [f for f in OfflineObserver().extract(events).facts if f.kind == "correction"]
+
+
+@pytest.mark.parametrize(
+    ("said", "name"),
+    [
+        ("My colleague Adina says running is bad for the knees", "Adina"),
+        ("my neighbour Dale also thinks no-till is the answer to everything", "Dale"),
+        ("My friend Karim, he has a bakery in Villeurbanne, he says I must use Too Good To Go", "Karim"),
+        ("my boss Gary wants everything in the cloud anyway, bless him", "Gary"),
+    ],
+)
+def test_a_person_named_only_to_give_their_opinion_is_not_kept(said: str, name: str, judge: Judge) -> None:
+    assert name not in " ".join(f.text for f in facts(chat(said), judge))
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        (
+            "My daughter Aoife does the books on a Sunday and she wants me to log the bales",
+            "daughter is Aoife",
+        ),
+        ("My partner Yannick tested the beta on his ride to work this morning", "partner is Yannick"),
+        ("Anna Berg, the partner I work for, wants a summary every Friday", "Anna Berg is the partner"),
+    ],
+)
+def test_a_person_named_beside_their_own_wish_or_deed_is_kept(said: str, fact: str, judge: Judge) -> None:
+    assert fact in " ".join(f.text for f in facts(chat(said), judge))
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Everyone in my cohort is applying for NHS jobs in the UK now.",
+        "TCA is too big for me, not now.",
+        "We tried Fourier neural operators last spring and dropped them, too unstable.",
+        "most of my friends are moving to Berlin",
+    ],
+)
+def test_what_everyone_else_does_and_what_is_turned_down_are_not_kept(said: str, judge: Judge) -> None:
+    assert facts(chat(said), judge) == []
+
+
+def test_a_habit_given_up_is_still_a_fact(judge: Judge) -> None:
+    assert "sugar" in " ".join(f.text for f in facts(chat("I dropped sugar from my diet in 2019"), judge))

@@ -49,10 +49,17 @@ TOKEN_RE = re.compile(r"(?u)\b\w[\w']*\b|[?!]")
 # ("my apprentice Jake does the sanding") are not refused. A few other languages' verbs too, since
 # people mix them in ("mi compañero quiere pasar todo a kubernetes").
 _OPINION_RE = re.compile(
-    r"\b(?:loves?|hates?|likes|prefers?|wants?|wishes|thinks?|believes?|says?|said|keeps?\s+(?:telling|saying|"
+    r"\b(?:loves?|hates?|likes|prefers?|wants?|wishes|thinks?|believes?|says?|said|"
+    r"(?:would|'d)\s+(?:honestly\s+|really\s+|much\s+|rather\s+)?(?:rather|prefer)|keeps?\s+(?:telling|saying|"
     r"asking|pushing|nagging|suggesting|lobbying|campaigning|bugging)|lobbying|campaigning|pushing for|insists?|swears?\s+by|reckons?|is\s+(?:obsessed|a\s+(?:big\s+|huge\s+)?fan|"
     r"into|convinced|keen|mad\s+about|crazy\s+about)|did|tried|suggested|"
     r"quiere|prefiere|piensa|dice|veut|pr[ée]f[èe]re|pense|dit|m[öo]chte|findet|sagt|quer|acha|diz)\b",
+    IC,
+)
+# what everyone around the person does ("everyone in my cohort is applying for NHS jobs")
+_EVERYONE_RE = re.compile(
+    r"^(?:everyone|everybody|nobody|no one|people|most people|all my \w+|most of my \w+|half my \w+)\b"
+    r"(?!\s+(?:calls|call)\s+me\b)",
     IC,
 )
 _FIRST_PERSON_SUBJECT_RE = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|im|ive|we|we're|we've|we'd|us)\b", IC)
@@ -93,12 +100,14 @@ _DECIDED_RE = re.compile(
 # Considered and turned down: not what the person does ("nah not doing Addressables, way overkill",
 # "thought about moving to Puppet, nah, too heavy", "we trialled Karpenter and binned it").
 _REJECTED_RE = re.compile(
-    r"\b(?:binned|dropped|abandoned|ditched|scrapped|gave up on|ruled out|rejected|trialled|trialed|overkill|"
-    r"not worth (?:it|the)|no point)\b"
+    r"\b(?:binned|dropped|ditched|scrapped)\s+(?:it|them|that|this|the idea|the plan)\b"
+    r"|\b(?:abandoned|gave up on|ruled out|rejected|trialled|trialed|overkill|not worth (?:it|the)|no point|"
+    r"not (?:now|yet|for now)|maybe later)\b"
     r"|^(?:nah|nope|no)\b[,\s]+(?:not|never)\s+(?:doing|using|going|bothering|touching|switching)\b"
     r"|\b(?:thought about|considered|looked at|looked into|toyed with)\b.{0,60}\b(?:nah|nope|too\s+\w+|not for)\b",
     IC,
 )
+_THEY_RE = re.compile(r"^(?:and\s+|but\s+|so\s+)?(?:he|she|they|him|her|them|his)\b(?!'d)", IC)
 _HABIT_RE = re.compile(r"\b(?:always|every|usually|normally|often|whenever|each)\b", IC)
 _TRANSIENT_RE = re.compile(TRANSIENT, IC)
 _NO_SUBJECT_RE = re.compile(r"^(?:thanks|thank you|ok|okay|perfect|great|cool|nice|yes|sure)\b", IC)
@@ -116,6 +125,8 @@ _AUTHORITY_RE = re.compile(
 _MOMENT_RE = re.compile(
     r"\b(?:rn|atm)\b|\bwith\s+(?:maybe\s+|about\s+|only\s+)?\d+\s*(?:min|mins|minutes|hours|hrs|%)\s+left\b"
     r"|\bon\s+(?:the|a|my|our)\s+[\w-]+\s+now\b"
+    # a state said with today ("my eyes are fried today", "the kids are feral tonight")
+    r"|\b(?:is|are|'s|'re|'m|am|feel|feels)\b[^,;]{0,25}\b(?:today|tonight|right now|this (?:morning|afternoon|evening))\b"
     r"|\b(?:I'm|I am|im|we're|we are)\s+(?:on|running on)\s+(?:the\s+|a\s+|my\s+)?(?:ups|generator|battery|batteries|"
     r"hotspot|backup power|inverter|mobile data)\b",
     IC,
@@ -130,6 +141,8 @@ def of_the_moment(text: str) -> bool:
 def someone_elses(text: str, requirements: bool = True) -> bool:
     """True when the clause says what another person likes, wants, thinks or once did (with
     `requirements`, what a boss or client wants is the person's work, not someone else's taste)."""
+    if _EVERYONE_RE.match(text):
+        return True
     opinion = _OPINION_RE.search(text)
     if not opinion or _FIRST_PERSON_SUBJECT_RE.search(text[: opinion.start()]):
         return False
@@ -148,7 +161,9 @@ _DISMISSED_RE = re.compile(
 
 
 _THEIR_VERB_RE = re.compile(
-    r"^[\s,]*(?:(?:also|always|really|just|still|even|totally|absolutely|apparently|now)\s+)*"
+    # right after the name, or after an aside and "he/she/they" ("my friend Karim, he has a bakery, he says …")
+    r"^(?:[^.;]{0,60}?,\s*(?:and\s+)?(?:he|she|they)\s+)?"
+    r"[\s,]*(?:(?:also|always|really|just|still|even|totally|absolutely|apparently|now|honestly)\s+)*"
     + _OPINION_RE.pattern,
     IC,
 )
@@ -199,6 +214,8 @@ def admissible(clause: str) -> str | None:
         return "impression"
     if someone_elses(text):
         return "someone else's taste"
+    if _THEY_RE.match(text):
+        return "someone else"  # "he has a bakery in Villeurbanne": who "he" is was said elsewhere
     if _NO_SUBJECT_RE.match(text) and len(text.split()) < 5:
         return "reply"
     return None

@@ -275,12 +275,16 @@ def _named_people(text: str, who: str) -> list[tuple[Found, str]]:
     return out
 
 
-def _appositive(clause: str, who: str) -> tuple[Found, str] | None:
+def _appositive(clause: str, who: str, sentence: str = "") -> tuple[Found, str] | None:
     """("the user's sister is Lena", "my sister Lena"): the quote stops at the name, because what
     follows ("… hates coriander") is the other person's, not something to keep."""
     for family in APPOSITIVES:
         m = family.regex.search(clause)
-        if m and not their_opinion_follows(clause[m.end() :], m.group(0)):
+        if not m:
+            continue
+        at = sentence.find(m.group(0)) if sentence else -1
+        after = sentence[at + len(m.group(0)) :] if at >= 0 else clause[m.end() :]
+        if not their_opinion_follows(after, m.group(0)):
             # "my neighbour Dale says I'm wasting my time": the sentence is Dale's opinion, and
             # nothing of it is kept, not even who Dale is (labellers read it as Dale's, whole)
             found = Found(family.build(m, who), "fact", family.name, "person", confidence=family.confidence)
@@ -365,6 +369,8 @@ def extract_sentence(
         text = tagged.group("x")  # "max two emojis per caption always, ok?": a statement, checked
     if len(text) < 3:
         return []
+    if turned_down(text):
+        return []  # "nah not doing Addressables, way overkill": considered and turned down
     if text.rstrip().endswith("?") or refused(text) == "question":
         # "when my husband Quang takes the baby, can I sleep till 1?": who someone is holds even so
         return [_fact(found, quote, turn) for found, quote in _named_people(text, who)]
@@ -464,12 +470,18 @@ def _clause_facts(
         if rule_label and (found is None or found.kind != "rule"):
             body = found.text if found else cap(third_person(clause.strip(TRIM), who))
             found = Found(body, "rule", "rule/label", "rule", priority="high")
-        extra = _appositive(clause, who) if found is None or found.subject != "person" else None
+        extra = _appositive(clause, who, text) if found is None or found.subject != "person" else None
         if found and extra and found.gate == "hold":
             found = None  # "my daughter Emi is a doctor": the relation is the fact; the rest stays unsure
         if found:
             facts.append(_fact(found, clause if len(parts) > 1 else text, turn))
-        elif extra is None and pending is not None and not rule_label and admissible(clause) is None:
+        elif (
+            extra is None
+            and pending is not None
+            and not rule_label
+            and admissible(clause) is None
+            and not any(family.regex.search(clause) for family in APPOSITIVES)  # someone named, and their say
+        ):
             pending.append(Unread(clause, clause if len(parts) > 1 else text, turn, who))
         if extra and (not found or extra[0].text.lower() not in found.text.lower()):
             facts.append(_fact(extra[0], extra[1], turn))
