@@ -113,11 +113,11 @@ _TRANSIENT_RE = re.compile(TRANSIENT, IC)
 _NO_SUBJECT_RE = re.compile(r"^(?:thanks|thank you|ok|okay|perfect|great|cool|nice|yes|sure)\b", IC)
 # what a boss, client or supervisor wants is a requirement of the person's work, not a taste
 # ("my manager Sunita wants a weekly forecast every Monday", "Prof. Lindqvist wants figures in SVG")
-_AUTHORITY_RE = re.compile(
-    r"\b(?:boss|manager|supervisor|head of \w+|team lead|tech lead|lead|client|customer|editor|professor|prof\.?|"
-    r"director|pi|principal|publisher|landlord|partner at|ceo|cto|cfo)\b[^,;]{0,30}?(?:,\s*[^,;]{1,30},)?\s*$",
-    IC,
+_BOSSES = (
+    r"boss|manager|supervisor|head of \w+|team lead|tech lead|lead|client|customer|editor|professor|prof\.?|"
+    r"director|pi|principal|publisher|landlord|partner at|ceo|cto|cfo"
 )
+_AUTHORITY_RE = re.compile(rf"\b(?:{_BOSSES})\b[^,;]{{0,30}}?(?:,\s*[^,;]{{1,30}},)?\s*$", IC)
 
 
 # The narrow part of a passing state that holds for the rule families too: "rn", "atm", "with
@@ -169,11 +169,7 @@ _THEIR_VERB_RE = re.compile(
 )
 
 
-_WORKS_FOR_RE = re.compile(
-    r"\b(?:boss|manager|supervisor|head of|lead|client|customer|editor|professor|prof|director|principal|"
-    r"publisher|landlord|ceo|cto|cfo|I work for|we work for|I report to|I support)\b",
-    IC,
-)
+_WORKS_FOR_RE = re.compile(rf"\b(?:{_BOSSES}|I work for|we work for|I report to|I support)\b", IC)
 
 
 def their_opinion_follows(after: str, who: str = "") -> bool:
