@@ -336,3 +336,23 @@ def test_what_everyone_else_does_and_what_is_turned_down_are_not_kept(said: str,
 
 def test_a_habit_given_up_is_still_a_fact(judge: Judge) -> None:
     assert "sugar" in " ".join(f.text for f in facts(chat("I dropped sugar from my diet in 2019"), judge))
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("Visits are always stored in UTC in the DB — so the cron fires at 18:00, which Oban can do?", "UTC"),
+        ("I use fish, and my editor is neovim — can you set up the config?", "neovim"),
+        ("We deploy with Terraform Cloud, never by hand; can you write the module?", "Terraform Cloud"),
+    ],
+)
+def test_a_statement_before_a_trailing_question_is_read(said: str, key: str) -> None:
+    assert key in " ".join(f.text for f in facts(chat(said), None))
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["what if we moved to Bun, would that be faster?", "should we use tabs — or is that old fashioned?"],
+)
+def test_a_question_in_two_clauses_is_still_a_question(said: str, judge: Judge) -> None:
+    assert facts(chat(said), judge) == []

@@ -52,7 +52,7 @@ from jarvis.observe.judge import (
 from jarvis.observe.legacy import LEGACY, legacy_ok
 from jarvis.observe.lexicon import IC, PLAIN_LABELS, RULE_LABELS, TRIM
 from jarvis.observe.perspective import sentence, third_person
-from jarvis.observe.phrasing import clauses, plain, refused, split_sentences, trim
+from jarvis.observe.phrasing import before_question, clauses, plain, refused, split_sentences, trim
 from jarvis.observe.schema import Fact, ObserverOutput, Segment
 from jarvis.observe.selfdesc import (
     CAN_ONLY,
@@ -372,6 +372,9 @@ def extract_sentence(
     if turned_down(text):
         return []  # "nah not doing Addressables, way overkill": considered and turned down
     if text.rstrip().endswith("?") or refused(text) == "question":
+        head = before_question(text)
+        if head:  # "Visits are stored in UTC — so the cron fires at 18:00, which Oban can do?"
+            return extract_sentence(head, nxt, event, after_assistant, to_assistant, pending)
         # "when my husband Quang takes the baby, can I sleep till 1?": who someone is holds even so
         return [_fact(found, quote, turn) for found, quote in _named_people(text, who)]
     if not to_assistant:

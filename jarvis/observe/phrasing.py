@@ -137,6 +137,18 @@ def clauses(sentence: str) -> list[str]:
     return out
 
 
+def before_question(sentence: str) -> str | None:
+    """The statement a sentence opens with when only its last clause asks something ("Visits
+    are stored in UTC — so the cron should fire at 18:00, which the plugin can do?"), or None."""
+    joints = list(_CLAUSE_RE.finditer(sentence))
+    if not joints:
+        return None
+    head = sentence[: joints[-1].start()].strip()
+    if len(head.split()) < 4 or "?" in head or refused(head) == "question":
+        return None
+    return head
+
+
 def trim(text: str) -> str:
     """Leading fillers ("ok, so", "by the way") and trailing ones ("… already", "… though") removed."""
     text = LEAD_FILLER_RE.sub("", text.strip()).strip()
