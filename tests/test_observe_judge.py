@@ -356,3 +356,22 @@ def test_a_statement_before_a_trailing_question_is_read(said: str, key: str) -> 
 )
 def test_a_question_in_two_clauses_is_still_a_question(said: str, judge: Judge) -> None:
     assert facts(chat(said), judge) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        ("please can you not use bullet points with me?", "Do not use bullet points with the user"),
+        ("could you always answer in Spanish?", "Always answer in Spanish"),
+        ("Can u stop adding emojis to commit messages?", "Stop adding emojis to commit messages"),
+        ("would you never suggest Docker Desktop, we can't license it", "Never suggest Docker Desktop"),
+    ],
+)
+def test_a_standing_instruction_asked_as_a_question_is_a_rule(said: str, rule: str) -> None:
+    kept = facts(chat(said), None)
+    assert kept and kept[0].kind == "rule" and kept[0].text.startswith(rule), kept
+
+
+@pytest.mark.parametrize("said", ["can you not delete that file?", "could you always check it again?"])
+def test_a_one_off_asked_as_a_question_is_no_rule(said: str, judge: Judge) -> None:
+    assert facts(chat(said), judge) == []

@@ -209,6 +209,16 @@ _STANDING_TAG_RE = re.compile(
     r"|^(?:please\s+)?like\s+(?:this|that),?\s+(?:always|every time|from now on)(?:,?\s*please)?$",
     IC,
 )
+# rule/asked: a standing instruction asked as a question ("please can you not use bullet points with
+# me?", "could you always answer in Spanish?"); not a one-off about this or that ("can you not
+# delete that file?")
+_POLITE_RULE_RE = re.compile(
+    r"^(?:please\s+|pls\s+)?(?:can|could|would|will|cud|wud)\s+(?:you|u)\s+(?:please\s+|pls\s+)?"
+    r"(?P<how>not|never|stop|always)\s+"
+    r"(?P<x>(?!(?:[\w'\"-]+\s+){0,3}(?:this|that|it|these|those|now|yet|again|today|here)\b)"
+    r"[a-z][^?]{3,80}?)\s*\?*\s*$",
+    IC,
+)
 # a statement with a tag question asking for agreement ("max two emojis per caption always ok?",
 # "tabs not spaces, yeah?", "we deploy from main only, right?")
 _TAG_QUESTION_RE = re.compile(
@@ -371,6 +381,13 @@ def extract_sentence(
         return []
     if turned_down(text):
         return []  # "nah not doing Addressables, way overkill": considered and turned down
+    polite = _POLITE_RULE_RE.match(text) if to_assistant else None
+    if polite:
+        verb = {"not": "Do not", "never": "Never", "stop": "Stop", "always": "Always"}[
+            polite.group("how").lower()
+        ]
+        body = third_person(polite.group("x").strip(TRIM), who)
+        return [_fact(Found(f"{verb} {body}", "rule", "rule/asked", "rule", priority="high"), text, turn)]
     if text.rstrip().endswith("?") or refused(text) == "question":
         head = before_question(text)
         if head:  # "Visits are stored in UTC — so the cron fires at 18:00, which Oban can do?"
