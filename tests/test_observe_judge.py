@@ -375,3 +375,25 @@ def test_a_standing_instruction_asked_as_a_question_is_a_rule(said: str, rule: s
 @pytest.mark.parametrize("said", ["can you not delete that file?", "could you always check it again?"])
 def test_a_one_off_asked_as_a_question_is_no_rule(said: str, judge: Judge) -> None:
     assert facts(chat(said), judge) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "key", "kind"),
+    [
+        (
+            "house rule and I should have said earlier: no RecordWildCards, anywhere in this codebase",
+            "RecordWildCards",
+            "rule",
+        ),
+        ("convention here: english, imperative mood, lowercase after the prefix", "imperative mood", "rule"),
+        ("Team rule for this repo: squash merges only", "Squash merges", "rule"),
+        ("I have a pacemaker since 2019, can I go through the airport scanner?", "pacemaker", ""),
+        ("my late wife Lupe always did these things for the both of us", "Lupe", ""),
+    ],
+)
+def test_labels_with_asides_questions_joined_by_a_comma_and_deeds_of_the_named(
+    said: str, key: str, kind: str, judge: Judge
+) -> None:
+    kept = [f for f in facts(chat(said), judge) if key in f.text]
+    assert kept, facts(chat(said), judge)
+    assert not kind or kept[0].kind == kind

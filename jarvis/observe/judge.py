@@ -177,8 +177,8 @@ def their_opinion_follows(after: str, who: str = "") -> bool:
     ("[my neighbour Dale] says I'm wasting my time", "[Dr Patel, my GP,] says to walk more").
     What someone the person works for wants is a requirement of the work, unless shrugged off."""
     m = _THEIR_VERB_RE.match(after)
-    if not m:
-        return False
+    if not m or re.search(r"\b(?:did|tried)\b", m.group(0), IC):
+        return False  # "my late wife Lupe always did these things": what they did is no taste
     wants = re.search(r"\bwants?\b", m.group(0), IC) is not None
     return not (wants and _WORKS_FOR_RE.search(who) and not _DISMISSED_RE.search(after))
 

@@ -96,7 +96,12 @@ CLAUSE_FAMILIES: tuple[Family, ...] = (
     STACK,
 )
 # rule/label: "Rule of thumb here: X", "House rule: X"; "X, that's a house rule" at the end
-_LABEL_RE = re.compile(rf"^(?:(?P<rule>{RULE_LABELS})|{PLAIN_LABELS})\s*[:—–-]+\s*(?P<x>.{{3,}})$", IC)
+# "house rule: X", "convention here: X", "house rule and I should have said earlier: X"
+_LABEL_RE = re.compile(
+    rf"^(?:(?P<rule>{RULE_LABELS})(?:\s+(?:here|in this \w+|for this \w+|and [^:]{{1,50}}))?|{PLAIN_LABELS})"
+    r"\s*[:—–-]+\s*(?P<x>.{3,})$",
+    IC,
+)
 _RULE_TAG_RE = re.compile(
     r"^(?P<x>.{4,}?)[\s,;—–-]+(?:that's|that is|it's|it is)\s+(?:a|the|our|my)\s+(?:\w+\s+)?rule[.!]*$", IC
 )
@@ -474,6 +479,11 @@ def _clause_facts(
 ) -> list[Fact]:
     facts: list[Fact] = []
     tagged = _RULE_TAG_RE.match(trim(text)) if to_assistant else None
+    labelled = _LABEL_RE.match(trim(text)) if to_assistant and not tagged else None
+    if labelled and labelled.group("rule"):
+        text = labelled.group("x")  # the label names the whole sentence a rule, before it is cut
+    else:
+        labelled = None
     parts = clauses(tagged.group("x") if tagged else text)
     previous: str | None = None  # the clause before, when nothing read it
     for clause in parts:
@@ -484,7 +494,7 @@ def _clause_facts(
             previous = None
             continue
         label = _LABEL_RE.match(clause)
-        rule_label = bool(label and label.group("rule") and to_assistant) or bool(tagged)
+        rule_label = bool(label and label.group("rule") and to_assistant) or bool(tagged) or bool(labelled)
         clause = label.group("x") if label else clause
         found = _match_clause(clause, who, to_assistant)
         if rule_label and (found is None or found.kind != "rule"):

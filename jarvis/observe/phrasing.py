@@ -137,10 +137,18 @@ def clauses(sentence: str) -> list[str]:
     return out
 
 
+# "I have a pacemaker since 2019, can I go through the scanner?": a question joined on by a comma
+_ASKING_JOINT_RE = re.compile(
+    r",\s+(?=(?:can|could|should|would|will|do|does|is|are|am|may|how|what|which|where|when)\s+"
+    r"(?:I|we|you|u|it|they|he|she|my|our)\b)",
+    IC,
+)
+
+
 def before_question(sentence: str) -> str | None:
     """The statement a sentence opens with when only its last clause asks something ("Visits
     are stored in UTC — so the cron should fire at 18:00, which the plugin can do?"), or None."""
-    joints = list(_CLAUSE_RE.finditer(sentence))
+    joints = list(_CLAUSE_RE.finditer(sentence)) or list(_ASKING_JOINT_RE.finditer(sentence))
     if not joints:
         return None
     head = sentence[: joints[-1].start()].strip()
