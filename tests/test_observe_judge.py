@@ -397,3 +397,24 @@ def test_labels_with_asides_questions_joined_by_a_comma_and_deeds_of_the_named(
     kept = [f for f in facts(chat(said), judge) if key in f.text]
     assert kept, facts(chat(said), judge)
     assert not kind or kept[0].kind == kind
+
+
+@pytest.mark.parametrize(
+    ("assistant", "said", "text"),
+    [
+        (
+            "I set the GHC version to 9.4 in the cabal file.",
+            "it's 9.6.4, not 9.4 - 9.4 was the old CI image",
+            "9.6.4, not 9.4",
+        ),
+        ("I pinned Node 20.x in the Dockerfile.", "Node 22, not 20.x.", "Node 22, not 20.x"),
+        ("Using Python 3.10 for the venv.", "3.12 not 3.10; we upgraded in May", "3.12, not 3.10"),
+    ],
+)
+def test_a_correction_between_version_numbers_keeps_both(assistant: str, said: str, text: str) -> None:
+    events = [
+        SessionEvent("message", turn=0, role="assistant", text=assistant),
+        SessionEvent("message", turn=1, role="user", text=said),
+    ]
+    kept = [f for f in OfflineObserver().extract(events).facts if f.kind == "correction"]
+    assert kept and text in kept[0].text, kept

@@ -53,7 +53,8 @@ _ACTUALLY_RE = re.compile(r"^actually[,\s]+(?P<x>.{8,})$", IC)
 _SAID_NOT_RE = re.compile(r"\bI (?:said|meant|asked for) (?P<right>[^,;]+?),? not (?P<wrong>[^,;.]+)", IC)
 _VALUES_RE = re.compile(
     r"^(?:it's|it is|that's|that is|it should be|should be|make it|use|we use|I use|it was)?\s*"
-    r"(?P<right>[^,]{1,40}?),?\s+(?:not|instead of|rather than)\s+(?P<wrong>[^,.]{1,40})"
+    # a dot inside a value is no full stop ("9.6.4, not 9.4", "Node 22, not 20.x")
+    r"(?P<right>[^,]{1,40}?),?\s+(?:not|instead of|rather than)\s+(?P<wrong>(?:[^,.]|\.(?=\w)){1,40})"
     r"(?:,\s*(?:whenever|when|unless|if|where|wherever|as long as)\b.*)?$",
     IC,
 )

@@ -407,6 +407,10 @@ def extract_sentence(
     found = topic_correction(trim(text))  # carries its own topic, after an assistant turn or not
     if not found and after_assistant:
         found = correction(trim(text), plain(nxt), after_assistant, who) or _answer(text, after_assistant)
+        parts = clauses(text)
+        if not found and len(parts) > 1:
+            # "it's 9.6.4, not 9.4 - 9.4 was the old CI image": the correction, then why
+            found = correction(parts[0], " ".join(parts[1:]), after_assistant, who)
     if found:
         return [_fact(found, text, turn, context=after_assistant)]
     found = _from_now_on(trim(text), who)
