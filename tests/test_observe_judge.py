@@ -418,3 +418,19 @@ def test_a_correction_between_version_numbers_keeps_both(assistant: str, said: s
     ]
     kept = [f for f in OfflineObserver().extract(events).facts if f.kind == "correction"]
     assert kept and text in kept[0].text, kept
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("after my shift at Lawson tonight i'll send a msg to the band", "shift at Lawson"),
+        ("can we finish before my pottery course at Clay Corner?", "pottery course at Clay Corner"),
+        ("I'm late for my choir rehearsal at St Mary's again", "rehearsal at St Mary's"),
+    ],
+)
+def test_where_the_person_goes_is_kept_from_any_sentence(said: str, fact: str) -> None:
+    assert fact in " ".join(f.text for f in facts(chat(said), None))
+
+
+def test_where_someone_else_goes_is_not() -> None:
+    assert facts(chat("my friend's class at MIT is hard"), None) == []

@@ -55,6 +55,7 @@ from jarvis.observe.perspective import sentence, third_person
 from jarvis.observe.phrasing import before_question, clauses, plain, refused, split_sentences, trim
 from jarvis.observe.schema import Fact, ObserverOutput, Segment
 from jarvis.observe.selfdesc import (
+    ACTIVITY_AT,
     CAN_ONLY,
     IDENTITY,
     IN_PASSING,
@@ -278,8 +279,13 @@ def _match_families(clause: str, who: str, to_assistant: bool) -> Found | None:
 
 
 def _named_people(text: str, who: str) -> list[tuple[Found, str]]:
-    """Every "my sister Lena" / "Beatriz (my lead)" in a sentence no other family may read."""
+    """Every "my sister Lena" / "Beatriz (my lead)" / "my shift at Lawson" in a sentence no other
+    family may read (a question: who someone is, and where the person goes, hold even so)."""
     out: list[tuple[Found, str]] = []
+    for m in ACTIVITY_AT.regex.finditer(text):
+        out.append(
+            (Found(ACTIVITY_AT.build(m, who), "fact", ACTIVITY_AT.name, "work", confidence=0.7), m.group(0))
+        )
     for family in APPOSITIVES:
         for m in family.regex.finditer(text):
             if their_opinion_follows(text[m.end() :], m.group(0)):

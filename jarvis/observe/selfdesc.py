@@ -458,6 +458,18 @@ IN_PASSING: tuple[Family, ...] = (
         lambda m, s: f"{s} works {'nights' if 'night' in m.group('what').lower() else 'shifts'} {v(m)}",
         confidence=0.7,
     ),
+    # "after my shift at Lawson tonight", "my MAEd class at PNU starts at 1pm", "before my pottery
+    # course at Clay Corner": a standing activity and where it happens, whatever the sentence is about
+    fam(
+        "self/activity-at",
+        r"\bmy\s+(?P<what>(?:[\w-]+\s+){0,2}?(?:shift|shifts|class|classes|course|lesson|lessons|practice|training|"
+        r"placement|rotation|lecture|lectures|rehearsal|rehearsals|clinic|seminar|choir|volunteering))\s+(?:at|in|with)\s+"
+        r"(?P<v>(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z0-9])[\w&'.-]*){0,3})",
+        "fact",
+        "",
+        lambda m, s: f"{s} has {_article_of(m.group('what'))} {m.group('what')} at {v(m)}",
+        confidence=0.7,
+    ),
     # "We already put 20,000 a month into our SACCO", "I pay £50 a month into a pension"
     fam(
         "self/money-in",
@@ -483,6 +495,7 @@ IN_PASSING: tuple[Family, ...] = (
     ),
 )
 # "I'm in my third year of vet school at UCD"
+ACTIVITY_AT = next(f for f in IN_PASSING if f.name == "self/activity-at")
 STUDY = fam(
     "self/study-year",
     r"^I(?:'m| am)\s+in\s+(?:my|the)\s+(?P<v>\w+\s+year\s+(?:of|at)\s+.{3,})$",
