@@ -434,3 +434,20 @@ def test_where_the_person_goes_is_kept_from_any_sentence(said: str, fact: str) -
 
 def test_where_someone_else_goes_is_not() -> None:
     assert facts(chat("my friend's class at MIT is hard"), None) == []
+
+
+def test_a_corrections_fragment_keeps_only_the_assistant_sentence_it_answers(
+    ws: Workspace, cli: Any, tmp_path: Path
+) -> None:
+    path = tmp_path / "lambing.txt"
+    path.write_text(
+        "**User:** who do I call at night if a ewe is in trouble?\n"
+        "**Assistant:** You could get a drone with a thermal camera to check the field. For emergencies, "
+        "ring the out of hours lot at the practice.\n"
+        "**User:** Only ring Rhys, not the out of hours lot.\n",
+        encoding="utf-8",
+    )
+    assert cli("observe", "--import", str(path), "--date", "2026-03-02", workspace=ws).exit_code == 0
+    bodies = [f.body for _, f in iter_fragments(ws) if "Rhys" in f.body]
+    assert bodies, [f.body for _, f in iter_fragments(ws)]
+    assert "out of hours lot at the practice" in bodies[0] and "drone" not in bodies[0]

@@ -70,8 +70,22 @@ def fragment_body(fact: Fact) -> str:
     if fact.quote and " ".join(fact.quote.split()) != fact.text:
         lines += ["", "> " + " ".join(fact.quote.split())]
     if fact.kind == "correction" and fact.context:
-        lines += ["", f"The assistant had said: {fact.context}"]
+        lines += ["", f"The assistant had said: {corrected_sentence(fact)}"]
     return "\n".join(lines)
+
+
+_WORD_RE = re.compile(r"[\w.+#/-]{3,}")
+
+
+def corrected_sentence(fact: Fact) -> str:
+    """The sentence of the assistant's message the correction answers (the one sharing most words
+    with it), not the whole message: its other suggestions are no part of the person's memory."""
+    from jarvis.observe.phrasing import split_sentences
+
+    said = split_sentences(fact.context) or [fact.context]
+    words = {w.lower() for w in _WORD_RE.findall(fact.text)}
+    best = max(said, key=lambda s: (len(words & {w.lower() for w in _WORD_RE.findall(s)}), -said.index(s)))
+    return best[:300]
 
 
 def learning_line(day: str, text: str, source: str) -> str:
@@ -114,7 +128,7 @@ def build_plan(
             _unique(errors_text, plan.errors_md, learning_line(day, fact.text, item.source))
             continue
         if fact.kind == "correction":
-            said = f"{fact.context[:160]} — " if fact.context else ""
+            said = f"{corrected_sentence(fact)[:160]} — " if fact.context else ""
             _unique(corrections_text, plan.corrections_md, learning_line(day, said + fact.text, item.source))
         kept.append((item, verdict))
     plan.counts["learnings"] = len(plan.errors_md) + len(plan.corrections_md)
