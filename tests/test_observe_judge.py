@@ -451,3 +451,23 @@ def test_a_corrections_fragment_keeps_only_the_assistant_sentence_it_answers(
     bodies = [f.body for _, f in iter_fragments(ws) if "Rhys" in f.body]
     assert bodies, [f.body for _, f in iter_fragments(ws)]
     assert "out of hours lot at the practice" in bodies[0] and "drone" not in bodies[0]
+
+
+@pytest.mark.parametrize(
+    ("said", "gone"),
+    [
+        ("my laptop fan is screaming, chrome has like 80 tabs open", "80 tabs"),
+        ("the work phone is dying, sorry", "dying"),
+        ("my publisher contact keeps hinting at a Switch port", "Switch"),
+        ("Yerlan on my team keeps trying to get me onto Helix", "Helix"),
+        ("I'll think about it, not today.", "think"),
+    ],
+)
+def test_things_acting_up_nudges_from_others_and_put_offs_are_not_kept(
+    said: str, gone: str, judge: Judge
+) -> None:
+    assert gone not in " ".join(f.text for f in facts(chat(said), judge))
+
+
+def test_what_the_person_keeps_doing_is_still_theirs(judge: Judge) -> None:
+    assert "bees" in " ".join(f.text for f in facts(chat("I keep bees on the allotment"), judge))

@@ -50,7 +50,8 @@ TOKEN_RE = re.compile(r"(?u)\b\w[\w']*\b|[?!]")
 # people mix them in ("mi compañero quiere pasar todo a kubernetes").
 _OPINION_RE = re.compile(
     r"\b(?:loves?|hates?|likes|prefers?|wants?|wishes|thinks?|believes?|says?|said|"
-    r"(?:would|'d)\s+(?:honestly\s+|really\s+|much\s+|rather\s+)?(?:rather|prefer)|keeps?\s+(?:telling|saying|"
+    r"(?:would|'d)\s+(?:honestly\s+|really\s+|much\s+|rather\s+)?(?:rather|prefer)|keeps?\s+(?:on\s+)?\w+ing|"
+    r"keeps?\s+(?:telling|saying|"
     r"asking|pushing|nagging|suggesting|lobbying|campaigning|bugging)|lobbying|campaigning|pushing for|insists?|swears?\s+by|reckons?|is\s+(?:obsessed|a\s+(?:big\s+|huge\s+)?fan|"
     r"into|convinced|keen|mad\s+about|crazy\s+about)|did|tried|suggested|"
     r"quiere|prefiere|piensa|dice|veut|pr[ée]f[èe]re|pense|dit|m[öo]chte|findet|sagt|quer|acha|diz)\b",
@@ -102,7 +103,7 @@ _DECIDED_RE = re.compile(
 _REJECTED_RE = re.compile(
     r"\b(?:binned|dropped|ditched|scrapped)\s+(?:it|them|that|this|the idea|the plan)\b"
     r"|\b(?:abandoned|gave up on|ruled out|rejected|trialled|trialed|overkill|not worth (?:it|the)|no point|"
-    r"not (?:now|yet|for now)|maybe later)\b"
+    r"not (?:now|yet|for now|today|this time)|maybe later|(?:I'll|I will|let me|we'll) think about it|we'll see)\b"
     r"|^(?:nah|nope|no)\b[,\s]+(?:not|never)\s+(?:doing|using|going|bothering|touching|switching)\b"
     r"|\b(?:thought about|considered|looked at|looked into|toyed with)\b.{0,60}\b(?:nah|nope|too\s+\w+|not for)\b",
     IC,
@@ -127,6 +128,9 @@ _MOMENT_RE = re.compile(
     r"|\bon\s+(?:the|a|my|our)\s+[\w-]+\s+now\b"
     # a state said with today ("my eyes are fried today", "the kids are feral tonight")
     r"|\b(?:is|are|'s|'re|'m|am|feel|feels)\b[^,;]{0,25}\b(?:today|tonight|right now|this (?:morning|afternoon|evening))\b"
+    # a thing acting up right now ("my laptop fan is screaming", "my phone is dying sorry")
+    r"|\b(?:is|are|'s|'re)\s+(?:\w+\s+)?(?:screaming|dying|overheating|crashing|lagging|acting up|playing up|"
+    r"misbehaving|freezing up|struggling|melting|on fire|about to die)\b"
     r"|\b(?:I'm|I am|im|we're|we are)\s+(?:on|running on)\s+(?:the\s+|a\s+|my\s+)?(?:ups|generator|battery|batteries|"
     r"hotspot|backup power|inverter|mobile data)\b",
     IC,
