@@ -471,3 +471,22 @@ def test_things_acting_up_nudges_from_others_and_put_offs_are_not_kept(
 
 def test_what_the_person_keeps_doing_is_still_theirs(judge: Judge) -> None:
     assert "bees" in " ".join(f.text for f in facts(chat("I keep bees on the allotment"), judge))
+
+
+@pytest.mark.parametrize(
+    ("said", "gone"),
+    [
+        ("James's father tells jokes in every speech.", "jokes"),
+        ("her sister hates flying", "flying"),
+        ("I had a go with one of those Flow Hives in 2022", "Flow Hives"),
+        ("we gave Tailwind a try last spring", "Tailwind"),
+    ],
+)
+def test_other_peoples_people_and_things_tried_once_are_not_kept(said: str, gone: str, judge: Judge) -> None:
+    assert gone not in " ".join(f.text for f in facts(chat(said), judge))
+
+
+def test_who_someone_elses_people_are_is_still_kept() -> None:
+    assert "Dr. Amadi" in " ".join(
+        f.text for f in facts(chat("Her dentist is Dr. Amadi on Bath Road."), None)
+    )

@@ -30,7 +30,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jarvis.observe.lexicon import IC, TRANSIENT
+from jarvis.observe.lexicon import IC, RELATIONS, TRANSIENT
 from jarvis.observe.phrasing import refused
 
 if TYPE_CHECKING:
@@ -63,6 +63,8 @@ _EVERYONE_RE = re.compile(
     r"(?!\s+(?:calls|call)\s+me\b)",
     IC,
 )
+# somebody else's people ("James's father tells jokes in every speech", "her sister hates flying")
+_THEIR_PEOPLE_RE = re.compile(rf"^(?:(?-i:[A-Z])[\w-]+'s|his|her|their)\s+(?:\w+\s+)?(?:{RELATIONS})\b", IC)
 _FIRST_PERSON_SUBJECT_RE = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|im|ive|we|we're|we've|we'd|us)\b", IC)
 # "he'd put it in a dashboard if he could", "I'm wondering whether I ought to sell", "my manager
 # wants everything in Power BI eventually": not decided, or not yet
@@ -103,7 +105,8 @@ _DECIDED_RE = re.compile(
 _REJECTED_RE = re.compile(
     r"\b(?:binned|dropped|ditched|scrapped)\s+(?:it|them|that|this|the idea|the plan)\b"
     r"|\b(?:abandoned|gave up on|ruled out|rejected|trialled|trialed|overkill|not worth (?:it|the)|no point|"
-    r"not (?:now|yet|for now|today|this time)|maybe later|(?:I'll|I will|let me|we'll) think about it|we'll see)\b"
+    r"not (?:now|yet|for now|today|this time)|maybe later|(?:I'll|I will|let me|we'll) think about it|we'll see|"
+    r"had a go (?:with|at)|gave (?:it|them|that|\w+(?:\s+\w+)?) a (?:go|try|whirl|shot))\b"
     r"|^(?:nah|nope|no)\b[,\s]+(?:not|never)\s+(?:doing|using|going|bothering|touching|switching)\b"
     r"|\b(?:thought about|considered|looked at|looked into|toyed with)\b.{0,60}\b(?:nah|nope|too\s+\w+|not for)\b",
     IC,
@@ -187,6 +190,14 @@ def their_opinion_follows(after: str, who: str = "") -> bool:
     return not (wants and _WORKS_FOR_RE.search(who) and not _DISMISSED_RE.search(after))
 
 
+def their_peoples(text: str) -> bool:
+    """True when the clause is about what somebody else's people do ("James's father tells jokes in
+    every speech"); who they are stays ("her dentist is Dr Amadi on Bath Road")."""
+    return bool(_THEIR_PEOPLE_RE.match(text)) and not re.match(
+        r"^\S+\s+(?:\w+\s+)?\w+\s+(?:is|was|'s)\b", text
+    )
+
+
 def turned_down(text: str) -> bool:
     """True when the clause says something was considered and turned down ("nah not doing X, overkill")."""
     return bool(_REJECTED_RE.search(text))
@@ -214,6 +225,8 @@ def admissible(clause: str) -> str | None:
         return "impression"
     if someone_elses(text):
         return "someone else's taste"
+    if their_peoples(text):
+        return "someone else's"
     if _THEY_RE.match(text):
         return "someone else"  # "he has a bakery in Villeurbanne": who "he" is was said elsewhere
     if _NO_SUBJECT_RE.match(text) and len(text.split()) < 5:

@@ -47,6 +47,7 @@ from jarvis.observe.judge import (
     of_the_moment,
     someone_elses,
     their_opinion_follows,
+    their_peoples,
     turned_down,
 )
 from jarvis.observe.legacy import LEGACY, legacy_ok
@@ -246,7 +247,7 @@ def _match_clause(clause: str, who: str, to_assistant: bool = True) -> Found | N
     the same without a short trailing aside (", six years now"), at most twice."""
     if len(clause) < 3 or refused(clause) or _VAGUE_SUBJECT_RE.match(clause.strip(TRIM)):
         return None
-    if someone_elses(clause) or of_the_moment(clause) or turned_down(clause):
+    if someone_elses(clause) or their_peoples(clause) or of_the_moment(clause) or turned_down(clause):
         return None  # "Siobhán on graphics keeps saying D3 would look nicer", "on the UPS with 40 min left"
     lead = _LEAD_IN_RE.match(clause)
     if lead:
