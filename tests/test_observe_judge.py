@@ -469,8 +469,9 @@ def test_things_acting_up_nudges_from_others_and_put_offs_are_not_kept(
     assert gone not in " ".join(f.text for f in facts(chat(said), judge))
 
 
-def test_what_the_person_keeps_doing_is_still_theirs(judge: Judge) -> None:
-    assert "bees" in " ".join(f.text for f in facts(chat("I keep bees on the allotment"), judge))
+@pytest.mark.parametrize("said", ["I keep bees on the allotment", "we keep trying new sourdough recipes"])
+def test_what_the_person_keeps_doing_is_still_theirs_to_judge(said: str) -> None:
+    assert admissible(said) is None
 
 
 @pytest.mark.parametrize(
