@@ -235,11 +235,10 @@ def judge_for(how: str, split: str, tmp: Path, threshold: float | None = None) -
     """Run with the shipped judge, one trained without `split` (on tests/data/learning), or none."""
     from jarvis.observe import judge
 
-    saved = judge.WEIGHTS
+    saved, for_embedding = judge.WEIGHTS, judge.Judge.__dict__["for_embedding"]
     try:
-        if how == "off":
-            judge.WEIGHTS = tmp / "no-judge.json"
-            judge.WEIGHTS.write_text(json.dumps({"model": "(off)"}), encoding="utf-8")
+        if how == "off":  # what `[observe] judge = false` gives every workspace: rules only
+            judge.Judge.for_embedding = classmethod(lambda cls, cfg, threshold=None: None)  # type: ignore[method-assign,assignment]
         elif how == "held-out":
             judge.WEIGHTS = tmp / f"judge-without-{split}.json"
             subprocess.run(
@@ -255,6 +254,7 @@ def judge_for(how: str, split: str, tmp: Path, threshold: float | None = None) -
         yield
     finally:
         judge.WEIGHTS = saved
+        judge.Judge.for_embedding = for_embedding  # type: ignore[method-assign]
         judge.weights.cache_clear()
 
 

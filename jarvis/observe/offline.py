@@ -242,6 +242,14 @@ def _standing(body: str, tag: str, turn: int, who: str, quote: str) -> Fact:
     return _fact(Found(text, "rule", "rule/standing-tag", "rule", priority="high"), quote, turn)
 
 
+def _as_typed(clause: str) -> str:
+    """The statement without a short lead-in ("Small thing about me: I …") and with "im"/"ive" as
+    "I'm"/"I've", as both the families and the judge's facts read it."""
+    lead = _LEAD_IN_RE.match(clause)
+    clause = lead.group("x") if lead else clause
+    return _TYPED_RE.sub(lambda m: _TYPED[m.group(0).lower()], clause)
+
+
 def _match_clause(clause: str, who: str, to_assistant: bool = True) -> Found | None:
     """The first clause family that matches (and is not refused) -> a statement; when none does,
     the same without a short trailing aside (", six years now"), at most twice."""
@@ -249,10 +257,7 @@ def _match_clause(clause: str, who: str, to_assistant: bool = True) -> Found | N
         return None
     if someone_elses(clause) or their_peoples(clause) or of_the_moment(clause) or turned_down(clause):
         return None  # "Siobhán on graphics keeps saying D3 would look nicer", "on the UPS with 40 min left"
-    lead = _LEAD_IN_RE.match(clause)
-    if lead:
-        clause = lead.group("x")
-    clause = _TYPED_RE.sub(lambda m: _TYPED[m.group(0).lower()], clause)
+    clause = _as_typed(clause)
     for _ in range(3):
         found = _match_families(clause, who, to_assistant)
         aside = None if found else _ASIDE_RE.match(clause.strip(TRIM))
@@ -470,9 +475,7 @@ _ADDRESSED_RE = re.compile(
 
 def judged(unread: Unread, score: float) -> Fact:
     """The fact a judged clause states, in the third person; a rule when it tells the assistant how to work."""
-    clause = unread.clause.strip(TRIM)
-    lead = _LEAD_IN_RE.match(clause)
-    clause = _TYPED_RE.sub(lambda m: _TYPED[m.group(0).lower()], lead.group("x") if lead else clause)
+    clause = _as_typed(unread.clause.strip(TRIM))
     text = cap(third_person(clause, unread.who))
     rule = bool(_ADDRESSED_RE.match(clause))
     found = Found(
