@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass
 
 from jarvis.observe.corrections import correction, topic_correction
+from jarvis.observe.declined import Suggested, mentions
 from jarvis.observe.families import (
     APPOSITIVES,
     DECISIONS,
@@ -574,6 +575,7 @@ class OfflineObserver:
         pending: list[Unread] | None = [] if self.judge is not None else None
         calls: dict[str, SessionEvent] = {}
         last_assistant = ""
+        suggested = Suggested()  # what the assistant offered; "no X" to it is no fact (declined.py)
         speakers = {e.name.strip().lower() for e in batch if e.type == "message" and e.role == "user"}
         to_assistant = any(e.role == "assistant" for e in batch) or len(speakers) <= 1
         for event in batch:
@@ -583,6 +585,7 @@ class OfflineObserver:
                 facts.append(_tool_failure(event, calls))
             elif event.type == "message" and event.role == "assistant":
                 last_assistant = " ".join(event.text.split())[:600]
+                suggested.add(event.text)
             elif event.type == "message" and event.role == "user":
                 sentences = split_sentences(event.text)
                 skip = -1
@@ -604,6 +607,11 @@ class OfflineObserver:
                     found = extract_sentence(
                         sent, nxt, event, last_assistant if i < 2 else "", to_assistant, pending
                     )
+                    gone = suggested.declined(plain(sent)) if to_assistant else set()
+                    if gone:  # "cute but no H3, the deliverable is per comune": H3 was only offered
+                        found = [f for f in found if not mentions(f.text, gone)]
+                        if pending is not None:
+                            pending[mark:] = [u for u in pending[mark:] if not mentions(u.clause, gone)]
                     previous = "" if found else sent
                     if found and found[-1].kind == "correction" and nxt and _used(nxt, found[-1].text):
                         skip = i + 1  # "No, that's wrong. <the right version>": the next sentence is said

@@ -13,9 +13,12 @@ import re
 _ADVERB_WORDS = (
     "really also usually always never often sometimes just still actually definitely totally absolutely "
     "mostly generally rarely truly strongly much kinda only even already currently now recently "
-    "finally personally honestly seriously"
+    "finally personally honestly seriously almost also rather ever seldom sorta lowkey def prob literally"
 )
 ADVERBS = frozenset(_ADVERB_WORDS.split())
+# verbs that end like an -ly adverb ("I rely on …", "I apply …")
+_LY_VERB_WORDS = "apply reply rely supply multiply imply comply fly ally bully rally tally"
+_LY_VERBS = frozenset(_LY_VERB_WORDS.split())
 _MODAL_WORDS = "can could will would should shall may might must"
 MODALS = frozenset(_MODAL_WORDS.split())
 _PAST_WORDS = (
@@ -35,12 +38,20 @@ SPECIAL = {
     "go": ("goes", "go"),
     "be": ("is", "are"),
     "wasn't": ("wasn't", "weren't"),
+    # typed without the apostrophe
+    "dont": ("doesn't", "don't"),
+    "havent": ("hasn't", "haven't"),
 }
+# negations typed without the apostrophe keep their form ("I cant", "I didnt")
+_BARE_NEGATION_WORDS = "cant wont didnt couldnt wouldnt shouldnt wasnt isnt aint"
+_BARE_NEGATIONS = frozenset(_BARE_NEGATION_WORDS.split())
 CONTRACTIONS = {
     "i'm": ("{S} is", "they're"),
     "i've": ("{S} has", "they've"),
     "i'd": ("{S} would", "they'd"),
     "i'll": ("{S} will", "they'll"),
+    "im": ("{S} is", "they're"),  # typed without the apostrophe
+    "ive": ("{S} has", "they've"),
 }
 POSSESSIVE = {
     "my": ("{P}", "their"),
@@ -57,13 +68,25 @@ def conjugate(verb: str) -> str:
     low = verb.lower()
     if low in SPECIAL:
         return SPECIAL[low][0]
-    if low in MODALS or low in IRREGULAR_PAST or low.endswith(("ed", "n't", "ing")) or not low.isalpha():
+    if (
+        low in MODALS
+        or low in IRREGULAR_PAST
+        or low in _BARE_NEGATIONS
+        or low.endswith(("ed", "n't", "ing"))
+        or not low.isalpha()
+    ):
         return verb
     if low.endswith(("s", "sh", "ch", "x", "z", "o")):
         return verb + "es"
     if len(low) > 1 and low.endswith("y") and low[-2] not in "aeiou":
         return verb[:-1] + "ies"
     return verb + "s"
+
+
+def is_adverb(word: str) -> bool:
+    """A word between "I" and its verb ("I really like", "I explicitly asked")."""
+    low = word.lower()
+    return low in ADVERBS or (len(low) > 4 and low.endswith("ly") and low not in _LY_VERBS)
 
 
 def possessive(subject: str) -> str:
@@ -82,7 +105,7 @@ def third_person(text: str, subject: str = "the user") -> str:
         lead, core, trail = _EDGE_RE.match(token).groups()  # type: ignore[union-attr]
         low = core.lower()
         if pending and core:
-            if low in ADVERBS:
+            if is_adverb(low):
                 out.append(token)
                 continue
             if pending == "S":

@@ -69,23 +69,29 @@ def fragment_body(fact: Fact) -> str:
     lines = [fact.text]
     if fact.quote and " ".join(fact.quote.split()) != fact.text:
         lines += ["", "> " + " ".join(fact.quote.split())]
-    if fact.kind == "correction" and fact.context:
-        lines += ["", f"The assistant had said: {corrected_sentence(fact)}"]
+    said = corrected_sentence(fact) if fact.kind == "correction" and fact.context else ""
+    if said:
+        lines += ["", f"The assistant had said: {said}"]
     return "\n".join(lines)
 
 
 _WORD_RE = re.compile(r"[\w.+#/-]{3,}")
+# words every correction fragment may hold; sharing one is no sign of answering that sentence
+_COMMON_WORDS = "the and not but correction user user's they their them this that with for"
+_COMMON = frozenset(_COMMON_WORDS.split())
 
 
 def corrected_sentence(fact: Fact) -> str:
     """The sentence of the assistant's message the correction answers (the one sharing most words
-    with it), not the whole message: its other suggestions are no part of the person's memory."""
+    with it), not the whole message: its other suggestions are no part of the person's memory.
+    "" when no sentence shares a word with it: the correction answers something else."""
     from jarvis.observe.phrasing import split_sentences
 
     said = split_sentences(fact.context) or [fact.context]
-    words = {w.lower() for w in _WORD_RE.findall(fact.text)}
-    best = max(said, key=lambda s: (len(words & {w.lower() for w in _WORD_RE.findall(s)}), -said.index(s)))
-    return best[:300]
+    words = {w.lower() for w in _WORD_RE.findall(fact.text)} - _COMMON
+    shared = [len(words & {w.lower() for w in _WORD_RE.findall(s)}) for s in said]
+    best = max(range(len(said)), key=lambda i: (shared[i], -i))
+    return said[best][:300] if shared[best] else ""
 
 
 def learning_line(day: str, text: str, source: str) -> str:
@@ -128,7 +134,8 @@ def build_plan(
             _unique(errors_text, plan.errors_md, learning_line(day, fact.text, item.source))
             continue
         if fact.kind == "correction":
-            said = f"{corrected_sentence(fact)[:160]} — " if fact.context else ""
+            said = corrected_sentence(fact)[:160] if fact.context else ""
+            said = f"{said} — " if said else ""
             _unique(corrections_text, plan.corrections_md, learning_line(day, said + fact.text, item.source))
         kept.append((item, verdict))
     plan.counts["learnings"] = len(plan.errors_md) + len(plan.corrections_md)

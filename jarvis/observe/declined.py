@@ -1,0 +1,78 @@
+"""Suggestions the person declines: the assistant offered X, the person says "no X".
+
+"I'd also suggest registering workers with gproc" -> "no, leave the registry alone, I don't
+want gproc pulled in for a hotfix": the person turned down one idea for this piece of work.
+That is no fact about them, and "No gproc" in MEMORY.md would read as a standing ban. A
+decline is kept only when it says it lasts ("never", "again", "in this repo", "only") or
+says what to use instead ("no pandas, polars" is a correction and the corrections read it).
+
+`Suggested` remembers the distinctive words of the assistant's suggestion sentences over a
+session; `declined(sentence)` names those the sentence turns down.
+"""
+
+from __future__ import annotations
+
+import re
+
+from jarvis.observe.lexicon import IC
+from jarvis.observe.phrasing import split_sentences
+
+# an assistant sentence that offers something rather than states or does it
+_SUGGESTION_RE = re.compile(
+    r"\b(?:suggest|recommend|could|might|consider|how about|what about|have you (?:thought|considered|tried)|"
+    r"worth|option|idea|alternatively|instead|i'd|you'd|try|may want|want to|if you're not already|"
+    r"would you like|shall i|should i|happy to)\b",
+    IC,
+)
+# words turning something down, right before the thing: "no X" opening a clause, "I don't want
+# X", "skip X", "without X". Not "it's not X" or "there's no X": those state how things are.
+_DECLINE_RE = re.compile(
+    r"(?:(?:^|[,;:—–(]|\bbut|\band|\bso|\bok|\bthanks)\s*(?:no|nah|nope)|\bwithout|\bskip|"
+    r"\b(?:i|we) (?:don't|dont|do not|won't|wont) (?:want|need))"
+    r"\s+(?:the\s+|a\s+|an\s+|any\s+|more\s+)?(?P<rest>[\w.+-]+(?:\s+[\w.+-]+)?)",
+    IC,
+)
+# the decline lasts, or names the alternative: a rule or a correction, not a one-off no
+_LASTING_RE = re.compile(
+    r"\b(?:never|ever|again|always|only|anymore|any more|in this (?:repo|project|codebase|house|team)|"
+    r"here|we use|i use|decided|banned|forbidden|instead|rather than|allerg\w*|vegan|vegetarian|religio\w*)\b|"
+    r"\b\w+,\s*not\b",
+    IC,
+)
+_TOKEN_RE = re.compile(r"[A-Za-z][\w.+-]*[\w+]|[A-Za-z]")
+_STOP_WORDS = """the a an and or but to of in on at for with from by is are be it this that these those you your
+    i we our my me they them their he she his her its as so if then than also just like one some any all
+    can could would should will might may do does did have has had not no get use using make add set
+    run keep try want need way thing things something more less very really much well here there
+    about into over out up down what which who when where how why yes ok okay sure good great idea
+    option suggest recommend consider worth instead alternatively happy shall let lets i'd you'd"""
+_STOP = frozenset(_STOP_WORDS.split())
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in _TOKEN_RE.findall(text) if len(w) > 1 and w.lower() not in _STOP}
+
+
+class Suggested:
+    """The distinctive words of what the assistant has suggested so far in a session."""
+
+    def __init__(self) -> None:
+        self.words: set[str] = set()
+
+    def add(self, assistant_text: str) -> None:
+        for sent in split_sentences(assistant_text):
+            if _SUGGESTION_RE.search(sent):
+                self.words |= _words(sent)
+
+    def declined(self, sentence: str) -> set[str]:
+        """The suggested words `sentence` turns down for now (empty when the no lasts or is a correction)."""
+        if not self.words or _LASTING_RE.search(sentence):
+            return set()
+        out: set[str] = set()
+        for m in _DECLINE_RE.finditer(sentence):
+            out |= _words(m.group("rest")) & self.words
+        return out
+
+
+def mentions(text: str, words: set[str]) -> bool:
+    return any(re.search(rf"(?<![\w.-]){re.escape(w)}(?![\w-])", text, IC) for w in words)
