@@ -491,3 +491,79 @@ def test_who_someone_elses_people_are_is_still_kept() -> None:
     assert "Dr. Amadi" in " ".join(
         f.text for f in facts(chat("Her dentist is Dr. Amadi on Bath Road."), None)
     )
+
+
+def offered(suggestion: str, *user: str) -> list[SessionEvent]:
+    events = [SessionEvent("message", turn=0, role="assistant", text=suggestion)]
+    for i, text in enumerate(user, start=1):
+        events.append(SessionEvent("message", turn=2 * i - 1, role="user", text=text))
+        events.append(SessionEvent("message", turn=2 * i, role="assistant", text="Done."))
+    return events
+
+
+@pytest.mark.parametrize(
+    ("suggestion", "said", "declined"),
+    [
+        (
+            "Queue is bounded now. I'd also suggest registering per-route workers with gproc.",
+            "no, leave the registry alone, I don't want gproc pulled in for a hotfix. just spawn a sender per batch",
+            "gproc",
+        ),
+        (
+            "One idea: you could aggregate onto an H3 hex grid, which looks nice in the viewer.",
+            "cute but no H3, the deliverable is per comune, that's what the civil protection asked for.",
+            "H3",
+        ),
+        (
+            "Also, if you're not already a member, a local Mieterverein can write to the landlord for you.",
+            "no Mieterverein, i dont want pay 90 euro membership for one letter, student budget.",
+            "Mieterverein",
+        ),
+        (
+            "Want me to add django-silk so you can profile the queries?",
+            "No silk. Use the query log.",
+            "silk",
+        ),
+        (
+            "You might consider Redis Streams for the fan-out instead.",
+            "Nah, we don't need Redis for this one, a Postgres table is plenty.",
+            "Redis",
+        ),
+    ],
+)
+def test_a_suggestion_the_person_declines_for_now_is_no_fact(
+    suggestion: str, said: str, declined: str, judge: Judge
+) -> None:
+    kept = facts(offered(suggestion, said), judge)
+    assert not [f.text for f in kept if declined.lower() in f.text.lower()]
+
+
+@pytest.mark.parametrize(
+    ("suggestion", "said", "key"),
+    [
+        # the no lasts: a rule
+        (
+            "You could add a Dockerfile for local runs.",
+            "no Docker, ever, this team runs everything on Nix.",
+            "Docker",
+        ),
+        (
+            "We could switch the maps to Mapbox.",
+            "We stay on MapKit, that's decided, no Mapbox again.",
+            "MapKit",
+        ),
+        # a correction names the right value: kept as a correction
+        ("You could put the alias in your .bashrc.", "no, it's fish, not bash", "fish"),
+        # it states how things are, not a no to the offer
+        (
+            "You could add an RSpec matcher for that.",
+            "The codebase has no RSpec at all, it's Minitest.",
+            "RSpec",
+        ),
+    ],
+)
+def test_a_lasting_no_or_a_correction_after_a_suggestion_is_kept(
+    suggestion: str, said: str, key: str, judge: Judge
+) -> None:
+    kept = facts(offered(suggestion, said), judge)
+    assert any(key.lower() in f.text.lower() for f in kept), [f.text for f in kept]

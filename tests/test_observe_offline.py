@@ -149,3 +149,22 @@ def test_helpers() -> None:
         third_person("I'm sure my plan works and I have it", "Sam")
         == "Sam is sure their plan works and they have it"
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        ("I almost cry at the bus station", "the user almost cries at the bus station"),
+        (
+            "amounts in ARS unless I explicitly ask for USD",
+            "amounts in ARS unless the user explicitly asks for USD",
+        ),
+        ("I basically self-review everything", "the user basically self-reviews everything"),
+        ("I dont have a fixed list", "the user doesn't have a fixed list"),
+        ("I cant study in the mornings", "the user cant study in the mornings"),
+        ("im a nurse and ive got two kids", "the user is a nurse and they've got two kids"),
+        ("I rely on cron and I apply it weekly", "the user relies on cron and they apply it weekly"),
+    ],
+)
+def test_third_person_reads_adverbs_and_forms_typed_without_apostrophes(said: str, written: str) -> None:
+    assert third_person(said) == written

@@ -21,7 +21,7 @@ from jarvis.observe.phrasing import split_sentences
 _SUGGESTION_RE = re.compile(
     r"\b(?:suggest|recommend|could|might|consider|how about|what about|have you (?:thought|considered|tried)|"
     r"worth|option|idea|alternatively|instead|i'd|you'd|try|may want|want to|if you're not already|"
-    r"would you like|shall i|should i|happy to)\b",
+    r"would you like|want me to|do you want|shall i|should i|happy to)\b",
     IC,
 )
 # words turning something down, right before the thing: "no X" opening a clause, "I don't want
@@ -50,7 +50,10 @@ _STOP = frozenset(_STOP_WORDS.split())
 
 
 def _words(text: str) -> set[str]:
-    return {w.lower() for w in _TOKEN_RE.findall(text) if len(w) > 1 and w.lower() not in _STOP}
+    """Distinctive words, and the parts of hyphened ones ("django-silk" -> also "silk")."""
+    found = {w.lower() for w in _TOKEN_RE.findall(text)}
+    found |= {part for w in list(found) if "-" in w for part in w.split("-")}
+    return {w for w in found if len(w) > 1 and w not in _STOP}
 
 
 class Suggested:

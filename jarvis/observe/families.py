@@ -435,8 +435,8 @@ DECISIONS: tuple[Family, ...] = (
     ),
     fam(
         "decision/going-with",
-        r"^(?P<x>we(?:'re| are|'ll| will)\s+(?:going with|going to use|switching to|moving to|sticking with|"
-        r"staying on|staying with|keeping|standardi[sz]ing on)\s+.{3,})$",
+        r"^(?P<x>we(?:(?:'re| are|'ll| will)\s+(?:going with|going to use|switching to|moving to|sticking with|"
+        r"staying on|staying with|keeping|standardi[sz]ing on)|\s+(?:stay|stick|remain)\s+(?:on|with))\s+.{3,})$",
         "decision",
         "decision",
         lambda m, s: cap(m.group("x").strip(TRIM)),

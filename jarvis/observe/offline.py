@@ -27,7 +27,7 @@ Limits (adr/0032, adr/0085): English only, no coreference, nothing implied acros
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from jarvis.observe.corrections import correction, topic_correction
 from jarvis.observe.declined import Suggested, mentions
@@ -214,7 +214,16 @@ _STANDING_TAG_RE = re.compile(
     r"^(?:and\s+)?(?:that's|that is|thats|this is|it's|its)\s+how\s+(?:I|we|i)\s+[^.?]{2,60}$"
     r"|^(?:and\s+)?(?:that|this)\s+goes\s+for\s+(?:everything|all|every|anything|any)\b[^.?]{0,50}$"
     r"|^(?:please\s+)?(?:always|every time|each time)(?:\s+like\s+(?:this|that))?(?:,?\s*please)?$"
-    r"|^(?:please\s+)?like\s+(?:this|that),?\s+(?:always|every time|from now on)(?:,?\s*please)?$",
+    r"|^(?:please\s+)?like\s+(?:this|that),?\s+(?:always|every time|from now on)(?:,?\s*please)?$"
+    r"|^(?:and\s+)?(?:that's|that is|thats|it's|its)\s+(?:decided|final|settled|non-negotiable|not up for debate)\b"
+    r"[^.?]{0,40}$",
+    IC,
+)
+# a rule about "it" alone ("don't propose it again", "do not change this"): it says nothing on its
+# own; after a statement in the same sentence it belongs to that statement, else it is dropped
+_ABOUT_IT_RE = re.compile(
+    r"^(?:do not|don't|dont|never|stop|please don't|pls dont)\s+(?:\w+\s+){1,2}?(?:it|this|that|them|those)"
+    r"(?:\s+(?:again|anymore|any more|ever|up|either|yet))*[.!]?$",
     IC,
 )
 # rule/asked: a standing instruction asked as a question ("please can you not use bullet points with
@@ -516,6 +525,12 @@ def _clause_facts(
             body = found.text if found else cap(third_person(clause.strip(TRIM), who))
             found = Found(body, "rule", "rule/label", "rule", priority="high")
         extra = _appositive(clause, who, text) if found is None or found.subject != "person" else None
+        if found and found.kind == "rule" and _ABOUT_IT_RE.match(clause.strip(TRIM)):
+            if facts:  # "We stay on MapKit (that's decided); don't propose it again"
+                last = facts[-1]
+                facts[-1] = replace(last, text=f"{last.text.rstrip('.')}; {clause.strip(TRIM)}.")
+            previous = None
+            continue
         if found and extra and found.gate == "hold":
             found = None  # "my daughter Emi is a doctor": the relation is the fact; the rest stays unsure
         if found:

@@ -66,6 +66,9 @@ _EDGE_RE = re.compile(r"^([^\w']*)(.*?)([^\w']*)$")
 def conjugate(verb: str) -> str:
     """Third person singular present of a verb that followed "I" (past and modals unchanged)."""
     low = verb.lower()
+    head, dash, last = verb.rpartition("-")
+    if dash and head.replace("-", "").isalpha() and last.isalpha():
+        return f"{head}-{conjugate(last)}"  # "I self-review" -> "self-reviews"
     if low in SPECIAL:
         return SPECIAL[low][0]
     if (
