@@ -28,6 +28,8 @@ _ASSIGN_KIND = {
     "pwd": "password",
     "passphrase": "password",
     "passcode": "password",
+    "pass": "password",  # "pass is …", after the longer names above
+    "pw": "password",
     "token": "token",
     "secret": "secret",
     "credential": "credential",
@@ -146,6 +148,20 @@ _PLAIN = re.compile(
     r"[ \t]*(?:is|was|=|:|are)[ \t]+(?:(?:now|still|currently|just|actually)[ \t]+)?[\"'`]?"
     r"([^\s\"'`,;]{0,127}[^\s\"'`,;.!?:)])"
 )
+# the short and verbless forms people type: "email is x@y.com and pw sewfunny_1962", "pass is …",
+# "password hunter2hunter"; the value must hold a digit or a symbol ("password manager", "pw reset")
+_PLAIN_SHORT = re.compile(
+    r"\b(pw|pwd|passwd|pass|password|passcode)(?:[ \t]+(?:is|was|=|:)|[ \t]*[:=])?[ \t]+[\"'`]?"
+    r"([^\s\"'`,;]{0,127}[^\s\"'`,;.!?:)])",
+    re.IGNORECASE,
+)
+
+
+def _short_secret(value: str) -> bool:
+    """After "pw", "pass is", "password" with no verb: a value holding a digit or a symbol."""
+    return bool(re.search(r"[\d!@#$%^&*+=?~_]", value)) and _prose_secret(value)
+
+
 # "the code for the clinic door in the evening is 739152", "the code to the bike shed is 4471#":
 # a code and what it opens; the value must hold a digit ("the dress code for the office is smart")
 _LOCK_CODE = re.compile(
@@ -384,6 +400,7 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
     # plain language: "the VPN password is hunter2", "my PIN is 4417", "door code: 1234"
     ("plain", _PLAIN, 2, _plain_secret, True),
     ("plain", _PLAIN_KEY, 2, _prose_secret, True),
+    ("plain", _PLAIN_SHORT, 2, _short_secret, True),
     ("plain", _LOCK_CODE, 2, lambda v: any(c.isdigit() for c in v) and _plain_secret(v), True),
     # unquoted value after = := =>
     (

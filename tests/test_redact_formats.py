@@ -91,6 +91,12 @@ NEW_SECRETS: list[tuple[str, str, str]] = [
         "Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA",
     ),
     ("ssh-password", "ssh root password: " + "Pa55w0rd!", "Pa55w0rd!"),
+    # the short and verbless forms people type in chat
+    ("pw-short", "Email is shop.owner@gmail.com and pw " + "needle" + "work_1971.", "needlework_1971"),
+    ("pw-is", "the wifi pw is " + "bluefish" + "77", "bluefish77"),
+    ("pass-is", "login is amara and pass is " + "Kente" + "#2024", "Kente#2024"),
+    ("password-no-verb", "portal password " + "rooftop" + "41volts", "rooftop41volts"),
+    ("pwd-colon", "pwd:" + "zebra" + "_crossing9", "zebra_crossing9"),
 ]
 
 NEW_LOOK_ALIKES = [
@@ -116,6 +122,12 @@ NEW_LOOK_ALIKES = [
     "email me at alice@example.com or https://example.com/a@b",
     "postgres://localhost:5432/app",
     "https://user@github.com/org/repo.git",
+    "I use a password manager for everything",
+    "pass the salt please",
+    "the pass is 2 hours away by car",
+    "pw reset link expired",
+    "bus pass 12 euros a week",
+    "the pass rate was 95% this year",
 ]
 
 
