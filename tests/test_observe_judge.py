@@ -567,3 +567,62 @@ def test_a_lasting_no_or_a_correction_after_a_suggestion_is_kept(
 ) -> None:
     kept = facts(offered(suggestion, said), judge)
     assert any(key.lower() in f.text.lower() for f in kept), [f.text for f in kept]
+
+
+@pytest.mark.parametrize(
+    ("said", "gone"),
+    [
+        # somebody else's habit, by bare name or as a friend/colleague
+        (
+            "yep that's right. marguerite always merges straight to main on mondays so expect conflicts",
+            "marguerite",
+        ),
+        ("Oluwaseun always writes his migrations by hand, no generators.", "Oluwaseun"),
+        ("my mate Dougie never books anything before the last minute, typical.", "Dougie"),
+        ("My colleague Ingrid usually runs the whole suite twice before pushing.", "Ingrid"),
+        ("My neighbour across the road, Hamish, swears by coffee grounds for the roses.", "coffee grounds"),
+        (
+            "My friend Bronagh always books the cheapest flight going and then complains for a month.",
+            "Bronagh",
+        ),
+        # what everybody knows, or what someone sent
+        ("Cement always goes up before the long rains, everybody knows that.", "Cement"),
+        ("Like I told you, a cork oak lives 300 years.", "cork oak"),
+        ("my cousin sent this in the family chat: 'put it all in gold, 5x by christmas'", "gold"),
+        # this minute, or one evening
+        ("im so knackered, only slept 4 hours because the neighbours had a party", "slept"),
+        ("I'm running on five hours sleep so bear with me", "sleep"),
+        ("I'm on my second espresso already", "espresso"),
+        ("fyi yesterday i dropped my laptop down the stairs so it's a bit slow", "stairs"),
+        ("Funny one: on Sunday I locked myself out of the flat and waited two hours.", "locked"),
+        # turned down in a few words, or tried and hated
+        ("Salary sacrifice nah, not for me.", "Salary sacrifice"),
+        ("I'm not paying for Calendly, people just text me anyway.", "Calendly"),
+        ("Pulumi we tried at my last job, it was a nightmare.", "Pulumi"),
+        # a question after a lead-in, without its question mark
+        ("Quick q, is a tracker mortgage better than a fixed one for me", "tracker"),
+    ],
+)
+def test_what_is_theirs_of_the_moment_or_turned_down_is_not_kept(said: str, gone: str, judge: Judge) -> None:
+    kept = facts(chat(said), judge)
+    assert not [f.text for f in kept if gone.lower() in f.text.lower()]
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("Amounts always in ARS unless I ask for USD.", "ARS"),
+        ("Deploys always go through Atlantis, never from a laptop.", "Atlantis"),
+        ("On Saturday I run with the Harbour Striders, 15km or more.", "Harbour Striders"),
+        ("On Friday the bakery is closed after 1pm for prayers.", "1pm"),
+        (
+            "Kasper wrote this module originally and he's the only other person on the platform team.",
+            "Kasper",
+        ),
+        ("My son Tomasz always has swimming on Tuesdays at 6.", "Tomasz"),
+        ("Yesterday we decided to move the whole thing to Fly.io.", "Fly.io"),
+    ],
+)
+def test_the_persons_own_habits_rules_and_decisions_still_count(said: str, key: str, judge: Judge) -> None:
+    kept = facts(chat(said), judge)
+    assert any(key.lower() in f.text.lower() for f in kept), [f.text for f in kept]

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from jarvis.observe.lexicon import IC, RELATIONS, TRANSIENT
+from jarvis.observe.perspective import IRREGULAR_PAST
 from jarvis.observe.phrasing import refused
 
 if TYPE_CHECKING:
@@ -106,8 +107,41 @@ _REJECTED_RE = re.compile(
     r"not (?:now|yet|for now|today|this time)|maybe later|(?:I'll|I will|let me|we'll) think about it|we'll see|"
     r"had a go (?:with|at)|gave (?:it|them|that|\w+(?:\s+\w+)?) a (?:go|try|whirl|shot))\b"
     r"|^(?:nah|nope|no)\b[,\s]+(?:not|never)\s+(?:doing|using|going|bothering|touching|switching)\b"
-    r"|\b(?:thought about|considered|looked at|looked into|toyed with)\b.{0,60}\b(?:nah|nope|too\s+\w+|not for)\b",
+    r"|\b(?:thought about|considered|looked at|looked into|toyed with)\b.{0,60}\b(?:nah|nope|too\s+\w+|not for)\b"
+    # "novated lease nah, not for me", "I'm not paying for Booksy", "Terragrunt we tried in 2024, it was pain"
+    r"|\bnot for (?:me|us)\b|^[\w.+ -]{1,30}?[,\s]+(?:nah|nope)\b|\b(?:not|no|never)\s+paying\s+for\b"
+    r"|\b(?:tried|used|had)\b.{0,60}\b(?:was|were)\s+(?:a\s+|such\s+a\s+)?(?:pain|awful|terrible|horrible|"
+    r"nightmare|hell|rubbish|garbage|useless|a mess|painful)\b",
     IC,
+)
+# what everyone knows is the world's, not the person's ("iron sheets always go up in rainy season,
+# everybody knows that", "like I told you, the olive tree lives 2000 years")
+_COMMON_KNOWLEDGE_RE = re.compile(
+    r"\b(?:everybody|everyone|every\s?one|we all|the whole world)\s+knows\b|\bcommon knowledge\b|"
+    r"\bas (?:you|we all|everyone) know\b|^(?:like|as)\s+I\s+(?:told|said to)\s+you\b",
+    IC,
+)
+# another person's habit ("catarina always pushes straight to main on fridays", "my pal Lorraine
+# double-books herself every single week", "Seun always writes his tests after the merge"): theirs.
+# What "my son" or "my wife" does stays: it is often the person's own week.
+_NOT_FAMILY = (
+    r"friend|best friend|pal|mate|buddy|bestie|neighbou?r|colleague|co-?worker|classmate|flatmate|roommate|"
+    r"housemate|teammate|boss|manager|lead|team lead|tech lead|landlord|landlady|ex|client"
+)
+_HABIT_WORDS = r"always|never|usually|constantly|keeps|forever|every single|swears by"
+_OTHERS_HABIT_RE = re.compile(
+    rf"^(?:(?:and|but|so|also|lol|plus|oh)[\s,]+)*"
+    rf"(?:(?:my|our)\s+(?:\w+\s+)?(?:{_NOT_FAMILY})\b[^;]{{0,40}}?\s+(?:\w+\s+)?(?:{_HABIT_WORDS})\b"
+    # a bare name: one word, then the habit, then a verb in -s ("Seun always writes …"); a plural
+    # ("deploys always go through Atlantis") or a rule ("amounts always in ARS") is no person
+    rf"|(?!(?:I|we|it|this|that|there|everything|nothing|something|everyone|everybody|he|she|they|you|u)\b)"
+    rf"[^\W\d_][\w'-]*\s+(?:{_HABIT_WORDS})\s+(?:\w+ly\s+)?[a-z]+[^s\W]s\b)",
+    IC,
+)
+_HABIT_AFTER_RE = re.compile(rf"^[\s,]*(?:\w+\s+)?(?:{_HABIT_WORDS})\b", IC)
+# a pasted message from someone else ("my friend sent this in the gc: '…'", "Kasper wrote: "…"")
+_PASTED_RE = re.compile(
+    r"\b(?:sent|forwarded|wrote|texted|posted|messaged|replied)\b[^:\"“.]{0,40}(?::\s*['\"“‘]|\s[\"“])", IC
 )
 _THEY_RE = re.compile(r"^(?:and\s+|but\s+|so\s+)?(?:he|she|they|him|her|them|his)\b(?!'d)", IC)
 _HABIT_RE = re.compile(r"\b(?:always|every|usually|normally|often|whenever|each)\b", IC)
@@ -122,6 +156,15 @@ _BOSSES = (
 _AUTHORITY_RE = re.compile(rf"\b(?:{_BOSSES})\b[^,;]{{0,30}}?(?:,\s*[^,;]{{1,30}},)?\s*$", IC)
 
 
+_FEW = r"one|two|three|four|five|six"
+_PAST = "|".join(sorted(IRREGULAR_PAST))
+_RECENT = (
+    r"last night|yesterday|this morning|earlier today|the other day|over the weekend|last weekend|"
+    r"on (?:mon|tues|wednes|thurs|fri|satur|sun)day(?!s)|on the weekend|at the weekend"
+)
+_DECIDING = r"decided|agreed|switched|chose|settled|moved|migrated|went with|started|signed|booked|joined"
+
+
 # The narrow part of a passing state that holds for the rule families too: "rn", "atm", "with
 # 40 min left", "on the generator now" ("I live in Lisbon now" is a family's, and stays a fact).
 _MOMENT_RE = re.compile(
@@ -133,7 +176,20 @@ _MOMENT_RE = re.compile(
     r"|\b(?:is|are|'s|'re)\s+(?:\w+\s+)?(?:screaming|dying|overheating|crashing|lagging|acting up|playing up|"
     r"misbehaving|freezing up|struggling|melting|on fire|about to die)\b"
     r"|\b(?:I'm|I am|im|we're|we are)\s+(?:on|running on)\s+(?:the\s+|a\s+|my\s+)?(?:ups|generator|battery|batteries|"
-    r"hotspot|backup power|inverter|mobile data)\b",
+    r"hotspot|backup power|inverter|mobile data)\b"
+    # last night's sleep, today's coffee, how wrecked ("only slept 3 hours", "running on 4h sleep",
+    # "on my third coffee", "so wrecked")
+    rf"|\b(?:only\s+)?(?:slept|got)\s+(?:like\s+|maybe\s+|about\s+)?(?:\d+|{_FEW})\s*(?:h|hrs?|hours?)\b"
+    rf"|\brunning on\s+(?:like\s+|maybe\s+|about\s+)?(?:\d+|{_FEW})\s*(?:h|hrs?|hours?)\b"
+    r"|\bon\s+(?:my|their|his|her|the|a)\s+(?:first|second|third|fourth|fifth|sixth|\d+(?:st|nd|rd|th))\s+"
+    r"(?:coffee|cup|tea|espresso|energy drink|red bull|monster|beer|pint|glass)\b"
+    r"|\b(?:so|totally|completely|absolutely|proper|well)\s+(?:wrecked|knackered|shattered|exhausted|fried|wiped)\b"
+    # a one-off event told with its recent time ("last night i dropped my phone in the canal",
+    # "on Saturday I locked my keys in the car"); "last year I had knee surgery" is history, kept
+    # (with someone doing something in the past: "On Saturday I run with Mapo Runners" and "on
+    # Friday the atelier is closed after 13h" tell a week's habit)
+    rf"|^(?:[^:]{{1,30}}:\s*)?(?:(?:so|and|but|btw|fyi|lol|oh|also)[\s,]+)*(?:{_RECENT})\b"
+    rf"(?![^,;]{{0,40}}\b(?:{_DECIDING})\b)(?=[^,;]{{0,40}}\b(?:I|we|he|she|they|my|our|it)\s+(?:\w+\s+)?(?:\w+ed|{_PAST})\b)",
     IC,
 )
 
@@ -152,7 +208,8 @@ def someone_elses(text: str, requirements: bool = True) -> bool:
     if not opinion or _FIRST_PERSON_SUBJECT_RE.search(text[: opinion.start()]):
         return False
     head = text.split(",", 1)[0]
-    if len(head) < opinion.start() and len(head.split()) >= 4:
+    subject = re.match(rf"^(?:my|our)\s+(?:\w+\s+)?(?:{RELATIONS})\b", head, IC)
+    if len(head) < opinion.start() and len(head.split()) >= 4 and not subject:
         return False  # "put the prices in cedis, nobody here thinks in dollars": an aside after a statement
     wants = opinion.group(0).lower().startswith("want")
     required = wants and _AUTHORITY_RE.search(text[: opinion.start()]) and not _DISMISSED_RE.search(text)
@@ -181,6 +238,8 @@ def their_opinion_follows(after: str, who: str = "") -> bool:
     """True when the words right after a person's name say what they like, want or think
     ("[my neighbour Dale] says I'm wasting my time", "[Dr Patel, my GP,] says to walk more").
     What someone the person works for wants is a requirement of the work, unless shrugged off."""
+    if _HABIT_AFTER_RE.match(after) and re.search(rf"\b(?:{_NOT_FAMILY})\b", who, IC):
+        return True  # "my friend Bronwen always books the cheapest flight": her habit, kept whole as hers
     m = _THEIR_VERB_RE.match(after)
     if not m or re.search(r"\b(?:did|tried)\b", m.group(0), IC):
         return False  # "my late wife Lupe always did these things": what they did is no taste
@@ -194,6 +253,11 @@ def their_peoples(text: str) -> bool:
     return bool(_THEIR_PEOPLE_RE.match(text)) and not re.match(
         r"^\S+\s+(?:\w+\s+)?\w+\s+(?:is|was|'s)\b", text
     )
+
+
+def others_habit(text: str) -> bool:
+    """True when the clause tells what somebody else habitually does, or what everyone knows."""
+    return bool(_OTHERS_HABIT_RE.match(text) or _COMMON_KNOWLEDGE_RE.search(text) or _PASTED_RE.search(text))
 
 
 def turned_down(text: str) -> bool:
@@ -223,6 +287,8 @@ def admissible(clause: str) -> str | None:
         return "impression"
     if someone_elses(text):
         return "someone else's taste"
+    if others_habit(text):
+        return "someone else's habit"
     if their_peoples(text):
         return "someone else's"
     if _THEY_RE.match(text):

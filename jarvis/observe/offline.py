@@ -46,6 +46,7 @@ from jarvis.observe.judge import (
     Judge,
     admissible,
     of_the_moment,
+    others_habit,
     someone_elses,
     their_opinion_follows,
     their_peoples,
@@ -265,7 +266,13 @@ def _match_clause(clause: str, who: str, to_assistant: bool = True) -> Found | N
     the same without a short trailing aside (", six years now"), at most twice."""
     if len(clause) < 3 or refused(clause) or _VAGUE_SUBJECT_RE.match(clause.strip(TRIM)):
         return None
-    if someone_elses(clause) or their_peoples(clause) or of_the_moment(clause) or turned_down(clause):
+    if (
+        someone_elses(clause)
+        or their_peoples(clause)
+        or of_the_moment(clause)
+        or turned_down(clause)
+        or others_habit(clause)
+    ):
         return None  # "Siobhán on graphics keeps saying D3 would look nicer", "on the UPS with 40 min left"
     clause = _as_typed(clause)
     for _ in range(3):
@@ -340,6 +347,8 @@ def _request(sent: str, who: str) -> Found | None:
     obj = trim((m or end).group("x")).strip(" \t\"'`.,;:!?-—–")  # type: ignore[union-attr]
     if len(obj) < 3 or _NOSTALGIA_RE.match(obj) or refused(obj):
         return None
+    if of_the_moment(obj) or turned_down(obj) or others_habit(obj):
+        return None  # "fyi last night i dropped my phone in the canal": no lasting fact, said or not
     is_rule = bool(m and m.group("rule"))
     family = "request/start" if m else "request/end"
     if m and m.group("cue").lower() == "remember" and obj.lower().startswith("to "):

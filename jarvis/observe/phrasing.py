@@ -66,7 +66,7 @@ _TRAIL_FILLER_RE = re.compile(
     IC,
 )
 _QUESTION_START_RE = re.compile(
-    r"^(?:(?:q|question)\s*[:.)-]\s*)?(?:what|why|how|who|whom|whose|where|which|when(?! I)|whether|do|does|did|is|are|was|were|can|could|"
+    r"^(?:(?:(?:last|quick|one|another|small|random|dumb|silly|stupid|final|other)\s+)?(?:q|qn|question)\s*[:.,)-]\s*)?(?:what|why|how|who|whom|whose|where|which|when(?! I)|whether|do|does|did|is|are|was|were|can|could|"
     r"would|will|shall|should|may|might|have|has|had|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|"
     r"shouldn't|can't|couldn't)\s+(?:I|we|you|he|she|they|it|this|that|there|my|our|the|a|an|us|anyone)\b",
     IC,
