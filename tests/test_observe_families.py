@@ -428,8 +428,9 @@ NEGATIVE = [
     ("My manager is Tom Becker, and he prefers window seats.", "window"),
     ("my husband Kwame thinks I should do yoga", "yoga"),
     # a sentence about another person's taste or advice keeps nothing of it, not even who they are
-    # (adr/0091: labellers read "my neighbour Dale says …" as Dale's, the whole sentence)
-    ("My sister Lena hates coriander.", ""),
+    # (adr/0091: labellers read "my neighbour Dale says …" as Dale's, the whole sentence); who a
+    # family member is stays (adr/0092), their taste does not
+    ("My sister Lena hates coriander.", "coriander"),
     ("my colleague Tom prefers tabs", ""),
     ("Dr Patel, my GP, says to walk more", ""),
     ("My neighbour Dale says I'm wasting my time", ""),

@@ -626,3 +626,57 @@ def test_what_is_theirs_of_the_moment_or_turned_down_is_not_kept(said: str, gone
 def test_the_persons_own_habits_rules_and_decisions_still_count(said: str, key: str, judge: Judge) -> None:
     kept = facts(chat(said), judge)
     assert any(key.lower() in f.text.lower() for f in kept), [f.text for f in kept]
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("ok decided, im cancelling the amex this month, the fee is killing me", "amex"),
+        ("Okay, I decide now: I will sell on Vinted, and no own website", "Vinted"),
+        ("decided: we move paging from VictorOps to incident.io next quarter", "incident.io"),
+        ("Right, I'm making the call now: we're dropping split-screen entirely", "split-screen"),
+        ("going columnar on fct_orders, decided, partition key order_date", "fct_orders"),
+        ("ok decided. I will stop stocking charcoal, the margins are too small", "charcoal"),
+    ],
+)
+def test_a_decision_said_to_be_one_is_kept_even_for_later(said: str, key: str) -> None:
+    kept = facts(chat(said), None)
+    assert [f for f in kept if f.kind == "decision" and key.lower() in f.text.lower()], [f.text for f in kept]
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        # a lead-in of several words before the rule
+        ("One thing I should say up front: please don't suggest anything with easyJet.", "easyJet"),
+        # an emoji, then "and remember"
+        ("love that!! ❤️ and remember my son Mateo has a sesame allergy, a bad one", "sesame"),
+        # the statement before a question joined by an emoji and "like", or by "what should I"
+        ("pls always give temperatures in celsius for me 🙈 like is 70F warm or cold??", "celsius"),
+        ("last thing — on Saturdays I swim at the Lido at 8:00, what should I eat before that?", "Lido"),
+        # who a family member is, even when their opinion follows
+        ("My wife Ngozi says we should get a dog", "Ngozi"),
+        ("My son Ravi is sitting his boards next year so the house is tense", "Ravi"),
+    ],
+)
+def test_statements_in_shapes_around_requests_and_questions_are_kept(said: str, key: str) -> None:
+    kept = facts(chat(said), None)
+    assert any(key.lower() in f.text.lower() for f in kept), [f.text for f in kept]
+
+
+@pytest.mark.parametrize(
+    ("said", "gone"),
+    [
+        (
+            "One last thing, purely hypothetical: if I end up moving to Tromsø, would this setup still work?",
+            "Tromsø",
+        ),
+        ("My wife Ngozi says we should get a dog", "dog"),
+        ("I looked into getting a heat pump last year, the installers kept calling.", "heat pump"),
+    ],
+)
+def test_the_if_of_a_question_and_what_was_only_looked_into_are_not_kept(
+    said: str, gone: str, judge: Judge
+) -> None:
+    kept = facts(chat(said), judge)
+    assert not [f.text for f in kept if gone.lower() in f.text.lower()]

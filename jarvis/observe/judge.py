@@ -70,7 +70,7 @@ _FIRST_PERSON_SUBJECT_RE = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|im|ive|we|we're
 # wants everything in Power BI eventually": not decided, or not yet
 _UNDECIDED_RE = re.compile(
     r"\b(?:he|she|they|you|it)'d\b|\bif\s+\w+\s+(?:could|would|had)\b|\b(?:wondering|considering|debating|"
-    r"torn|undecided|thinking (?:about|of)|ought to|tempted|eventually|someday|some day|one day|at some point|"
+    r"torn|undecided|thinking (?:about|of)|looked into|toyed with|ought to|tempted|eventually|someday|some day|(?<!in )(?<!a )one day|at some point|"
     r"sooner or later|in the long run|dreaming|daydreaming)\b"
     # a plan for later, not how things are ("wants us to move to Dagster next year", "from January")
     r"|\bnext\s+(?:year|yr|month|week|term|semester|quarter|season|spring|summer|autumn|fall|winter)\b"
@@ -88,7 +88,8 @@ _STATE_RE = re.compile(
     r"|\b(?:last night|yesterday|this week|earlier|all night)\b"
     # a one-off event at a clock time ("the smoke alarm went off at 3am"; not "I prep at 6am")
     r"|\b(?:went off|was|were|had|happened|rang|called)\b[^,;]{0,30}\bat\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)\b"
-    r"|\blast\s+(?:yr|year|spring|summer|autumn|fall|winter|month|week|time)\b",
+    # ("last year" stays: "since my knee operation last year I can't carry heavy things" lasts)
+    r"|\blast\s+(?:spring|summer|autumn|fall|winter|month|week|time)\b",
     IC,
 )
 # an impression of something in front of the person ("to me it feels a bit car yard")
@@ -127,6 +128,11 @@ _COMMON_KNOWLEDGE_RE = re.compile(
 _NOT_FAMILY = (
     r"friend|best friend|pal|mate|buddy|bestie|neighbou?r|colleague|co-?worker|classmate|flatmate|roommate|"
     r"housemate|teammate|boss|manager|lead|team lead|tech lead|landlord|landlady|ex|client"
+)
+_FAMILY = (
+    r"wife|husband|partner|girlfriend|boyfriend|gf|bf|fianc[ée]e?|son|daughter|mother|mom|mum|mam|father|dad|"
+    r"brother|sister|kids?|child|children|sons|daughters|twins|baby|grandson|granddaughter|grandchild|grandma|"
+    r"grandpa|grandmother|grandfather|parents|stepson|stepdaughter"
 )
 _HABIT_WORDS = r"always|never|usually|constantly|keeps|forever|every single|swears by"
 _OTHERS_HABIT_RE = re.compile(
@@ -240,6 +246,8 @@ def their_opinion_follows(after: str, who: str = "") -> bool:
     What someone the person works for wants is a requirement of the work, unless shrugged off."""
     if _HABIT_AFTER_RE.match(after) and re.search(rf"\b(?:{_NOT_FAMILY})\b", who, IC):
         return True  # "my friend Bronwen always books the cheapest flight": her habit, kept whole as hers
+    if re.search(rf"\b(?:{_FAMILY})\b", who, IC):
+        return False  # "my husband Jihoon says he'll make kimbap": his say is his, who he is stays
     m = _THEIR_VERB_RE.match(after)
     if not m or re.search(r"\b(?:did|tried)\b", m.group(0), IC):
         return False  # "my late wife Lupe always did these things": what they did is no taste

@@ -192,7 +192,9 @@ def subject_for(event: SessionEvent) -> str:
 # "Small thing about me: I prefer CTEs", "A little background first: I flew for Qantas": a short
 # lead-in before a colon, then a first-person statement; the lead-in is no part of it
 _LEAD_IN_RE = re.compile(
-    r"^(?:[\w'-]+\s+){0,4}[\w'-]+\s*:\s+(?P<x>(?:I|I'm|I've|I am|my|we|we're|we are|our)\b.{3,})$", IC
+    r"^(?:[\w'-]+\s+){0,9}[\w'-]+\s*:\s+(?P<x>(?:I|I'm|I've|I am|my|we|we're|we are|our|please|pls|don't|do not|"
+    r"never|always|no)\b.{3,})$",
+    IC,
 )
 # a trailing aside after the statement: ", definitely not a programmer", ", six years now",
 # ", we're in South Africa"; dropped (up to two) when the whole clause matches no family
@@ -366,6 +368,39 @@ def _request(sent: str, who: str) -> Found | None:
     )
 
 
+# decision/announced: "ok decided, im closing the mashreq card", "decided: we move alerting to
+# PagerDuty next quarter", "I'm making the call now: we're dropping rumble", "going incremental on
+# fct_payments, decided". Said as decided, so a date to come ("next quarter") is no hesitation.
+_ANNOUNCED_RE = re.compile(
+    r"^(?:(?:ok|okay|right|so|alright|well|fine|yes|yeah)[,.!\s]+)*"
+    r"(?:(?:i|we)(?:'ve| have)?\s+(?:just\s+|finally\s+)?decided|decided|decision(?:\s+made)?|i decide(?:\s+now)?|"
+    r"(?:i'm|im|i am|we're|we are)\s+(?:making|taking)\s+the\s+call(?:\s+now)?|(?:final|my)\s+(?:decision|answer)|"
+    r"it's decided|that's decided|call made)(?:\s*[:.,!—–-]+\s*(?P<x>.{6,})|[.!]*$)",
+    IC,
+)
+_DECIDED_TAIL_RE = re.compile(
+    r"^(?P<x>.{6,}?)[,;—–-]+\s*(?:decided|that's decided|it's decided|final decision)\b[.!]*(?P<rest>(?:[,;]\s*.+)?)$",
+    IC,
+)
+
+
+def _announced(sent: str, nxt: str, who: str) -> Found | None:
+    """decision/announced: a decision said to be one; "ok decided." alone takes the next sentence."""
+    m = _ANNOUNCED_RE.match(trim(sent).strip())
+    if m:
+        body = m.group("x") or nxt
+    else:
+        tail = _DECIDED_TAIL_RE.match(trim(sent).strip())
+        if not tail:
+            return None
+        body = tail.group("x") + tail.group("rest")
+    body = trim(body or "").strip(TRIM)
+    if len(body) < 6 or refused(body) == "question" or turned_down(body):
+        return None
+    text = "Decision: " + cap(third_person(body, who))
+    return Found(text, "decision", "decision/announced", "decision", confidence=0.8, priority="high")
+
+
 def _from_now_on(sent: str, who: str) -> Found | None:
     m = _FROM_NOW_RE.match(sent)
     if not m:
@@ -433,6 +468,9 @@ def extract_sentence(
     if not to_assistant:
         return _clause_facts(text, who, turn, to_assistant)  # the judge learned from talk to an assistant
     found = _request(trim(text), who)
+    if found:
+        return [_fact(found, text, turn)]
+    found = _announced(text, plain(nxt), who)
     if found:
         return [_fact(found, text, turn)]
     found = topic_correction(trim(text))  # carries its own topic, after an assistant turn or not
@@ -533,7 +571,13 @@ def _clause_facts(
         if rule_label and (found is None or found.kind != "rule"):
             body = found.text if found else cap(third_person(clause.strip(TRIM), who))
             found = Found(body, "rule", "rule/label", "rule", priority="high")
-        extra = _appositive(clause, who, text) if found is None or found.subject != "person" else None
+        # who someone is, unless the family already said it ("my son Vikram is writing JEE" is held;
+        # "the user's son is Vikram" is not)
+        extra = (
+            _appositive(clause, who, text)
+            if found is None or found.subject != "person" or found.gate == "hold"
+            else None
+        )
         if found and found.kind == "rule" and _ABOUT_IT_RE.match(clause.strip(TRIM)):
             if facts:  # "We stay on MapKit (that's decided); don't propose it again"
                 last = facts[-1]
@@ -637,8 +681,13 @@ class OfflineObserver:
                         if pending is not None:
                             pending[mark:] = [u for u in pending[mark:] if not mentions(u.clause, gone)]
                     previous = "" if found else sent
-                    if found and found[-1].kind == "correction" and nxt and _used(nxt, found[-1].text):
-                        skip = i + 1  # "No, that's wrong. <the right version>": the next sentence is said
+                    if (
+                        found
+                        and found[-1].kind in ("correction", "decision")
+                        and nxt
+                        and _used(nxt, found[-1].text)
+                    ):
+                        skip = i + 1  # "No, that's wrong. <the right version>", "ok decided. <what>": said
                     facts += found
                 last_assistant = ""
         if self.judge is not None and pending:

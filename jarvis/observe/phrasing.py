@@ -54,7 +54,8 @@ _CLAUSE_RE = re.compile(
     IC,
 )
 LEAD_FILLER_RE = re.compile(
-    r"^(?:(?:yes|yeah|yep|ok|okay|sure|right|hey|hi|hello|oh|ah|hmm+|um+|well|so|and|also|anyway|btw|"
+    # (an emoji or a mark first: "❤️ and remember my daughter …")
+    r"^(?:[^\w\s\"'`(\[<*#>~@$/\\-]+\s*)?(?:(?:yes|yeah|yep|ok|okay|sure|right|hey|hi|hello|oh|ah|hmm+|um+|well|so|and|also|anyway|btw|"
     r"by the way|honestly|actually|quick context|context|for context|great|thanks|thank you|cool|"
     r"sounds good|later|not great|good|fine|alright|basically|essentially|in short|long story short|"
     r"for what it's worth|fwiw|tbh|to be honest|to be fair|ah right|oh right|right then)\b[\s,.:!—–-]*)+",
@@ -138,9 +139,11 @@ def clauses(sentence: str) -> list[str]:
 
 
 # "I have a pacemaker since 2019, can I go through the scanner?": a question joined on by a comma
+# (or by an emoji or a "like": "… can't do am/pm 🙈 like is 12 AM midnight or noon??")
 _ASKING_JOINT_RE = re.compile(
-    r",\s+(?=(?:can|could|should|would|will|do|does|is|are|am|may|how|what|which|where|when)\s+"
-    r"(?:I|we|you|u|it|they|he|she|my|our)\b)",
+    r"(?:,\s+|\s+[^\w\s,.;:!?'\"()\[\]-]+\s+(?:like,?\s+|so\s+)?|\s+like,?\s+)"
+    r"(?=(?:(?:how|what|which|where|when|why|who)\s+(?:\w+\s+)?|(?:can|could|should|would|will|do|does|is|are|am|"
+    r"may)\s+)(?:I|we|you|u|it|they|he|she|my|our|the|this|that|there|\d\w*)\b)",
     IC,
 )
 
@@ -148,12 +151,16 @@ _ASKING_JOINT_RE = re.compile(
 def before_question(sentence: str) -> str | None:
     """The statement a sentence opens with when only its last clause asks something ("Visits
     are stored in UTC — so the cron should fire at 18:00, which the plugin can do?"), or None."""
-    joints = list(_CLAUSE_RE.finditer(sentence)) or list(_ASKING_JOINT_RE.finditer(sentence))
+    # the joint before the asking words when there is one ("last thing — on my days off I go to
+    # Zumba …, what should I eat before that?"), else the last clause joint
+    joints = list(_ASKING_JOINT_RE.finditer(sentence)) or list(_CLAUSE_RE.finditer(sentence))
     if not joints:
         return None
     head = sentence[: joints[-1].start()].strip()
     if len(head.split()) < 4 or "?" in head or refused(head) == "question":
         return None
+    if refused(re.split(r"[,:;—–]\s*", head)[-1]) == "hypothetical":
+        return None  # "purely hypothetical: if I end up in Edinburgh, would this port?": the question's if
     return head
 
 
