@@ -680,3 +680,57 @@ def test_the_if_of_a_question_and_what_was_only_looked_into_are_not_kept(
 ) -> None:
     kept = facts(chat(said), judge)
     assert not [f.text for f in kept if gone.lower() in f.text.lower()]
+
+
+@pytest.mark.parametrize(
+    ("said", "key", "kind"),
+    [
+        ("do me a favour and keep replies short going forward, I read them on the bus", "short", "rule"),
+        ("could you do me a favour and don't reformat whole files, just show me the hunk", "hunk", "rule"),
+        ("when you write SQL for me use CTEs, never nested subqueries. Team rule.", "CTEs", "rule"),
+        (
+            "plz stop opening every answer with 'Great question!' 🙃 it's doing my head in",
+            "Great question",
+            "rule",
+        ),
+        ("can you stop using headings, honestly it reads like a government form", "headings", "rule"),
+        ("can you talk to me like a friend texting, not like a brochure", "friend texting", "rule"),
+        ("gluten intolerant btw", "gluten intolerant", "fact"),
+        ("my GP put me on ramipril 2.5 mg, one at night", "ramipril", "fact"),
+        ("all my candles are soy wax, since 2023 I don't use paraffin at all", "soy wax", "fact"),
+    ],
+)
+def test_rules_and_facts_in_the_shapes_people_type(said: str, key: str, kind: str, judge: Judge) -> None:
+    kept = facts(chat(said), judge)
+    assert [f for f in kept if key.lower() in f.text.lower() and f.kind == kind], [
+        (f.kind, f.text) for f in kept
+    ]
+
+
+def test_quoted_words_stay_as_said_in_the_third_person() -> None:
+    kept = facts(chat("please stop ending every answer with 'let me know if you need anything'"), None)
+    assert any("let me know if you need anything" in f.text for f in kept), [f.text for f in kept]
+
+
+@pytest.mark.parametrize(
+    ("assistant", "said", "right", "wrong"),
+    [
+        (
+            "The cheapest is Air India via Delhi.",
+            "Not Air India, it is Lufthansa via Frankfurt",
+            "Lufthansa",
+            "Air India",
+        ),
+        ("Keep it short. You're on Debian, so apt it is.", "not Debian, it's Fedora 40", "Fedora", "Debian"),
+    ],
+)
+def test_a_correction_that_names_the_wrong_value_first(
+    assistant: str, said: str, right: str, wrong: str
+) -> None:
+    events = [
+        SessionEvent("message", turn=0, role="assistant", text=assistant),
+        SessionEvent("message", turn=1, role="user", text=said),
+    ]
+    kept = [f for f in facts(events, None) if f.kind == "correction"]
+    assert kept and right in kept[0].text and f"not {wrong}" in kept[0].text, [f.text for f in kept]
+    assert "Keep it short" not in kept[0].text and "Small" not in kept[0].text

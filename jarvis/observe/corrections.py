@@ -49,6 +49,12 @@ _WRONG_RE = re.compile(
 )
 # "no Celery." right after the assistant proposed Celery: a rejection; the next sentence says why
 _NO_THING_RE = re.compile(r"^no\s+(?P<thing>[\w.+-]+(?:\s+[\w.+-]+)?)$", IC)
+# the wrong value first: "Not Air India, it is Lufthansa via Frankfurt"
+_NOT_FIRST_RE = re.compile(
+    r"^(?:no[,.]?\s+)?not\s+(?P<wrong>[^,;]{1,40}),\s*(?:it's|it is|its|it was|that's|we use|I use|we're on|I'm on)\s+"
+    r"(?P<right>[^,;]{2,60})$",
+    IC,
+)
 _ACTUALLY_RE = re.compile(r"^actually[,\s]+(?P<x>.{8,})$", IC)
 _SAID_NOT_RE = re.compile(r"\bI (?:said|meant|asked for) (?P<right>[^,;]+?),? not (?P<wrong>[^,;.]+)", IC)
 _VALUES_RE = re.compile(
@@ -131,7 +137,8 @@ def topic_from(wrong: str, assistant: str) -> str | None:
     m = re.search(rf"(?<![\w-]){re.escape(wrong)}", assistant, IC)
     if not m:
         return None
-    words = re.findall(r"[\w'/.-]+", assistant[: m.start()])[-7:]
+    before = re.split(r"[.!?:]\s+|\n", assistant[: m.start()])[-1]  # within the sentence naming it
+    words = re.findall(r"[\w'/.-]+", before)[-7:]
     while words and words[-1].lower() in _FUNCTION_WORDS:
         words.pop()
     cut = max((i for i, w in enumerate(words) if w.lower() in _DETERMINERS), default=len(words) - 3)
@@ -189,6 +196,11 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
                 return None
             return Found("Correction: " + cap(third_person(rest, who)), "correction", "correction/no",
                           subject_of(rest) or "", confidence=0.85, priority="high")  # fmt: skip
+    m = _NOT_FIRST_RE.match(sent.strip(TRIM))
+    if m:
+        return _values_correction(
+            f"{m.group('right').strip(TRIM)}, not {m.group('wrong').strip(TRIM)}", assistant, who
+        )
     if _VALUES_RE.match(sent.strip(TRIM)) and not _ASKING_RE.match(sent.strip(TRIM)):
         return _values_correction(sent, assistant, who)
     m = _NO_THING_RE.match(sent.strip(TRIM))

@@ -59,7 +59,9 @@ _OPINION_RE = re.compile(
 )
 # what everyone around the person does ("everyone in my cohort is applying for NHS jobs")
 _EVERYONE_RE = re.compile(
-    r"^(?:everyone|everybody|nobody|no one|people|most people|all my \w+|most of my \w+|half my \w+)\b"
+    r"^(?:everyone|everybody|nobody|no one|people|most people|(?:all|most|half) (?:of )?my (?:friends|mates|"
+    r"colleagues|coworkers|co-workers|classmates|cohort|team|family|relatives|neighbou?rs|students|patients|"
+    r"clients|customers|peers|kids|siblings|cousins))\b"
     r"(?!\s+(?:calls|call)\s+me\b)",
     IC,
 )

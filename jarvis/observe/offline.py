@@ -200,8 +200,8 @@ _LEAD_IN_RE = re.compile(
 # ", we're in South Africa"; dropped (up to two) when the whole clause matches no family
 _ASIDE_RE = re.compile(r"^(?P<x>.{6,}?)\s*,\s*(?P<aside>[^,]{2,48})$")
 # "im a teacher", "ive been a nurse": the apostrophe left out
-_TYPED = {"im": "I'm", "ive": "I've"}
-_TYPED_RE = re.compile(r"^(?:im|ive)\b(?!')", IC)
+_TYPED = {"im": "I'm", "ive": "I've", "pls": "please", "plz": "please", "plse": "please"}
+_TYPED_RE = re.compile(r"^(?:im|ive)\b(?!')|\b(?:pls|plz|plse)\b", IC)
 # a subject with nothing to say about it: "new one is X", "it is X", "that one is X"
 _VAGUE_SUBJECT_RE = re.compile(
     r"^(?:the\s+)?(?:(?:new|old|other|next|last|first|second|same|latest|current|right|wrong)\s+one|"
@@ -236,7 +236,20 @@ _POLITE_RULE_RE = re.compile(
     r"^(?:please\s+|pls\s+)?(?:can|could|would|will|cud|wud)\s+(?:you|u)\s+(?:please\s+|pls\s+)?"
     r"(?P<how>not|never|stop|always)\s+"
     r"(?P<x>(?!(?:[\w'\"-]+\s+){0,3}(?:this|that|it|these|those|now|yet|again|today|here)\b)"
-    r"[a-z][^?]{3,80}?)\s*\?*\s*$",
+    r"[a-z][^?,;]{3,80}?)\s*(?:[,;][^?]*)?\?*\s*$",
+    IC,
+)
+# rule/asked, for how to talk: "can you talk to me like a mate texting, not like a travel brochure?"
+_STYLE_ASK_RE = re.compile(
+    r"^(?:please\s+|pls\s+)?(?:can|could|would|will|cud|wud)\s+(?:you|u)\s+(?:please\s+|pls\s+)?"
+    r"(?P<x>(?:always\s+)?(?:talk|speak|write|explain|answer|reply|respond|text)\s+(?:to me\s+|with me\s+|me\s+)?"
+    r"(?:like|in|using|as if)\b[^?]{3,80}?)\s*\?*\s*$",
+    IC,
+)
+# "do me a favour and keep answers short going forward": the favour is the rule that follows
+_FAVOUR_RE = re.compile(
+    r"^(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:please\s+|pls\s+)?do\s+me\s+a\s+(?:fav(?:ou?r)?|solid)"
+    r"(?:\s+and|\s*[,:—–-])\s+(?P<x>.{6,})$",
     IC,
 )
 # a statement with a tag question asking for agreement ("max two emojis per caption always ok?",
@@ -452,6 +465,13 @@ def extract_sentence(
         return []
     if turned_down(text):
         return []  # "nah not doing Addressables, way overkill": considered and turned down
+    favour = _FAVOUR_RE.match(text) if to_assistant else None
+    if favour:
+        text = favour.group("x")
+    style = _STYLE_ASK_RE.match(text) if to_assistant else None
+    if style:
+        body = third_person(style.group("x").strip(TRIM), who)
+        return [_fact(Found(cap(body), "rule", "rule/asked", "rule", priority="high"), text, turn)]
     polite = _POLITE_RULE_RE.match(text) if to_assistant else None
     if polite:
         verb = {"not": "Do not", "never": "Never", "stop": "Stop", "always": "Always"}[

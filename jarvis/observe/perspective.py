@@ -96,8 +96,27 @@ def possessive(subject: str) -> str:
     return subject + ("'" if subject.endswith("s") and subject[:1].isupper() else "'s")
 
 
+# words in quotes are somebody's words, kept as said ("stop ending with 'let me know if…'")
+# (a quote the trimming left open runs to the end)
+_QUOTED_RE = re.compile(r"[\"“][^\"”]{1,200}(?:[\"”]|$)|(?<![\w'])'[^']{1,200}(?:'(?![\w'])|$)")
+
+
 def third_person(text: str, subject: str = "the user") -> str:
-    """`text` with I/my/me rewritten; the first mention names `subject`, later ones use they."""
+    """`text` with I/my/me rewritten; the first mention names `subject`, later ones use they.
+    Quoted words stay as they were said."""
+    quoted: list[str] = []
+
+    def hide(m: re.Match[str]) -> str:
+        quoted.append(m.group(0))
+        return f"\x00{len(quoted) - 1}\x00"
+
+    hidden = _QUOTED_RE.sub(hide, text)
+    if not quoted:
+        return _third_person(text, subject)
+    return re.sub(r"\x00(\d+)\x00", lambda m: quoted[int(m.group(1))], _third_person(hidden, subject))
+
+
+def _third_person(text: str, subject: str) -> str:
     out: list[str] = []
     named = subject == "they"
     pending: str | None = None  # "S" after a named "I", "they" after a pronoun "I"

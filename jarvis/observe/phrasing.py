@@ -50,7 +50,8 @@ _CLAUSE_RE = re.compile(
     r"|,?\s+and\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)"
     r"|,\s+(?=(?:she|he|they|it|that|this)(?:'s|'ll|'d| is| will| was| would| wants| thinks|\s)\b)"
     r"|,\s+(?=(?:don't|do not|please)\s)"
-    r"|,\s+(?=(?:I|I'm|I've)\s)",
+    r"|,\s+(?=(?:I|I'm|I've)\s)"
+    r"|\s+[\U0001F300-\U0001FAFF\u2600-\u27BF][\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]*\s+(?=\w)",
     IC,
 )
 LEAD_FILLER_RE = re.compile(
@@ -67,7 +68,7 @@ _TRAIL_FILLER_RE = re.compile(
     IC,
 )
 _QUESTION_START_RE = re.compile(
-    r"^(?:(?:(?:last|quick|one|another|small|random|dumb|silly|stupid|final|other)\s+)?(?:q|qn|question)\s*[:.,)-]\s*)?(?:what|why|how|who|whom|whose|where|which|when(?! I)|whether|do|does|did|is|are|was|were|can|could|"
+    r"^(?:(?:(?:last|quick|one|another|small|random|dumb|silly|stupid|final|other)\s+)?(?:q|qn|question)\s*[:.,)-]\s*)?(?:what|why|how|who|whom|whose|where|which|when(?!\s+(?:I|you|u|we)\b)|whether|do|does|did|is|are|was|were|can|could|"
     r"would|will|shall|should|may|might|have|has|had|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|"
     r"shouldn't|can't|couldn't)\s+(?:I|we|you|he|she|they|it|this|that|there|my|our|the|a|an|us|anyone)\b",
     IC,

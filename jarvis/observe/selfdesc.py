@@ -130,6 +130,15 @@ SELF: tuple[Family, ...] = (
         lambda m, s: f"{s} is {m.group('t').lower()}{(m.group('rest') or '').rstrip()}",
         confidence=0.85,
     ),
+    # the same said as a whole sentence with no subject ("lactose intolerant btw", "also vegan")
+    fam(
+        "self/trait-bare",
+        rf"^(?:also\s+|oh\s+and\s+|and\s+)?(?:strict\s+|mostly\s+)?(?P<t>{TRAITS})(?:\s+(?:btw|fyi|too|also|here|myself))?$",
+        "fact",
+        "health",
+        lambda m, s: f"{s} is {m.group('t').lower()}",
+        confidence=0.75,
+    ),
     fam(
         "self/allergy",
         r"^I(?:'m| am)\s+(?:(?:very|quite|severely|mildly)\s+)?allergic\s+to\s+(?P<v>.+)$",
@@ -140,6 +149,17 @@ SELF: tuple[Family, ...] = (
         priority="high",
     ),
     # "I'm on amlodipine for my blood pressure, 5mg every morning", "I take levothyroxine, 50mcg daily",
+    # "she put me on amlodipine 5 mg": the doctor's prescription is the person's medicine
+    fam(
+        "self/medication-given",
+        r"^(?:she|he|they|the doctor|the gp|my (?:doctor|gp|consultant|cardiologist|specialist|endo\w*|psychiatrist|"
+        r"dermatologist|neurologist|rheumatologist|nurse))\s+(?:has\s+|just\s+)?(?:put|started|switched)\s+me\s+"
+        r"(?:on(?:to)?|over to)\s+(?P<v>(?!(?:a|the|my|it|this|that|hold|notice|leave)\b)[\w-]{4,}.*)$",
+        "fact",
+        "health",
+        lambda m, s: f"{s} is on {m.group('v').strip(TRIM)}",
+        confidence=0.8,
+    ),
     # "I'm on metformin": a medicine, said with what it is for or a dose
     fam(
         "self/medication",
