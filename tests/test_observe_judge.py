@@ -734,3 +734,40 @@ def test_a_correction_that_names_the_wrong_value_first(
     kept = [f for f in facts(events, None) if f.kind == "correction"]
     assert kept and right in kept[0].text and f"not {wrong}" in kept[0].text, [f.text for f in kept]
     assert "Keep it short" not in kept[0].text and "Small" not in kept[0].text
+
+
+@pytest.mark.parametrize(
+    ("said", "who"),
+    [
+        (
+            "Wiremu is my manager and he signs off anything that touches billing",
+            "The user's manager is Wiremu.",
+        ),
+        (
+            "Halldóra gave me the staging creds last week — she's my wife, she works in the risk team",
+            "The user's wife is Halldóra.",
+        ),
+        (
+            "Obinna will take the pager alerts from monday, he's my junior on the NOC",
+            "The user's junior is Obinna.",
+        ),
+        (
+            "Małgorzata's gonna want the postmortem by friday (she's my lead)",
+            "The user's lead is Małgorzata.",
+        ),
+    ],
+)
+def test_who_someone_is_when_said_after_their_name(said: str, who: str) -> None:
+    assert who in [f.text for f in facts(chat(said), None)]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Python is my favourite language",
+        "The report is due friday, she's my boss",
+        "Monday is my day off",
+    ],
+)
+def test_a_word_that_is_no_name_is_not_taken_for_one(said: str) -> None:
+    assert not [f.text for f in facts(chat(said), None) if f.family.startswith("person/")]

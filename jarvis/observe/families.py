@@ -452,6 +452,16 @@ DECISIONS: tuple[Family, ...] = (
     ),
 )
 
+_NOT_NAMES = (
+    r"(?-i:The|This|That|These|Those|It|There|Here|What|Who|Which|When|Where|Why|How|My|Our|Your|His|Her|"
+    r"Their|Ok|Okay|So|And|But|Yes|No|Also|Then|Now|Today|Tomorrow|Everyone|Everything|Nobody|Someone|"
+    r"Python|Java|Rust|Go|Excel|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+)
+NAME_WORD = r"(?-i:[A-ZÀ-Ý][\w-]+)"  # one capitalised word, without a possessive 's
+_WORK_RELATIONS = (
+    r"junior|senior|intern|deputy|apprentice|trainee|student|report|second|number two|backup|buddy"
+)
+
 # Another person named next to their relation ("my partner Sam eats fish" -> the user's partner is
 # Sam): what they like or think is theirs, and is not kept.
 APPOSITIVES: tuple[Family, ...] = (
@@ -472,6 +482,28 @@ APPOSITIVES: tuple[Family, ...] = (
         "fact",
         "person",
         lambda m, s: f"{m.group('name')} is {third_person(m.group('rel'), s)}",
+        confidence=0.7,
+    ),
+    # "Zbigniew is my manager and he approves …": a name, then "is my <relation>"
+    fam(
+        "person/is-my",
+        rf"^(?:(?:ok|so|and|also|btw|oh)[\s,]+)*(?!{_NOT_NAMES}\b)(?P<name>{TITLE}{NAME})\s+(?:is|was)\s+(?:also\s+)?"
+        rf"my\s+(?P<rel>(?:[a-z-]+\s+)?(?:{RELATIONS}|{_WORK_RELATIONS}))\b",
+        "fact",
+        "person",
+        lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name')}",
+        confidence=0.75,
+    ),
+    # "Divya gave me this key — she's my wife", "Bożena's gonna want a postmortem (she's my lead)":
+    # the sentence opens with a name, and "she's my …" says later who that is
+    fam(
+        "person/named-later",
+        rf"^(?:(?:ok|so|and|also|btw|oh)[\s,]+)*(?!{_NOT_NAMES}\b)(?P<name>{NAME_WORD})(?:'s)?\s[^.;!?]{{3,100}}?"
+        rf"[(,—–-]\s*(?:and\s+)?(?:he|she|they)(?:'s|\s+is|\s+are)\s+(?:also\s+)?my\s+"
+        rf"(?P<rel>(?:[a-z-]+\s+)?(?:{RELATIONS}|{_WORK_RELATIONS}))\b",
+        "fact",
+        "person",
+        lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name')}",
         confidence=0.7,
     ),
     # "Beatriz (my lead) will kill me", "Biscuit (my lurcher) says hi": a name, then who they are in brackets

@@ -339,6 +339,10 @@ def _appositive(clause: str, who: str, sentence: str = "") -> tuple[Found, str] 
     follows ("… hates coriander") is the other person's, not something to keep."""
     for family in APPOSITIVES:
         m = family.regex.search(clause)
+        if not m and family.name == "person/named-later" and sentence and plain(sentence).startswith(clause):
+            m = family.regex.search(
+                plain(sentence)
+            )  # "Divya gave me this key — she's my wife": the clauses part them
         if not m:
             continue
         at = sentence.find(m.group(0)) if sentence else -1
