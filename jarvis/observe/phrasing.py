@@ -50,7 +50,7 @@ _CLAUSE_RE = re.compile(
     r"|,?\s+and\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)"
     r"|,\s+(?=(?:she|he|they|it|that|this)(?:'s|'ll|'d| is| will| was| would| wants| thinks|\s)\b)"
     r"|,\s+(?=(?:don't|do not|please)\s)"
-    r"|,\s+(?=(?:I|I'm|I've)\s)"
+    r"|,\s+(?=(?:I|I'm|I've|I'd|I'll)\s)"
     r"|\s+[\U0001F300-\U0001FAFF\u2600-\u27BF][\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]*\s+(?=\w)",
     IC,
 )
