@@ -165,3 +165,23 @@ def test_import_is_stable_and_errors_are_one_line(ws: Workspace, tmp_path: Path)
         import_transcript(ws, tmp_path / "bin.txt")
     with pytest.raises(UsageError):
         read_transcript(path, "yaml")
+
+
+@pytest.mark.parametrize("mark", ["**{}:**", "{}:", "- **{}:**"])
+def test_a_label_inside_the_assistants_message_is_not_a_new_speaker(mark: str) -> None:
+    user, assistant = mark.format("User"), mark.format("Assistant")
+    text = f"""# Conversation
+{user} can you total the wedding budget
+{assistant} Here it is:
+Photographer: £1,600
+- Breakfast: 4 eggs
+Venue hire: £4,000
+{user} I prefer the cheaper venue
+Tom: ok
+Tom: and me
+"""
+    events, _ = parse_text(text.splitlines())
+    assert [(e.role, e.name) for e in events] == [
+        ("user", ""), ("assistant", ""), ("user", ""), ("user", "Tom"), ("user", "Tom"),
+    ]  # fmt: skip
+    assert "Photographer: £1,600" in events[1].text and "Venue hire" in events[1].text

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -259,21 +260,51 @@ def role_for(name: str) -> tuple[str, str]:
     return "user", name.strip()
 
 
-def parse_text(lines: Iterable[str]) -> tuple[list[SessionEvent], int]:
-    """`Name: text` lines; following lines without a speaker continue the message.
-
-    Markdown is tolerated (`- **Name:** text`, headings skipped). Lines before the
-    first speaker are counted as skipped.
-    """
-    items: list[tuple[str, str, list[str]]] = []
-    skipped = 0
+def _speaker_lines(lines: list[str]) -> dict[int, re.Match[str]]:
+    """The lines that open a message, by index (see `parse_text`)."""
+    found: dict[int, re.Match[str]] = {}
     in_fence = False
-    for raw in lines:
-        line = raw.rstrip()
+    for i, line in enumerate(lines):
         if line.strip().startswith("```"):
             in_fence = not in_fence
         match = None if in_fence else _SPEAKER_RE.match(line)
         if match and len(match.group("name").split()) <= 4 and not match.group("text").startswith("//"):
+            found[i] = match
+    said = Counter(m.group("name").strip().lower() for m in found.values())
+    out: dict[int, re.Match[str]] = {}
+    role = ""
+    for i, m in sorted(found.items()):
+        name = m.group("name").strip().lower()
+        known = name in USER_ALIASES or name in ASSISTANT_ALIASES or said[name] >= 2
+        if role == "assistant" and not known and not _bold(m):
+            continue  # "Photographer: £1,600" in the assistant's budget: a label, still the assistant's
+        out[i] = m
+        role = role_for(m.group("name"))[0]
+    return out
+
+
+def _bold(m: re.Match[str]) -> bool:
+    return bool(re.search(r"\*\*|__", m.group(0)[: m.start("text")]))
+
+
+def parse_text(lines: Iterable[str]) -> tuple[list[SessionEvent], int]:
+    """`Name: text` lines; following lines without a speaker continue the message.
+
+    Markdown is tolerated (`- **Name:** text`, headings skipped). Lines before the
+    first speaker are counted as skipped. A label inside a message ("Photographer: £1,600" in
+    the assistant's budget) is no new speaker: inside the assistant's message, a line opens a new
+    one only for a known speaker (user/assistant, bold, or a name that speaks twice or more).
+    """
+    lines = [raw.rstrip() for raw in lines]
+    speaker_at = _speaker_lines(lines)
+    items: list[tuple[str, str, list[str]]] = []
+    skipped = 0
+    in_fence = False
+    for i, line in enumerate(lines):
+        if line.strip().startswith("```"):
+            in_fence = not in_fence
+        match = speaker_at.get(i)
+        if match:
             role, name = role_for(match.group("name"))
             items.append((role, name, [match.group("text")]))
         elif line.lstrip().startswith("#") and not in_fence:
