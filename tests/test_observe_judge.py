@@ -767,3 +767,41 @@ def test_who_someone_is_when_said_after_their_name(said: str, who: str) -> None:
 )
 def test_a_word_that_is_no_name_is_not_taken_for_one(said: str) -> None:
     assert not [f.text for f in facts(chat(said), None) if f.family.startswith("person/")]
+
+
+@pytest.mark.parametrize(
+    ("said", "gone"),
+    [
+        # accepted for the task at hand only
+        ("Batch size 4 for this run only, the cluster is busy.", "Batch size 4"),
+        ("Use 'Sehr geehrte Frau' for this letter.", "Sehr geehrte"),
+        ("Bullet points are fine for this handout summary, nobody reads prose.", "handout"),
+        ("ok, usa mixed precision solo para este experimento", "mixed precision"),
+        # something that just happened, or waiting a few more days
+        ("sorry, my dog just chewed through the charger cable", "charger"),
+        ("We're anchored off Durban waiting for a berth, maybe 3 more days.", "Durban"),
+        # looked at and said no
+        ("Before you bring it up: we looked at Nomad last year and said no.", "Nomad"),
+        # a subject before the comma, then their taste
+        ("The examiner on this paper, Dr Achterberg, really hates passive voice.", "passive voice"),
+        # the if of another language
+        ("Falls wir irgendwann nach Basel ziehen, brauchen wir das nochmal.", "Basel"),
+    ],
+)
+def test_what_holds_for_this_task_or_this_minute_is_not_kept(said: str, gone: str, judge: Judge) -> None:
+    kept = facts(chat(said), judge)
+    assert not [f.text for f in kept if gone.lower() in f.text.lower()]
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("Remember for this whole project: all figures go in output/figs as SVG.", "SVG"),
+        ("We don't call malloc anywhere after init in this firmware, everything is static.", "malloc"),
+        ("Never force-push on this branch, ever.", "force-push"),
+        ("I'm on Fedora 41 on this machine, not Ubuntu.", "Fedora"),
+    ],
+)
+def test_a_standing_scope_is_no_task_at_hand(said: str, key: str, judge: Judge) -> None:
+    kept = facts(chat(said), judge)
+    assert any(key.lower() in f.text.lower() for f in kept), [f.text for f in kept]

@@ -112,7 +112,7 @@ _REJECTED_RE = re.compile(
     r"|^(?:nah|nope|no)\b[,\s]+(?:not|never)\s+(?:doing|using|going|bothering|touching|switching)\b"
     r"|\b(?:thought about|considered|looked at|looked into|toyed with)\b.{0,60}\b(?:nah|nope|too\s+\w+|not for)\b"
     # "novated lease nah, not for me", "I'm not paying for Booksy", "Terragrunt we tried in 2024, it was pain"
-    r"|\bnot for (?:me|us)\b|^[\w.+ -]{1,30}?[,\s]+(?:nah|nope)\b|\b(?:not|no|never)\s+paying\s+for\b"
+    r"|\b(?:and\s+)?said no\b|\bdecided against\b|\bpassed on (?:it|that|this)\b|\bnot for (?:me|us)\b|^[\w.+ -]{1,30}?[,\s]+(?:nah|nope)\b|\b(?:not|no|never)\s+paying\s+for\b"
     r"|\b(?:tried|used|had)\b.{0,60}\b(?:was|were)\s+(?:a\s+|such\s+a\s+)?(?:pain|awful|terrible|horrible|"
     r"nightmare|hell|rubbish|garbage|useless|a mess|painful)\b",
     IC,
@@ -170,6 +170,14 @@ _RECENT = (
     r"last night|yesterday|this morning|earlier today|the other day|over the weekend|last weekend|"
     r"on (?:mon|tues|wednes|thurs|fri|satur|sun)day(?!s)|on the weekend|at the weekend"
 )
+# the task at hand, not a standing scope ("this repo", "this project", "this house" last)
+_TASKS = (
+    r"rollout|run|pr|mr|pull request|letter|email|e-mail|message|one|time|slip|summary|figure|plot|chart|table|"
+    r"task|ticket|commit|draft|post|caption|reply|answer|change|fix|hotfix|batch|job|release|deploy|"
+    r"deployment|migration|script|page|slide|deck|order|meeting|call|invoice|quote|session|sprint|experiment|"
+    r"notebook|query|report|exercise|assignment|essay|speech|recipe|dinner|party|event"
+)
+_LASTING = r"always|never|every|whole|entire|permanently|from now on|going forward|ever|all"
 _DECIDING = r"decided|agreed|switched|chose|settled|moved|migrated|went with|started|signed|booked|joined"
 
 
@@ -192,6 +200,17 @@ _MOMENT_RE = re.compile(
     r"|\bon\s+(?:my|their|his|her|the|a)\s+(?:first|second|third|fourth|fifth|sixth|\d+(?:st|nd|rd|th))\s+"
     r"(?:coffee|cup|tea|espresso|energy drink|red bull|monster|beer|pint|glass)\b"
     r"|\b(?:so|totally|completely|absolutely|proper|well)\s+(?:wrecked|knackered|shattered|exhausted|fried|wiped)\b"
+    # scoped to the task at hand ("serial 5 for this rollout only", "use Szanowny Panie for this
+    # letter", "solo para este run"); "for this repo/project/team" is a standing scope and stays
+    rf"|^(?![^,;]*\b(?:{_LASTING})\b)(?:.*\b(?:for|in|on)\s+(?:this|that|the current|today's)\s+(?:[\w-]+\s+){{0,2}}"
+    rf"(?:{_TASKS})\b"
+    r"|.*\b(?:only|just)\s+(?:for|in|on)\s+(?:this|that)\b)"
+    r"|\b(?:solo|sólo|nur|seulement|só|apenas)\s+(?:para|für|pour|por)\s+(?:este|esta|diesen|diese|dieses|ce|cette)\b"
+    # waiting somewhere for a few more days ("at anchorage in Qingdao waiting for berth, maybe 4 more days")
+    r"|\b(?:waiting for|waiting on)\b[^,;]{0,40}[,;]?\s*(?:maybe\s+|another\s+|about\s+)?(?:\d+|a few|few|two|three)\s+more\s+"
+    r"(?:days|hours|weeks|minutes)\b"
+    # something that just happened ("my cat just knocked over my matcha", "the baby just woke up")
+    rf"|\b(?:my|the|our)\s+[\w-]+\s+just\s+(?:\w+ed|{_PAST})\b"
     # a one-off event told with its recent time ("last night i dropped my phone in the canal",
     # "on Saturday I locked my keys in the car"); "last year I had knee surgery" is history, kept
     # (with someone doing something in the past: "On Saturday I run with Mapo Runners" and "on
@@ -216,7 +235,13 @@ def someone_elses(text: str, requirements: bool = True) -> bool:
     if not opinion or _FIRST_PERSON_SUBJECT_RE.search(text[: opinion.start()]):
         return False
     head = text.split(",", 1)[0]
-    subject = re.match(rf"^(?:my|our)\s+(?:\w+\s+)?(?:{RELATIONS})\b", head, IC)
+    subject = re.match(rf"^(?:my|our)\s+(?:\w+\s+)?(?:{RELATIONS})\b", head, IC) or (
+        # "The judge on this case, Judge Okonkwo-Baird, really hates …": a subject, no statement
+        re.match(r"^(?:the|my|our|his|her|their|a|an)\s", head, IC)
+        and not re.search(
+            r"\b(?:is|are|was|were|has|have|had|do|does|did|use|uses|put|make|keep|need|needs)\b", head, IC
+        )
+    )
     if len(head) < opinion.start() and len(head.split()) >= 4 and not subject:
         return False  # "put the prices in cedis, nobody here thinks in dollars": an aside after a statement
     wants = opinion.group(0).lower().startswith("want")

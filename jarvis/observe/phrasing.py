@@ -76,7 +76,10 @@ _QUESTION_START_RE = re.compile(
 _HYPOTHETICAL_RE = re.compile(
     r"^(?:what if|if|unless|suppose|supposing|imagine|assuming|in case|say we|let's say|were I|had I|"
     r"in theory|hypothetically|ideally|i wonder|i was wondering|wondering|thinking about|thinking of|"
-    r"not sure|i'm not sure|i am not sure|maybe|perhaps|possibly|probably|one day|someday|at some point)\b"
+    r"not sure|i'm not sure|i am not sure|maybe|perhaps|possibly|probably|one day|someday|at some point"
+    # the same in the languages people mix in ("Falls wir irgendwann …", "si me dan la beca …")
+    r"|falls|wenn|vielleicht|irgendwann|si (?:me|te|nos|le|les|lo|la|el|no|yo|tú|tu)|quizás|quizas|tal vez|"
+    r"algún día|se eu|se nós|talvez|peut-être|au cas où|si jamais)\b"
     r"|\b(?:I'd|we'd|I would|we would|I might|we might|we could|I could|might be|could be|would be|"
     r"would it|not sure|I guess|I suppose|I think we should|should we|shall we|or maybe)\b",
     IC,
