@@ -805,3 +805,41 @@ def test_what_holds_for_this_task_or_this_minute_is_not_kept(said: str, gone: st
 def test_a_standing_scope_is_no_task_at_hand(said: str, key: str, judge: Judge) -> None:
     kept = facts(chat(said), judge)
     assert any(key.lower() in f.text.lower() for f in kept), [f.text for f in kept]
+
+
+@pytest.mark.parametrize(
+    ("said", "text"),
+    [
+        (
+            "I don't have one of those smartwatch things, and I won't be getting one",
+            "The user doesn't have a smartwatch.",
+        ),
+        ("I don't have one of those tablets, I just have my laptop", "The user doesn't have a tablet."),
+        ("I don't own a dishwasher and don't want one", "The user doesn't own a dishwasher."),
+    ],
+)
+def test_what_the_person_goes_without(said: str, text: str) -> None:
+    assert text in [f.text for f in facts(chat(said), None)]
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("from March on the on-call rota is every second Thursday, same hours.", "second Thursday"),
+        ("From next week she'll be coming to us on Mondays instead.", "Mondays"),
+    ],
+)
+def test_a_change_said_as_settled_is_no_plan(said: str, key: str, judge: Judge) -> None:
+    kept = facts(chat(said), judge)
+    assert any(key.lower() in f.text.lower() for f in kept), [f.text for f in kept]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "My manager wants everything moved to Looker next year.",
+        "We might switch the cluster to Talos from January.",
+    ],
+)
+def test_a_plan_for_later_is_still_no_fact(said: str, judge: Judge) -> None:
+    assert [f.text for f in facts(chat(said), judge) if "Looker" in f.text or "Talos" in f.text] == []

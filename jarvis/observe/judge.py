@@ -73,10 +73,19 @@ _FIRST_PERSON_SUBJECT_RE = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|im|ive|we|we're
 _UNDECIDED_RE = re.compile(
     r"\b(?:he|she|they|you|it)'d\b|\bif\s+\w+\s+(?:could|would|had)\b|\b(?:wondering|considering|debating|"
     r"torn|undecided|thinking (?:about|of)|looked into|toyed with|ought to|tempted|eventually|someday|some day|(?<!in )(?<!a )one day|at some point|"
-    r"sooner or later|in the long run|dreaming|daydreaming)\b"
-    # a plan for later, not how things are ("wants us to move to Dagster next year", "from January")
-    r"|\bnext\s+(?:year|yr|month|week|term|semester|quarter|season|spring|summer|autumn|fall|winter)\b"
+    r"sooner or later|in the long run|dreaming|daydreaming)\b",
+    IC,
+)
+# a plan for later, not how things are ("wants us to move to Dagster next year, from January");
+# a change said as settled ("from June on the maintenance window is the last Wednesday") stays
+_LATER_RE = re.compile(
+    r"\bnext\s+(?:year|yr|month|week|term|semester|quarter|season|spring|summer|autumn|fall|winter)\b"
     r"|\bfrom\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b(?!\s+to\b)",
+    IC,
+)
+_PLANNING_RE = re.compile(
+    r"\b(?:wants?|wanted|plan|plans|planning|hope|hoping|would like|'d like|aim|aiming|intend|intends|"
+    r"might|maybe|probably|considering|keen|gonna|going to)\b",
     IC,
 )
 # how the person is this minute or was lately, not what is true of them ("ugh stuck in traffic
@@ -316,7 +325,7 @@ def admissible(clause: str) -> str | None:
         _STATE_RE.search(text) and not _HABIT_RE.search(text) and not _DECIDED_RE.search(text)
     ):
         return "passing state"
-    if _UNDECIDED_RE.search(text):
+    if _UNDECIDED_RE.search(text) or (_LATER_RE.search(text) and _PLANNING_RE.search(text)):
         return "undecided"
     if _IMPRESSION_RE.search(text):
         return "impression"

@@ -65,6 +65,17 @@ _UNITS = r"(?:%|percent|minutes?|mins?|hours?|hrs?|seconds?|secs?|days?|weeks?|m
 
 
 # Self-descriptions: who the person is, where, with whom, with what, on which days.
+def _lacks(m: re.Match[str], s: str) -> str:
+    """ "I don't have one of those smartphone things" -> "the user doesn't have a smartphone"."""
+    thing = re.sub(r"\s+(?:things?|thingies|ones?)$", "", m.group("x").strip(TRIM), flags=re.IGNORECASE)
+    if m.group("det").lower() == "one of those" and re.search(r"[^s]s$", thing):
+        thing = thing[:-1]  # "one of those smartphones" -> "a smartphone"
+    article = "any" if m.group("det").lower() == "any" else ("an" if thing[:1].lower() in "aeiou" else "a")
+    verb = m.group("verb").lower()
+    verb = {"had": "have", "owned": "own"}.get(verb, verb)
+    return f"{s} doesn't {verb} {article} {thing}"
+
+
 SELF: tuple[Family, ...] = (
     # "I'm on the payments team at Northwind", "I work on the platform team"
     fam(
@@ -149,6 +160,18 @@ SELF: tuple[Family, ...] = (
         priority="high",
     ),
     # "I'm on amlodipine for my blood pressure, 5mg every morning", "I take levothyroxine, 50mcg daily",
+    # "I don't have one of those smartphones", "I don't own a car": what the person goes without
+    fam(
+        "self/lacks",
+        r"^I\s+(?:don't|do not|dont|never)\s+(?P<verb>have|had|own|owned|use|drive)\s+(?P<det>a|an|any|one of those)\s+"
+        r"(?!(?:clue|idea|time|chance|choice|problem|issue|preference|opinion|way|reason|moment|minute|second|"
+        r"good|better|strong|big|lot)\b)"
+        r"(?P<x>[\w-]+(?:\s+(?!(?:and|or|but|so|because|since|as|for|which|that|at|in|on|anymore)\b)[\w-]+){0,3})",
+        "fact",
+        "",
+        _lacks,
+        confidence=0.7,
+    ),
     # "she put me on amlodipine 5 mg": the doctor's prescription is the person's medicine
     fam(
         "self/medication-given",
