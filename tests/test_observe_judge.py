@@ -649,6 +649,10 @@ def test_a_decision_said_to_be_one_is_kept_even_for_later(said: str, key: str) -
     [
         # a lead-in of several words before the rule
         ("One thing I should say up front: please don't suggest anything with easyJet.", "easyJet"),
+        (
+            "And understand this, for this repo and any other of mine: never run helm upgrade by hand.",
+            "helm upgrade",
+        ),
         # an emoji, then "and remember"
         ("love that!! ❤️ and remember my son Mateo has a sesame allergy, a bad one", "sesame"),
         # the statement before a question joined by an emoji and "like", or by "what should I"

@@ -192,7 +192,7 @@ def subject_for(event: SessionEvent) -> str:
 # "Small thing about me: I prefer CTEs", "A little background first: I flew for Qantas": a short
 # lead-in before a colon, then a first-person statement; the lead-in is no part of it
 _LEAD_IN_RE = re.compile(
-    r"^(?:[\w'-]+\s+){0,9}[\w'-]+\s*:\s+(?P<x>(?:I|I'm|I've|I am|my|we|we're|we are|our|please|pls|don't|do not|"
+    r"^(?:[\w'-]+,?\s+){0,11}[\w'-]+\s*:\s+(?P<x>(?:I|I'm|I've|I am|my|we|we're|we are|our|please|pls|don't|do not|"
     r"never|always|no)\b.{3,})$",
     IC,
 )
