@@ -847,3 +847,80 @@ def test_a_change_said_as_settled_is_no_plan(said: str, key: str, judge: Judge) 
 )
 def test_a_plan_for_later_is_still_no_fact(said: str, judge: Judge) -> None:
     assert [f.text for f in facts(chat(said), judge) if "Looker" in f.text or "Talos" in f.text] == []
+
+
+@pytest.mark.parametrize(
+    ("suggestion", "said", "gone"),
+    [
+        (
+            "You could add sqlalchemy-utils for the enum type.",
+            "First, let us not add sqlalchemy-utils for this.",
+            "sqlalchemy-utils",
+        ),
+        (
+            "For later: dbatools does real test restores, a stronger check.",
+            "dbatools means PowerShell on our boxes, so no.",
+            "dbatools",
+        ),
+        (
+            "If you like, I can deploy the docs to Netlify.",
+            "We won't bother with Netlify, it's grand.",
+            "Netlify",
+        ),
+        (
+            "Would you like a subscription box option too?",
+            "Subscription box is too much for the start, no.",
+            "Subscription box",
+        ),
+        (
+            "We could use Sentry for that.",
+            "No Sentry. Sentry means another vendor review. We log to Loki here.",
+            "Sentry",
+        ),
+    ],
+)
+def test_more_ways_of_turning_an_offer_down(suggestion: str, said: str, gone: str, judge: Judge) -> None:
+    kept = facts(offered(suggestion, said), judge)
+    assert not [f.text for f in kept if gone.lower() in f.text.lower()], [f.text for f in kept]
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        (
+            "Yes, but one rule, and I'd ask you to stick to it every time: always run the linter before you commit.",
+            "linter",
+        ),
+        ("please remember for next time, I'd rather you asked me before making up citations.", "citations"),
+        ("If you write something long, answer me in Portuguese please.", "Portuguese"),
+        ("When you explain SQL to me, show the query first and then the prose.", "query first"),
+        ("Invoices are due on the 5th and every single one goes out by email, full stop.", "5th"),
+        ("I freelance, Nordhavn Labs is my main client Monday to Wednesday.", "Nordhavn Labs"),
+        ("I have anaemia, my GP gives me iron tablets.", "anaemia"),
+    ],
+)
+def test_rules_and_facts_after_lead_ins_conditions_and_tags(said: str, key: str, judge: Judge) -> None:
+    kept = facts(chat(said), judge)
+    assert any(key.lower() in f.text.lower() for f in kept), [f.text for f in kept]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Someone on Mastodon was saying I should rewrite it all in Rust.",
+        "If you need anything, ask.",
+        "If you have time, can you check the logs?",
+        "I'd love a cabin in Norway one day.",
+    ],
+)
+def test_hearsay_offers_and_wishes_are_no_rules(said: str, judge: Judge) -> None:
+    kept = facts(chat(said), judge)
+    assert not [f for f in kept if any(w in f.text for w in ("Rust", "ask", "logs", "Norway"))], [
+        f.text for f in kept
+    ]
+
+
+def test_a_weekday_after_a_relation_is_no_name() -> None:
+    kept = facts(chat("I freelance, Fjordlink is my main client Monday to Wednesday."), None)
+    assert "The user's main client is Fjordlink." in [f.text for f in kept]
+    assert not [f.text for f in kept if "is Monday" in f.text]

@@ -21,17 +21,19 @@ from jarvis.observe.phrasing import split_sentences
 _SUGGESTION_RE = re.compile(
     r"\b(?:suggest|recommend|could|might|consider|how about|what about|have you (?:thought|considered|tried)|"
     r"worth|option|idea|alternatively|instead|i'd|you'd|try|may want|want to|if you're not already|"
-    r"would you like|want me to|do you want|shall i|should i|happy to)\b",
+    r"would you like|want me to|do you want|shall i|should i|happy to|for later|stronger|better)\b",
     IC,
 )
 # words turning something down, right before the thing: "no X" opening a clause, "I don't want
 # X", "skip X", "without X". Not "it's not X" or "there's no X": those state how things are.
 _DECLINE_RE = re.compile(
     r"(?:(?:^|[,;:—–(]|\bbut|\band|\bso|\bok|\bthanks)\s*(?:no|nah|nope)|\bwithout|\bskip|"
-    r"\b(?:i|we) (?:don't|dont|do not|won't|wont) (?:want|need))"
+    r"\b(?:i|we) (?:don't|dont|do not|won't|wont) (?:want|need)|\blet(?:'s| us) not (?:add|use|pull in|bring in|"
+    r"go with|do|install)|\b(?:won't|wont|will not|not gonna|not going to) bother with)"
     r"\s+(?:the\s+|a\s+|an\s+|any\s+|more\s+)?(?P<rest>[\w.+-]+(?:\s+[\w.+-]+)?)",
     IC,
 )
+_NO_AT_END_RE = re.compile(r"(?:[,;:—–-]\s*|\bso\s+|\bthen\s+)(?:no|nah|nope|pass)[.!]*$", IC)
 # the decline lasts, or names the alternative: a rule or a correction, not a one-off no
 _LASTING_RE = re.compile(
     r"\b(?:never|ever|again|always|only|anymore|any more|in this (?:repo|project|codebase|house|team)|"
@@ -72,6 +74,8 @@ class Suggested:
         if not self.words or _LASTING_RE.search(sentence):
             return set()
         out: set[str] = set()
+        if _NO_AT_END_RE.search(sentence):  # "dbatools means PowerShell on the RHEL boxes, so no."
+            out |= _words(sentence) & self.words
         for m in _DECLINE_RE.finditer(sentence):
             out |= _words(m.group("rest")) & self.words
         return out

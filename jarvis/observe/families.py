@@ -457,6 +457,10 @@ _NOT_NAMES = (
     r"Their|Ok|Okay|So|And|But|Yes|No|Also|Then|Now|Today|Tomorrow|Everyone|Everything|Nobody|Someone|"
     r"Python|Java|Rust|Go|Excel|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
 )
+_WHEN_WORDS = (
+    r"(?-i:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|"
+    r"August|September|October|November|December|Mon|Tue|Wed|Thu|Fri|Sat|Sun)"
+)
 NAME_WORD = r"(?-i:[A-ZÀ-Ý][\w-]+)"  # one capitalised word, without a possessive 's
 _WORK_RELATIONS = (
     r"junior|senior|intern|deputy|apprentice|trainee|student|report|second|number two|backup|buddy"
@@ -468,7 +472,7 @@ APPOSITIVES: tuple[Family, ...] = (
     fam(
         "person/appositive",
         rf"\bmy\s+(?:(?!(?:{RELATIONS})\b)[a-z-]+\s+){{0,2}}(?P<rel>{RELATIONS}|editor|co-?organi[sz]er|organi[sz]er|"
-        rf"co-?host|bandmate|teammate|classmate)\s+{TITLE}(?P<name>{NAME})(?!')\b",
+        rf"co-?host|bandmate|teammate|classmate)\s+{TITLE}(?!{_WHEN_WORDS}\b)(?P<name>{NAME})(?!')\b",
         "fact",
         "person",
         lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name')}",
@@ -487,7 +491,7 @@ APPOSITIVES: tuple[Family, ...] = (
     # "Zbigniew is my manager and he approves …": a name, then "is my <relation>"
     fam(
         "person/is-my",
-        rf"^(?:(?:ok|so|and|also|btw|oh)[\s,]+)*(?!{_NOT_NAMES}\b)(?P<name>{TITLE}{NAME})\s+(?:is|was)\s+(?:also\s+)?"
+        rf"(?:^|,\s+)(?:(?:ok|so|and|also|btw|oh)[\s,]+)*(?!{_NOT_NAMES}\b)(?P<name>{TITLE}{NAME})\s+(?:is|was)\s+(?:also\s+)?"
         rf"my\s+(?P<rel>(?:[a-z-]+\s+)?(?:{RELATIONS}|{_WORK_RELATIONS}))\b",
         "fact",
         "person",

@@ -50,7 +50,7 @@ TOKEN_RE = re.compile(r"(?u)\b\w[\w']*\b|[?!]")
 # ("my apprentice Jake does the sanding") are not refused. A few other languages' verbs too, since
 # people mix them in ("mi compañero quiere pasar todo a kubernetes").
 _OPINION_RE = re.compile(
-    r"\b(?:loves?|hates?|likes|prefers?|wants?|wishes|thinks?|believes?|says?|said|"
+    r"\b(?:loves?|hates?|likes|prefers?|wants?|wishes|thinks?|believes?|says?|said|(?:was|were|is|are|keeps?)\s+saying|"
     r"(?:would|'d)\s+(?:honestly\s+|really\s+|much\s+|rather\s+)?(?:rather|prefer)|keeps?\s+(?:on\s+)?\w+ing|"
     r"lobbying|campaigning|pushing for|insists?|swears?\s+by|reckons?|is\s+(?:obsessed|a\s+(?:big\s+|huge\s+)?fan|"
     r"into|convinced|keen|mad\s+about|crazy\s+about)|did|tried|suggested|"
@@ -59,7 +59,7 @@ _OPINION_RE = re.compile(
 )
 # what everyone around the person does ("everyone in my cohort is applying for NHS jobs")
 _EVERYONE_RE = re.compile(
-    r"^(?:everyone|everybody|nobody|no one|people|most people|(?:all|most|half) (?:of )?my (?:friends|mates|"
+    r"^(?:everyone|everybody|nobody|no one|people|most people|some(?:one|body)\s+(?:on|in|at|from)\s+[\w.-]+|(?:all|most|half) (?:of )?my (?:friends|mates|"
     r"colleagues|coworkers|co-workers|classmates|cohort|team|family|relatives|neighbou?rs|students|patients|"
     r"clients|customers|peers|kids|siblings|cousins))\b"
     r"(?!\s+(?:calls|call)\s+me\b)",
@@ -121,6 +121,9 @@ _REJECTED_RE = re.compile(
     r"|^(?:nah|nope|no)\b[,\s]+(?:not|never)\s+(?:doing|using|going|bothering|touching|switching)\b"
     r"|\b(?:thought about|considered|looked at|looked into|toyed with)\b.{0,60}\b(?:nah|nope|too\s+\w+|not for)\b"
     # "novated lease nah, not for me", "I'm not paying for Booksy", "Terragrunt we tried in 2024, it was pain"
+    r"|\b(?:won't|wont|will not|not gonna|not going to)\s+bother\b|\bnot bothering\b"
+    r"|\btoo much (?:for (?:the|a) (?:start|beginning|first year)|right now|at the start|to start|for now)\b"
+    r"|[,.]\s*no[.!]*$"
     r"|\b(?:and\s+)?said no\b|\bdecided against\b|\bpassed on (?:it|that|this)\b|\bnot for (?:me|us)\b|^[\w.+ -]{1,30}?[,\s]+(?:nah|nope)\b|\b(?:not|no|never)\s+paying\s+for\b"
     r"|\b(?:tried|used|had)\b.{0,60}\b(?:was|were)\s+(?:a\s+|such\s+a\s+)?(?:pain|awful|terrible|horrible|"
     r"nightmare|hell|rubbish|garbage|useless|a mess|painful)\b",

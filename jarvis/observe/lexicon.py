@@ -93,7 +93,10 @@ IDENTITY_SLOTS = r"pronouns|name|full name|nickname|nationality|first language|n
 CONDITIONS = (
     r"(?:type \d )?diabetes|asthma|adhd|add|epilepsy|migraines?|arthritis|dyslexia|coeliac disease|celiac disease|"
     r"hypertension|high blood pressure|low blood pressure|anxiety|depression|tinnitus|a bad back|a pacemaker|"
-    r"eczema|psoriasis|ibs|crohn's|long covid|sleep apnea|sleep apnoea|a heart condition|hay ?fever"
+    r"eczema|psoriasis|ibs|crohn's|long covid|sleep apnea|sleep apnoea|a heart condition|hay ?fever|anemia|anaemia|"
+    r"high cholesterol|gout|lupus|multiple sclerosis|parkinson's|glaucoma|osteoporosis|hypothyroidism|"
+    r"hyperthyroidism|pcos|endometriosis|sciatica|carpal tunnel|fibromyalgia|gerd|acid reflux|deuteranopia|"
+    r"protanopia|colou?r blindness|insomnia|ptsd|ocd|bipolar disorder|narcolepsy|celiac|coeliac"
 )
 # verbs after "I" that say what the person thinks, wants or is doing this minute, not what is true of them
 _NOT_STATEMENT = """want need think guess mean see know hope wonder feel agree understand suppose believe assume

@@ -192,7 +192,7 @@ def subject_for(event: SessionEvent) -> str:
 # "Small thing about me: I prefer CTEs", "A little background first: I flew for Qantas": a short
 # lead-in before a colon, then a first-person statement; the lead-in is no part of it
 _LEAD_IN_RE = re.compile(
-    r"^(?:[\w'-]+,?\s+){0,11}[\w'-]+\s*:\s+(?P<x>(?:I|I'm|I've|I am|my|we|we're|we are|our|please|pls|don't|do not|"
+    r"^[^:]{1,120}?:\s+(?P<x>(?:I|I'm|I've|I am|my|we|we're|we are|our|please|pls|don't|do not|"
     r"never|always|no)\b.{3,})$",
     IC,
 )
@@ -218,6 +218,7 @@ _STANDING_TAG_RE = re.compile(
     r"|^(?:and\s+)?(?:that|this)\s+goes\s+for\s+(?:everything|all|every|anything|any)\b[^.?]{0,50}$"
     r"|^(?:please\s+)?(?:always|every time|each time)(?:\s+like\s+(?:this|that))?(?:,?\s*please)?$"
     r"|^(?:please\s+)?like\s+(?:this|that),?\s+(?:always|every time|from now on)(?:,?\s*please)?$"
+    r"|^(?:full stop|period|end of story|no exceptions|no ifs or buts|non-negotiable)[.!]*$"
     r"|^(?:and\s+)?(?:that's|that is|thats|it's|its)\s+(?:decided|final|settled|non-negotiable|not up for debate)\b"
     r"[^.?]{0,40}$",
     IC,
@@ -244,6 +245,14 @@ _STYLE_ASK_RE = re.compile(
     r"^(?:please\s+|pls\s+)?(?:can|could|would|will|cud|wud)\s+(?:you|u)\s+(?:please\s+|pls\s+)?"
     r"(?P<x>(?:always\s+)?(?:talk|speak|write|explain|answer|reply|respond|text)\s+(?:to me\s+|with me\s+|me\s+)?"
     r"(?:like|in|using|as if)\b[^?]{3,80}?)\s*\?*\s*$",
+    IC,
+)
+# rule/if-you: a rule for when the assistant does something ("if you write something long, answer me
+# in French please", "when you show me Lua, use 2-space indent"): the condition, then an instruction
+_IF_YOU_RULE_RE = re.compile(
+    r"^(?:if|when|whenever)\s+(?:you|u)\s+[^,?]{3,60},\s*(?:then\s+)?(?:please\s+|pls\s+)?"
+    r"(?:always\s+|never\s+|just\s+)?(?:answer|write|reply|respond|use|keep|give|put|explain|show|send|make|add|"
+    r"include|cite|mark|name|format|ask|check|run|stick|avoid|leave|don't|do not|dont)\b[^?]{3,120}$",
     IC,
 )
 # "do me a favour and keep answers short going forward": the favour is the rule that follows
@@ -279,6 +288,7 @@ def _as_typed(clause: str) -> str:
 def _match_clause(clause: str, who: str, to_assistant: bool = True) -> Found | None:
     """The first clause family that matches (and is not refused) -> a statement; when none does,
     the same without a short trailing aside (", six years now"), at most twice."""
+    clause = _as_typed(clause)  # a lead-in ("one rule, and I'd ask you to stick to it:") is no hypothetical
     if len(clause) < 3 or refused(clause) or _VAGUE_SUBJECT_RE.match(clause.strip(TRIM)):
         return None
     if (
@@ -289,7 +299,6 @@ def _match_clause(clause: str, who: str, to_assistant: bool = True) -> Found | N
         or others_habit(clause)
     ):
         return None  # "Siobhán on graphics keeps saying D3 would look nicer", "on the UPS with 40 min left"
-    clause = _as_typed(clause)
     for _ in range(3):
         found = _match_families(clause, who, to_assistant)
         aside = None if found else _ASIDE_RE.match(clause.strip(TRIM))
@@ -469,6 +478,10 @@ def extract_sentence(
         return []
     if turned_down(text):
         return []  # "nah not doing Addressables, way overkill": considered and turned down
+    conditional = _IF_YOU_RULE_RE.match(trim(text)) if to_assistant else None
+    if conditional:  # "If you write something long, answer me in French please"
+        body = third_person(conditional.group(0).strip(TRIM), who)
+        return [_fact(Found(cap(body), "rule", "rule/if-you", "rule", priority="high"), text, turn)]
     favour = _FAVOUR_RE.match(text) if to_assistant else None
     if favour:
         text = favour.group("x")
@@ -682,6 +695,7 @@ class OfflineObserver:
                 sentences = split_sentences(event.text)
                 skip = -1
                 previous, mark = "", 0  # the sentence before when nothing read it, and the judge's queue then
+                carried: set[str] = set()  # what the sentence before declined
                 for i, sent in enumerate(sentences):
                     if i == skip:
                         continue
@@ -699,7 +713,11 @@ class OfflineObserver:
                     found = extract_sentence(
                         sent, nxt, event, last_assistant if i < 2 else "", to_assistant, pending
                     )
-                    gone = suggested.declined(plain(sent)) if to_assistant else set()
+                    said_no = suggested.declined(plain(sent)) if to_assistant else set()
+                    # "No dbatools. Dbatools means PowerShell …": the next sentence, about the same thing, says why
+                    opens = " ".join(plain(sent).split()[:3])
+                    gone = said_no | {w for w in carried if mentions(opens, {w})}
+                    carried = said_no
                     if gone:  # "cute but no H3, the deliverable is per comune": H3 was only offered
                         found = [f for f in found if not mentions(f.text, gone)]
                         if pending is not None:

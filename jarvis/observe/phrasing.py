@@ -51,6 +51,7 @@ _CLAUSE_RE = re.compile(
     r"|,\s+(?=(?:she|he|they|it|that|this)(?:'s|'ll|'d| is| will| was| would| wants| thinks|\s)\b)"
     r"|,\s+(?=(?:don't|do not|please)\s)"
     r"|,\s+(?=(?:I|I'm|I've|I'd|I'll)\s)"
+    r"|,\s+(?=(?:full stop|end of story)[.!]*$)"
     r"|\s+[\U0001F300-\U0001FAFF\u2600-\u27BF][\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]*\s+(?=\w)",
     IC,
 )
@@ -80,7 +81,9 @@ _HYPOTHETICAL_RE = re.compile(
     # the same in the languages people mix in ("Falls wir irgendwann …", "si me dan la beca …")
     r"|falls|wenn|vielleicht|irgendwann|si (?:me|te|nos|le|les|lo|la|el|no|yo|tú|tu)|quizás|quizas|tal vez|"
     r"algún día|se eu|se nós|talvez|peut-être|au cas où|si jamais)\b"
-    r"|\b(?:I'd|we'd|I would|we would|I might|we might|we could|I could|might be|could be|would be|"
+    # ("I'd rather you asked first" is a preference, said now)
+    r"|\b(?:I'd(?!\s+(?:rather|prefer|like you to|ask you to))|we'd(?!\s+(?:rather|prefer))|"
+    r"I would(?!\s+(?:rather|prefer|like you to|ask you to))|we would(?!\s+(?:rather|prefer))|I might|we might|we could|I could|might be|could be|would be|"
     r"would it|not sure|I guess|I suppose|I think we should|should we|shall we|or maybe)\b",
     IC,
 )
