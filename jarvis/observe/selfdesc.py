@@ -172,6 +172,17 @@ SELF: tuple[Family, ...] = (
         _lacks,
         confidence=0.7,
     ),
+    # "I quit smoking in 2015", "I dropped sugar from my diet in 2019": a habit given up, and when
+    fam(
+        "self/gave-up",
+        r"^I\s+(?:quit|gave up|stopped|dropped|cut out|kicked)\s+(?P<x>(?!(?:it|that|this|them|the ball)\b)[\w -]{3,40}?)"
+        r"(?:\s+from my diet)?\s+(?P<when>in \d{4}|\d+\s+(?:years?|months?)\s+ago|(?:a few|several|many)\s+years\s+ago|"
+        r"last year|years ago)\b",
+        "fact",
+        "health",
+        lambda m, s: f"{s} gave up {m.group('x').strip(TRIM)} {m.group('when')}",
+        confidence=0.75,
+    ),
     # "she put me on amlodipine 5 mg": the doctor's prescription is the person's medicine
     fam(
         "self/medication-given",
