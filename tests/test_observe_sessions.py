@@ -174,6 +174,7 @@ def test_a_label_inside_the_assistants_message_is_not_a_new_speaker(mark: str) -
 {user} can you total the wedding budget
 {assistant} Here it is:
 Photographer: £1,600
+**Automatic feeder:** £40
 - Breakfast: 4 eggs
 Venue hire: £4,000
 {user} I prefer the cheaper venue

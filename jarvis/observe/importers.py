@@ -276,8 +276,8 @@ def _speaker_lines(lines: list[str]) -> dict[int, re.Match[str]]:
     for i, m in sorted(found.items()):
         name = m.group("name").strip().lower()
         known = name in USER_ALIASES or name in ASSISTANT_ALIASES or said[name] >= 2
-        if role == "assistant" and not known and not _bold(m):
-            continue  # "Photographer: £1,600" in the assistant's budget: a label, still the assistant's
+        if role == "assistant" and not known and not (_bold(m) and _name_shaped(m.group("name"))):
+            continue  # "Photographer: £1,600", "**Automatic feeder:**" in the assistant's reply: its labels
         out[i] = m
         role = role_for(m.group("name"))[0]
     return out
@@ -287,13 +287,19 @@ def _bold(m: re.Match[str]) -> bool:
     return bool(re.search(r"\*\*|__", m.group(0)[: m.start("text")]))
 
 
+def _name_shaped(name: str) -> bool:
+    """ "Caroline", "Siew Lan", "Dr Patel": every word capitalised ("Automatic feeder" is a label)."""
+    return all(word[:1].isupper() for word in name.split())
+
+
 def parse_text(lines: Iterable[str]) -> tuple[list[SessionEvent], int]:
     """`Name: text` lines; following lines without a speaker continue the message.
 
     Markdown is tolerated (`- **Name:** text`, headings skipped). Lines before the
     first speaker are counted as skipped. A label inside a message ("Photographer: £1,600" in
-    the assistant's budget) is no new speaker: inside the assistant's message, a line opens a new
-    one only for a known speaker (user/assistant, bold, or a name that speaks twice or more).
+    the assistant's budget, "**Automatic feeder:**" in its list) is no new speaker: inside the
+    assistant's message, a line opens a new one only for a known speaker (user/assistant, a name
+    that speaks twice or more, or a bold name such as "**Caroline:**").
     """
     lines = [raw.rstrip() for raw in lines]
     speaker_at = _speaker_lines(lines)
