@@ -924,3 +924,30 @@ def test_a_weekday_after_a_relation_is_no_name() -> None:
     kept = facts(chat("I freelance, Fjordlink is my main client Monday to Wednesday."), None)
     assert "The user's main client is Fjordlink." in [f.text for f in kept]
     assert not [f.text for f in kept if "is Monday" in f.text]
+
+
+@pytest.mark.parametrize(
+    ("said", "text"),
+    [
+        (
+            "my supervisor is Dra. Lucía Quispe, she wants the plots by friday",
+            "The user's supervisor is Dra. Lucía Quispe.",
+        ),
+        ("Mateo has a severe peanut allergy, he carries an EpiPen", "Mateo has a severe peanut allergy."),
+        (
+            "keep it in Taglish, that's our whole vibe, always",
+            "Keep it in Taglish (that's our whole vibe, always).",
+        ),
+        (
+            "i only shoot on film, no digital at all, never. its just my thing",
+            "The user only shoots on film, no digital at all.",
+        ),
+    ],
+)
+def test_titles_named_allergies_and_tags_after_a_comment(said: str, text: str) -> None:
+    assert text in [f.text for f in facts(chat(said), None)]
+
+
+def test_an_if_after_a_lead_in_is_still_an_if(judge: Judge) -> None:
+    said = "Other question, only a dream: if I get the Erasmus grant maybe I go to Ghent for a master"
+    assert [f.text for f in facts(chat(said), judge) if "Ghent" in f.text] == []

@@ -43,7 +43,7 @@ RELATIONS = (
     r"grandchildren|godson|goddaughter|stepmother|stepfather|stepmum|stepdad"
 )
 # titles before a name ("my supervisor, Dr. Anke de Vries")
-TITLE = r"(?:(?:Dr|Prof|Mr|Mrs|Ms|Mx|Sir|Dame)\.?\s+)?"
+TITLE = r"(?:(?:Dr|Dra|Prof|Profa|Mr|Mrs|Ms|Mx|Sir|Dame|Sr|Sra|Herr|Frau|Mme)\.?\s+)?"
 # long-running things a person is in the middle of ("I'm doing a PhD", "we're renovating a house")
 ONGOING_VERBS = (
     r"doing|studying|renovating|building|rewriting|migrating|moving|planning|organi[sz]ing|writing|developing|"

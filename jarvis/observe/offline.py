@@ -218,7 +218,9 @@ _STANDING_TAG_RE = re.compile(
     r"|^(?:and\s+)?(?:that|this)\s+goes\s+for\s+(?:everything|all|every|anything|any)\b[^.?]{0,50}$"
     r"|^(?:please\s+)?(?:always|every time|each time)(?:\s+like\s+(?:this|that))?(?:,?\s*please)?$"
     r"|^(?:please\s+)?like\s+(?:this|that),?\s+(?:always|every time|from now on)(?:,?\s*please)?$"
-    r"|^(?:full stop|period|end of story|no exceptions|no ifs or buts|non-negotiable)[.!]*$"
+    r"|^(?:full stop|period|end of story|no exceptions|no ifs or buts|non-negotiable|never)[.!]*$"
+    # a comment on the rule before, then "always" ("keep it in Spanglish, that's our whole vibe, always")
+    r"|^(?:that's|that is|thats|it's|its|this is)\b[^,.]{0,40},\s*(?:always|every time)[.!]*$"
     r"|^(?:and\s+)?(?:that's|that is|thats|it's|its)\s+(?:decided|final|settled|non-negotiable|not up for debate)\b"
     r"[^.?]{0,40}$",
     IC,
@@ -230,6 +232,8 @@ _ABOUT_IT_RE = re.compile(
     r"(?:\s+(?:again|anymore|any more|ever|up|either|yet))*[.!]?$",
     IC,
 )
+# a comment on the clause before ("that's our whole vibe", "it's just my thing")
+_COMMENT_RE = re.compile(r"^(?:that's|that is|thats|it's|its|this is)\b", IC)
 # rule/asked: a standing instruction asked as a question ("please can you not use bullet points with
 # me?", "could you always answer in Spanish?"); not a one-off about this or that ("can you not
 # delete that file?")
@@ -594,12 +598,17 @@ def _clause_facts(
         labelled = None
     parts = clauses(tagged.group("x") if tagged else text)
     previous: str | None = None  # the clause before, when nothing read it
+    before: str | None = None  # and the one before that, when nothing read it either
     for clause in parts:
         if to_assistant and previous and _STANDING_TAG_RE.match(clause):
-            if pending and pending[-1].clause == previous:
-                pending.pop()  # the tag made it a rule; the judge need not read it
+            if before and _COMMENT_RE.match(previous):
+                previous = (
+                    before  # "keep it in Spanglish, that's our whole vibe, always": the rule, not the comment
+                )
+            if pending is not None:  # the tag made it a rule; the judge need not read it
+                pending[:] = [u for u in pending if u.clause not in (previous, before)]
             facts.append(_standing(previous, clause, turn, who, text))
-            previous = None
+            previous = before = None
             continue
         label = _LABEL_RE.match(clause)
         rule_label = bool(label and label.group("rule") and to_assistant) or bool(tagged) or bool(labelled)
@@ -635,7 +644,7 @@ def _clause_facts(
             pending.append(Unread(clause, clause if len(parts) > 1 else text, turn, who))
         if extra and (not found or extra[0].text.lower() not in found.text.lower()):
             facts.append(_fact(extra[0], extra[1], turn))
-        previous = None if found or extra else clause
+        before, previous = (previous, None) if found or extra else (previous, clause)
     return facts
 
 

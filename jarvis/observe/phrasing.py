@@ -37,7 +37,7 @@ _MACHINE_RE = re.compile(
 )
 _QUOTED_RE = re.compile(r"\"[^\"\n]{1,300}\"")
 _ABBREV = (
-    r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\bSt\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)"
+    r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\bSt\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bDra\.)(?<!\bSra\.)(?<!\bSr\.)(?<!\bMme\.)"
     r"(?<!\bProf\.)(?<!\bMx\.)(?<!\bincl\.)(?<!\bexcl\.)(?<!\bapprox\.)(?<!\bapprox\.)(?<!\bapt\.)"
 )
 _SPLIT_RE = re.compile(_ABBREV + r"(?<=[.!?])\s+(?=\S)|(?<=\?)(?=\w)|\n+")
@@ -51,7 +51,7 @@ _CLAUSE_RE = re.compile(
     r"|,\s+(?=(?:she|he|they|it|that|this)(?:'s|'ll|'d| is| will| was| would| wants| thinks|\s)\b)"
     r"|,\s+(?=(?:don't|do not|please)\s)"
     r"|,\s+(?=(?:I|I'm|I've|I'd|I'll)\s)"
-    r"|,\s+(?=(?:full stop|end of story)[.!]*$)"
+    r"|,\s+(?=(?:full stop|end of story|never)[.!]*$)"
     r"|\s+[\U0001F300-\U0001FAFF\u2600-\u27BF][\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]*\s+(?=\w)",
     IC,
 )
@@ -184,9 +184,10 @@ def trim(text: str) -> str:
 def refused(clause: str) -> str | None:
     """Why a clause is not a statement to learn from ('question', 'hypothetical', 'credential'), or None."""
     body = trim(clause)
-    if clause.rstrip().endswith("?") or _QUESTION_START_RE.match(body):
+    after = trim(body.rsplit(":", 1)[-1]) if ":" in body else body  # "Other question, only dream: if I …"
+    if clause.rstrip().endswith("?") or _QUESTION_START_RE.match(body) or _QUESTION_START_RE.match(after):
         return "question"
-    if _HYPOTHETICAL_RE.search(body):
+    if _HYPOTHETICAL_RE.search(body) or _HYPOTHETICAL_RE.search(after):
         return "hypothetical"
     if _CREDENTIAL_RE.search(body):
         return "credential"

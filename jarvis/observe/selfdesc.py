@@ -225,7 +225,7 @@ SELF: tuple[Family, ...] = (
         "self/relation-is",
         rf"^(?:my\s+|our\s+|(?:the\s+)?(?=(?:vet|gp|doctor|dentist|accountant|lawyer|landlord|landlady|physio|mechanic|"
         rf"plumber|electrician|builder|farrier|tutor|coach)\b))(?P<rel>{RELATIONS})\s+(?:is|'s)\s+"
-        rf"(?:(?P<name>{NAME})(?P<org>\s+(?:at|from|of|with)\s+{NAME})?"
+        rf"(?:(?P<name>{TITLE}{NAME})(?P<org>\s+(?:at|from|of|with)\s+{NAME})?"
         rf"|(?P<low>{LOWER_NAME}?)(?P<lorg>\s+(?:at|from|of|with)\s+[^,;.]{{2,40}})?(?:[,;].*)?$)",
         "fact",
         "person",
@@ -626,12 +626,14 @@ PERSON_FACTS = fam(
     r"^(?!(?:It|That|This|There|Here|What|Who|Which|He|She|They|We|You|I|Everything|Nothing|Something|Life|"
     r"Today|Tomorrow|Yesterday|Now|Then|Where|When|Why|How|Mine|Yours|Ours|The|A|An|My|Our|Your|His|Her|Their|"
     r"One|Each|Every|All|Some|Any|No|Yes|Ok|Okay|Oh|Well|So|And|But|Or|Everyone|Someone|Nobody|Everybody)\b)"
-    rf"(?P<who>{NAME})(?:'s|\s+is|\s+was)\s+(?P<v>(?:(?:very\s+|severely\s+|mildly\s+)?allergic to|"
+    rf"(?P<who>{NAME})(?:(?:'s|\s+is|\s+was)\s+|\s+(?P<has>has)\s+(?=(?:a|an)\s+(?:severe\s+|serious\s+|bad\s+|mild\s+)?[\w-]+\s+allergy\b|{CONDITIONS}))(?P<v>(?:(?:very\s+|severely\s+|mildly\s+)?allergic to|(?:a|an)\s+(?:severe\s+|serious\s+|bad\s+|mild\s+)?[\w-]+\s+allergy|{CONDITIONS}|"
     rf"intolerant to|(?:a|an)\s+(?:[\w-]+\s+){{0,2}}(?:{ROLES})|\d{{1,3}}\b|from|based in|born (?:in|on)|"
     rf"{TRAITS})\b.*)$",
     "fact",
     "person",
-    lambda m, s: f"{m.group('who')} is {m.group('v').strip(TRIM)}".replace(" is born", " was born"),
+    lambda m, s: f"{m.group('who')} {m.group('has') or 'is'} {m.group('v').strip(TRIM)}".replace(
+        " is born", " was born"
+    ),
     confidence=0.75,
 )
 
