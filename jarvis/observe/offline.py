@@ -524,6 +524,9 @@ def extract_sentence(
     if found:
         return [_fact(found, text, turn, context=after_assistant)]
     found = _from_now_on(trim(text), who)
+    parts = clauses(text)
+    if not found and len(parts) > 1:  # "keep replies short going forward, I read them on the bus"
+        found = _from_now_on(trim(parts[0]), who)
     if found:
         return [_fact(found, text, turn)]
     return _clause_facts(text, who, turn, to_assistant, pending)
