@@ -939,6 +939,11 @@ def test_a_weekday_after_a_relation_is_no_name() -> None:
             "Keep it in Taglish (that's our whole vibe, always).",
         ),
         (
+            "keep the migrations in db/ though — I don't want raw SQL in the handlers, ever, that's a rule for this repo",
+            "Keep the migrations in db/; the user doesn't want raw SQL in the handlers, ever "
+            "(that's a rule for this repo).",
+        ),
+        (
             "i only shoot on film, no digital at all, never. its just my thing",
             "The user only shoots on film, no digital at all.",
         ),
@@ -951,3 +956,8 @@ def test_titles_named_allergies_and_tags_after_a_comment(said: str, text: str) -
 def test_an_if_after_a_lead_in_is_still_an_if(judge: Judge) -> None:
     said = "Other question, only a dream: if I get the Erasmus grant maybe I go to Ghent for a master"
     assert [f.text for f in facts(chat(said), judge) if "Ghent" in f.text] == []
+
+
+def test_a_rule_tag_after_something_of_today_makes_no_rule() -> None:
+    kept = facts(chat("It's after 6 now so you're fine today, that's the rule."), None)
+    assert not [f for f in kept if f.kind == "rule"], [f.text for f in kept]

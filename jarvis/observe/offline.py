@@ -219,6 +219,9 @@ _STANDING_TAG_RE = re.compile(
     r"|^(?:please\s+)?(?:always|every time|each time)(?:\s+like\s+(?:this|that))?(?:,?\s*please)?$"
     r"|^(?:please\s+)?like\s+(?:this|that),?\s+(?:always|every time|from now on)(?:,?\s*please)?$"
     r"|^(?:full stop|period|end of story|no exceptions|no ifs or buts|non-negotiable|never)[.!]*$"
+    # "…, that's a rule for this repo", "that's team policy", "that's our convention here"
+    r"|^(?:and\s+)?(?:that's|that is|thats|it's|its)\s+(?:a|the|our|my|team|house)\s+(?:\w+\s+)?(?:rule|policy|"
+    r"convention|standard)s?\b[^.?]{0,40}$"
     # a comment on the rule before, then "always" ("keep it in Spanglish, that's our whole vibe, always")
     r"|^(?:that's|that is|thats|it's|its|this is)\b[^,.]{0,40},\s*(?:always|every time)[.!]*$"
     r"|^(?:and\s+)?(?:that's|that is|thats|it's|its)\s+(?:decided|final|settled|non-negotiable|not up for debate)\b"
@@ -231,6 +234,11 @@ _ABOUT_IT_RE = re.compile(
     r"^(?:do not|don't|dont|never|stop|please don't|pls dont)\s+(?:\w+\s+){1,2}?(?:it|this|that|them|those)"
     r"(?:\s+(?:again|anymore|any more|ever|up|either|yet))*[.!]?$",
     IC,
+)
+_NOW_RE = re.compile(r"\b(?:today|tonight|now|right now|this time)\b", IC)
+# a tag naming the clauses before a rule, all of them ("…, that's a rule for this repo")
+_RULE_TAG_CLAUSE_RE = re.compile(
+    r"^(?:and\s+)?(?:that's|that is|thats|it's|its)\s+(?:a|the|our|my|team|house)\b", IC
 )
 # a comment on the clause before ("that's our whole vibe", "it's just my thing")
 _COMMENT_RE = re.compile(r"^(?:that's|that is|thats|it's|its|this is)\b", IC)
@@ -594,6 +602,8 @@ def _clause_facts(
 ) -> list[Fact]:
     facts: list[Fact] = []
     tagged = _RULE_TAG_RE.match(trim(text)) if to_assistant else None
+    if tagged and (of_the_moment(tagged.group("x")) or _NOW_RE.search(tagged.group("x"))):
+        tagged = None  # "it's after 6 now so you're fine today, that's the rule": today's, not a rule
     labelled = _LABEL_RE.match(trim(text)) if to_assistant and not tagged else None
     if labelled and labelled.group("rule"):
         text = labelled.group("x")  # the label names the whole sentence a rule, before it is cut
@@ -603,13 +613,24 @@ def _clause_facts(
     previous: str | None = None  # the clause before, when nothing read it
     before: str | None = None  # and the one before that, when nothing read it either
     for clause in parts:
-        if to_assistant and previous and _STANDING_TAG_RE.match(clause):
+        if (
+            to_assistant
+            and previous
+            and _STANDING_TAG_RE.match(clause)
+            and not of_the_moment(previous)
+            and not _NOW_RE.search(previous)  # "it's after 6 now so you're fine today, that's the rule"
+        ):
+            read = {previous, before}
             if before and _COMMENT_RE.match(previous):
                 previous = (
                     before  # "keep it in Spanglish, that's our whole vibe, always": the rule, not the comment
                 )
+            elif before and _RULE_TAG_CLAUSE_RE.match(clause):
+                previous = (
+                    f"{before}; {previous}"  # "keep the sql in queries/ — no SQL inline, that's a rule"
+                )
             if pending is not None:  # the tag made it a rule; the judge need not read it
-                pending[:] = [u for u in pending if u.clause not in (previous, before)]
+                pending[:] = [u for u in pending if u.clause not in read]
             facts.append(_standing(previous, clause, turn, who, text))
             previous = before = None
             continue
