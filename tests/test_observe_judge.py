@@ -961,3 +961,21 @@ def test_an_if_after_a_lead_in_is_still_an_if(judge: Judge) -> None:
 def test_a_rule_tag_after_something_of_today_makes_no_rule() -> None:
     kept = facts(chat("It's after 6 now so you're fine today, that's the rule."), None)
     assert not [f for f in kept if f.kind == "rule"], [f.text for f in kept]
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        ("answer me short pls, my english is ok but long text is hard for me", "Answer the user short"),
+        ("explain things simply, without jargon", "Explain things simply"),
+        ("write to me in simple english please", "Write to the user in simple english"),
+    ],
+)
+def test_how_to_answer_said_as_an_instruction_is_a_rule(said: str, rule: str) -> None:
+    kept = facts(chat(said), None)
+    assert [f for f in kept if f.kind == "rule" and f.text.startswith(rule)], [f.text for f in kept]
+
+
+@pytest.mark.parametrize("said", ["answer this question", "write me a cover letter for the bakery job"])
+def test_a_one_off_task_is_no_style_rule(said: str) -> None:
+    assert [f for f in facts(chat(said), None) if f.kind == "rule"] == []

@@ -102,6 +102,19 @@ RULES: tuple[Family, ...] = (
         lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
         priority="high",
     ),
+    # how to answer, said as an instruction with a style ("answer me short pls", "write to me in simple
+    # english", "explain things simply, without jargon"): how the person wants to be spoken to
+    fam(
+        "rule/style",
+        r"^(?:please\s+)?(?P<x>(?:answer|reply|write|talk|respond|explain(?:\s+(?:things|stuff|everything))?|speak)"
+        r"(?:\s+(?:to\s+)?(?:me|us))?\s+(?:short|shorter|briefly|simply|plainly|slowly|in\s+(?:short|simple|plain)\b|"
+        r"in\s+(?:english|spanish|french|german|portuguese|italian|dutch|polish|[a-z]+ish)\b|like\s+(?:a|an|you)\b|"
+        r"without\s+(?:jargon|emojis?|bullet|lists?)|in\s+(?:bullet points|lists?|tables?|paragraphs))[^?]{0,80})$",
+        "rule",
+        "rule",
+        lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
+        priority="high",
+    ),
     # "don't ever run terraform apply locally", "never ever …"
     fam(
         "rule/dont-ever",
