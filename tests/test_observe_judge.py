@@ -659,7 +659,7 @@ def test_a_decision_said_to_be_one_is_kept_even_for_later(said: str, key: str) -
         ("pls always give temperatures in celsius for me 🙈 like is 70F warm or cold??", "celsius"),
         ("last thing — on Saturdays I swim at the Lido at 8:00, what should I eat before that?", "Lido"),
         # who a family member is, even when their opinion follows
-        ("My wife Ngozi says we should get a dog", "Ngozi"),
+        ("My husband Ikenna says he'll cook jollof for me on race day", "Ikenna"),
         ("My son Ravi is sitting his boards next year so the house is tense", "Ravi"),
     ],
 )
@@ -676,6 +676,7 @@ def test_statements_in_shapes_around_requests_and_questions_are_kept(said: str, 
             "Tromsø",
         ),
         ("My wife Ngozi says we should get a dog", "dog"),
+        ("My sister Ilona thinks I should grow only flowers", "Ilona"),
         ("I looked into getting a heat pump last year, the installers kept calling.", "heat pump"),
     ],
 )

@@ -29,11 +29,15 @@ _SUGGESTION_RE = re.compile(
 _DECLINE_RE = re.compile(
     r"(?:(?:^|[,;:—–(]|\bbut|\band|\bso|\bok|\bthanks)\s*(?:no|nah|nope)|\bwithout|\bskip|"
     r"\b(?:i|we) (?:don't|dont|do not|won't|wont) (?:want|need)|\blet(?:'s| us) not (?:add|use|pull in|bring in|"
-    r"go with|do|install)|\b(?:won't|wont|will not|not gonna|not going to) bother with)"
+    r"go with|do|install)|\b(?:won't|wont|will not|not gonna|not going to) bother with|"
+    r"\bnot (?:adding|using|installing|bringing in|pulling in))"
     r"\s+(?:the\s+|a\s+|an\s+|any\s+|more\s+)?(?P<rest>[\w.+-]+(?:\s+[\w.+-]+)?)",
     IC,
 )
-_NO_AT_END_RE = re.compile(r"(?:[,;:—–-]\s*|\bso\s+|\bthen\s+)(?:no|nah|nope|pass)[.!]*$", IC)
+_NO_AT_END_RE = re.compile(
+    r"(?:[,;:—–-]\s*|\bso\s+|\bthen\s+|(?:^|[,;:]\s*)[\w.+-]+(?:\s+[\w.+-]+)?\s+)(?:no|nah|nope|pass)[.!]*$",
+    IC,
+)
 # the decline lasts, or names the alternative: a rule or a correction, not a one-off no
 _LASTING_RE = re.compile(
     r"\b(?:never|ever|again|always|only|anymore|any more|in this (?:repo|project|codebase|house|team)|"

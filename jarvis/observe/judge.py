@@ -158,6 +158,12 @@ _OTHERS_HABIT_RE = re.compile(
     rf"[^\W\d_][\w'-]*\s+(?:{_HABIT_WORDS})\s+(?:\w+ly\s+)?[a-z]+[^s\W]s\b)",
     IC,
 )
+_ADVICE_RE = re.compile(
+    r"^[\s,]*(?:(?:also|always|really|just|still|keeps?)\s+)*(?:thinks?|believes?|reckons?|feels?|insists?|"
+    r"(?:says?|said|keeps saying)\s+(?:that\s+)?(?:I|we|you|me)\s+(?:should|must|need|ought|have to)|"
+    r"wants?\s+(?:me|us)\s+to|prefers?|loves?|hates?|is\s+convinced|swears\s+by)\b",
+    IC,
+)
 _HABIT_AFTER_RE = re.compile(rf"^[\s,]*(?:\w+\s+)?(?:{_HABIT_WORDS})\b", IC)
 # a pasted message from someone else ("my friend sent this in the gc: '…'", "Kasper wrote: "…"")
 _PASTED_RE = re.compile(
@@ -221,6 +227,9 @@ _MOMENT_RE = re.compile(
     # waiting somewhere for a few more days ("at anchorage in Qingdao waiting for berth, maybe 4 more days")
     r"|\b(?:waiting for|waiting on)\b[^,;]{0,40}[,;]?\s*(?:maybe\s+|another\s+|about\s+)?(?:\d+|a few|few|two|three)\s+more\s+"
     r"(?:days|hours|weeks|minutes)\b"
+    # a power cut or a battery this morning ("NEPA took light since morning, my laptop is at 20%")
+    r"|\b(?:laptop|phone|battery|charge)\b[^,.;]{0,20}\bat\s+\d{1,2}\s*%|\bsince\s+(?:this\s+)?morning\b|\btook light\b"
+    r"|\b(?:power|light|electricity)\s+(?:is\s+|has\s+)?(?:gone|out|off|cut)\b"
     # something that just happened ("my cat just knocked over my matcha", "the baby just woke up")
     rf"|\b(?:my|the|our)\s+[\w-]+\s+just\s+(?:\w+ed|{_PAST})\b"
     # a one-off event told with its recent time ("last night i dropped my phone in the canal",
@@ -286,7 +295,9 @@ def their_opinion_follows(after: str, who: str = "") -> bool:
     if _HABIT_AFTER_RE.match(after) and re.search(rf"\b(?:{_NOT_FAMILY})\b", who, IC):
         return True  # "my friend Bronwen always books the cheapest flight": her habit, kept whole as hers
     if re.search(rf"\b(?:{_FAMILY})\b", who, IC):
-        return False  # "my husband Jihoon says he'll make kimbap": his say is his, who he is stays
+        # "my husband Jihoon says he'll make kimbap": who he is stays; "my sister Erzsébet thinks I
+        # should grow only flowers": her advice on the person's life, kept whole as hers
+        return bool(_ADVICE_RE.match(after))
     m = _THEIR_VERB_RE.match(after)
     if not m or re.search(r"\b(?:did|tried)\b", m.group(0), IC):
         return False  # "my late wife Lupe always did these things": what they did is no taste
