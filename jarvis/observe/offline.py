@@ -213,6 +213,7 @@ _VAGUE_SUBJECT_RE = re.compile(
 # rule/standing-tag: a tag that makes the statement before it a standing instruction ("Short lists,
 # no big paragraphs, that goes for everything you send me"; "Give me the numbers first. That's how
 # I like stuff laid out, every time."; "explain it in Ukrainian, please always like this")
+_THATS = r"(?:that's|that is|thats|it's|its)"
 _STANDING_TAG_RE = re.compile(
     r"^(?:and\s+)?(?:that's|that is|thats|this is|it's|its)\s+how\s+(?:I|we|i)\s+[^.?]{2,60}$"
     r"|^(?:and\s+)?(?:that|this)\s+goes\s+for\s+(?:everything|all|every|anything|any)\b[^.?]{0,50}$"
@@ -220,11 +221,11 @@ _STANDING_TAG_RE = re.compile(
     r"|^(?:please\s+)?like\s+(?:this|that),?\s+(?:always|every time|from now on)(?:,?\s*please)?$"
     r"|^(?:full stop|period|end of story|no exceptions|no ifs or buts|non-negotiable|never)[.!]*$"
     # "…, that's a rule for this repo", "that's team policy", "that's our convention here"
-    r"|^(?:and\s+)?(?:that's|that is|thats|it's|its)\s+(?:a|the|our|my|team|house)\s+(?:\w+\s+)?(?:rule|policy|"
+    rf"|^(?:and\s+)?{_THATS}\s+(?:a|the|our|my|team|house)\s+(?:\w+\s+)?(?:rule|policy|"
     r"convention|standard)s?\b[^.?]{0,40}$"
     # a comment on the rule before, then "always" ("keep it in Spanglish, that's our whole vibe, always")
     r"|^(?:that's|that is|thats|it's|its|this is)\b[^,.]{0,40},\s*(?:always|every time)[.!]*$"
-    r"|^(?:and\s+)?(?:that's|that is|thats|it's|its)\s+(?:decided|final|settled|non-negotiable|not up for debate)\b"
+    rf"|^(?:and\s+)?{_THATS}\s+(?:decided|final|settled|non-negotiable|not up for debate)\b"
     r"[^.?]{0,40}$",
     IC,
 )
@@ -237,25 +238,24 @@ _ABOUT_IT_RE = re.compile(
 )
 _NOW_RE = re.compile(r"\b(?:today|tonight|now|right now|this time)\b", IC)
 # a tag naming the clauses before a rule, all of them ("…, that's a rule for this repo")
-_RULE_TAG_CLAUSE_RE = re.compile(
-    r"^(?:and\s+)?(?:that's|that is|thats|it's|its)\s+(?:a|the|our|my|team|house)\b", IC
-)
+_RULE_TAG_CLAUSE_RE = re.compile(rf"^(?:and\s+)?{_THATS}\s+(?:a|the|our|my|team|house)\b", IC)
 # a comment on the clause before ("that's our whole vibe", "it's just my thing")
-_COMMENT_RE = re.compile(r"^(?:that's|that is|thats|it's|its|this is)\b", IC)
+_COMMENT_RE = re.compile(rf"^(?:{_THATS}|this is)\b", IC)
 # rule/asked: a standing instruction asked as a question ("please can you not use bullet points with
 # me?", "could you always answer in Spanish?"); not a one-off about this or that ("can you not
 # delete that file?")
+# "(please) can you (please) …": how a standing instruction is asked (rule/asked)
+_CAN_YOU = r"^(?:please\s+|pls\s+)?(?:can|could|would|will|cud|wud)\s+(?:you|u)\s+(?:please\s+|pls\s+)?"
 _POLITE_RULE_RE = re.compile(
-    r"^(?:please\s+|pls\s+)?(?:can|could|would|will|cud|wud)\s+(?:you|u)\s+(?:please\s+|pls\s+)?"
-    r"(?P<how>not|never|stop|always)\s+"
+    _CAN_YOU + r"(?P<how>not|never|stop|always)\s+"
     r"(?P<x>(?!(?:[\w'\"-]+\s+){0,3}(?:this|that|it|these|those|now|yet|again|today|here)\b)"
     r"[a-z][^?,;]{3,80}?)\s*(?:[,;][^?]*)?\?*\s*$",
     IC,
 )
 # rule/asked, for how to talk: "can you talk to me like a mate texting, not like a travel brochure?"
 _STYLE_ASK_RE = re.compile(
-    r"^(?:please\s+|pls\s+)?(?:can|could|would|will|cud|wud)\s+(?:you|u)\s+(?:please\s+|pls\s+)?"
-    r"(?P<x>(?:always\s+)?(?:talk|speak|write|explain|answer|reply|respond|text)\s+(?:to me\s+|with me\s+|me\s+)?"
+    _CAN_YOU
+    + r"(?P<x>(?:always\s+)?(?:talk|speak|write|explain|answer|reply|respond|text)\s+(?:to me\s+|with me\s+|me\s+)?"
     r"(?:like|in|using|as if)\b[^?]{3,80}?)\s*\?*\s*$",
     IC,
 )
@@ -358,12 +358,11 @@ def _named_people(text: str, who: str) -> list[tuple[Found, str]]:
 def _appositive(clause: str, who: str, sentence: str = "") -> tuple[Found, str] | None:
     """("the user's sister is Lena", "my sister Lena"): the quote stops at the name, because what
     follows ("… hates coriander") is the other person's, not something to keep."""
+    whole = plain(sentence)
     for family in APPOSITIVES:
         m = family.regex.search(clause)
-        if not m and family.name == "person/named-later" and sentence and plain(sentence).startswith(clause):
-            m = family.regex.search(
-                plain(sentence)
-            )  # "Divya gave me this key — she's my wife": the clauses part them
+        if not m and family.name == "person/named-later" and whole.startswith(clause):
+            m = family.regex.search(whole)  # "Divya gave me this key — she's my wife": the clauses part them
         if not m:
             continue
         at = sentence.find(m.group(0)) if sentence else -1
@@ -612,6 +611,7 @@ def _clause_facts(
     parts = clauses(tagged.group("x") if tagged else text)
     previous: str | None = None  # the clause before, when nothing read it
     before: str | None = None  # and the one before that, when nothing read it either
+    queued = len(pending) if pending is not None else 0  # where this sentence's unread clauses start
     for clause in parts:
         if (
             to_assistant
@@ -621,16 +621,16 @@ def _clause_facts(
             and not _NOW_RE.search(previous)  # "it's after 6 now so you're fine today, that's the rule"
         ):
             read = {previous, before}
+            # "keep it in Spanglish, that's our whole vibe, always": the rule, not the comment;
+            # "keep the sql in queries/ — no SQL inline, that's a rule": both clauses are the rule
             if before and _COMMENT_RE.match(previous):
-                previous = (
-                    before  # "keep it in Spanglish, that's our whole vibe, always": the rule, not the comment
-                )
+                previous = before
             elif before and _RULE_TAG_CLAUSE_RE.match(clause):
-                previous = (
-                    f"{before}; {previous}"  # "keep the sql in queries/ — no SQL inline, that's a rule"
-                )
-            if pending is not None:  # the tag made it a rule; the judge need not read it
-                pending[:] = [u for u in pending if u.clause not in read]
+                previous = f"{before}; {previous}"
+            if (
+                pending is not None
+            ):  # the tag made it a rule; the judge need not read what this sentence queued
+                pending[queued:] = [u for u in pending[queued:] if u.clause not in read]
             facts.append(_standing(previous, clause, turn, who, text))
             previous = before = None
             continue
