@@ -41,7 +41,11 @@ _NOT_TOPICS = frozenset(
     ]
 )
 # corrections after an assistant message
-_NO_RE = re.compile(r"^(?:no|nope|nah|wrong)\s*[,.!—–-]+\s*(?:actually[,\s]+)?(?P<x>.{3,})$", IC)
+# ("no no, this repo is ledger-sync", "nono. it's 5433", "no, no — …": the no said twice)
+_NO_RE = re.compile(
+    r"^(?:no(?:no+)?|nope|nah|wrong)(?:[\s,.!—–-]*(?:no|nope|nah))*\s*[,.!—–-]+\s*(?:actually[,\s]+)?(?P<x>.{3,})$",
+    IC,
+)
 _WRONG_RE = re.compile(
     r"\b(?:that's|that is|it's|it is|this is|you're|you are|you got (?:it|that))\s+"
     r"(?:wrong|not right|incorrect|not correct|not true|mistaken)\b[\s,.;:!—–-]*(?P<x>.*)$",
@@ -209,3 +213,20 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
         return Found(f"No {m.group('thing')}" + (f" ({third_person(why, who)})" if why else ""), "correction",
                      "correction/no-thing", subject_of(m.group("thing")) or "", confidence=0.8, priority="high")  # fmt: skip
     return None
+
+
+def named_correction(sent: str, assistant: str, who: str) -> Found | None:
+    """correction/named: "It's a second-order lens up there, not first-order." later in a reply, when
+    the assistant's message before it named the wrong value: the person set that right."""
+    body = sent.strip(TRIM)
+    m = _VALUES_RE.match(body)
+    if not m or _ASKING_RE.match(body) or refused(body):
+        return None
+    wrong = m.group("wrong").strip(TRIM)
+    if len(wrong) < 2 or not re.search(rf"(?<![\w-]){re.escape(wrong)}(?![\w-])", assistant, IC):
+        return None
+    found = _values_correction(body, assistant, who)
+    if found:
+        return found
+    return Found("Correction: " + cap(third_person(body, who)), "correction", "correction/named",
+                 subject_of(body) or "", confidence=0.8, priority="high")  # fmt: skip

@@ -119,6 +119,8 @@ _REJECTED_RE = re.compile(
     r"not (?:now|yet|for now|today|this time)|maybe later|(?:I'll|I will|let me|we'll) think about it|we'll see|"
     r"had a go (?:with|at)|gave (?:it|them|that|\w+(?:\s+\w+)?) a (?:go|try|whirl|shot))\b"
     r"|^(?:nah|nope|no)\b[,\s]+(?:not|never)\s+(?:doing|using|going|bothering|touching|switching)\b"
+    # "nah on the foreground service, not doing that"
+    r"|^(?:nah|nope)\b.{0,60}?\bnot\s+(?:doing|using|bothering with|touching)\s+(?:that|it|this|those|them)\b"
     r"|\b(?:thought about|considered|looked at|looked into|toyed with)\b.{0,60}\b(?:nah|nope|too\s+\w+|not for)\b"
     # "novated lease nah, not for me", "I'm not paying for Booksy", "Terragrunt we tried in 2024, it was pain"
     r"|\b(?:won't|wont|will not|not gonna|not going to)\s+bother\b|\bnot bothering\b"
@@ -318,9 +320,14 @@ def others_habit(text: str) -> bool:
     return bool(_OTHERS_HABIT_RE.match(text) or _COMMON_KNOWLEDGE_RE.search(text) or _PASTED_RE.search(text))
 
 
+def turned_down_at(text: str) -> re.Match[str] | None:
+    """Where the clause says something was considered and turned down ("nah not doing X, overkill")."""
+    return _REJECTED_RE.search(text)
+
+
 def turned_down(text: str) -> bool:
-    """True when the clause says something was considered and turned down ("nah not doing X, overkill")."""
-    return bool(_REJECTED_RE.search(text))
+    """True when the clause says something was considered and turned down."""
+    return turned_down_at(text) is not None
 
 
 def admissible(clause: str) -> str | None:

@@ -40,7 +40,18 @@ RELATIONS = (
     r"supervisor|advisor|adviser|pm|PM|product manager|project manager|professor|contractor|builder|plumber|"
     r"electrician|vet|nanny|babysitter|cleaner|trainer|personal trainer|book editor|publisher|director|ceo|cto|"
     r"head of \w+|kids|children|sons|daughters|parents|twins|granddaughter|grandson|grandchild|grandkids|"
-    r"grandchildren|godson|goddaughter|stepmother|stepfather|stepmum|stepdad"
+    r"grandchildren|godson|goddaughter|stepmother|stepfather|stepmum|stepdad|"
+    # the family words people keep from home ("my appa", "my abuela", "my oma")
+    r"appa|amma|papa|mama|abuela|abuelo|oma|opa|nana|granny|grandad|granddad|hubby|missus"
+)
+# who "he" or "she" is when the sentence before named one of the person's family
+KIN_HE = (
+    r"father|dad|appa|papa|abuelo|opa|grandfather|grandpa|grandad|granddad|husband|hubby|son|brother|"
+    r"stepson|stepdad|stepfather|father-in-law|brother-in-law|uncle|nephew|grandson|boyfriend"
+)
+KIN_SHE = (
+    r"mother|mom|mum|amma|mama|abuela|oma|nana|granny|grandmother|grandma|wife|missus|daughter|sister|"
+    r"stepdaughter|stepmum|stepmother|mother-in-law|sister-in-law|aunt|niece|granddaughter|girlfriend"
 )
 # titles before a name ("my supervisor, Dr. Anke de Vries")
 TITLE = r"(?:(?:Dr|Dra|Prof|Profa|Mr|Mrs|Ms|Mx|Sir|Dame|Sr|Sra|Herr|Frau|Mme)\.?\s+)?"
@@ -54,7 +65,7 @@ ONGOING_VERBS = (
 )
 # labels that open a statement ("Rule of thumb here: …", "House rule: …")
 RULE_LABELS = (
-    r"rule of thumb(?: here)?|house rule|(?:the |our |my )?rule|policy|convention|team rule|golden rule"
+    r"rule of thumb(?: here)?|(?:house|ground|team|golden|one|a|the|our|my|some)?\s*rules?|policy|convention"
 )
 PLAIN_LABELS = (
     r"(?:some |quick |for )?(?:context|background|info|note|fyi|btw|also|reminder|important|heads up|ps)"

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from jarvis.observe.corrections import correction, topic_correction
+from jarvis.observe.corrections import correction, named_correction, topic_correction
 from jarvis.observe.declined import Suggested, mentions
 from jarvis.observe.families import (
     APPOSITIVES,
@@ -43,6 +43,7 @@ from jarvis.observe.families import (
     cap,
 )
 from jarvis.observe.judge import (
+    TOKEN_RE,
     Judge,
     admissible,
     of_the_moment,
@@ -51,11 +52,20 @@ from jarvis.observe.judge import (
     their_opinion_follows,
     their_peoples,
     turned_down,
+    turned_down_at,
 )
 from jarvis.observe.legacy import LEGACY, legacy_ok
-from jarvis.observe.lexicon import IC, PLAIN_LABELS, RULE_LABELS, TRIM
+from jarvis.observe.lexicon import IC, KIN_HE, KIN_SHE, PLAIN_LABELS, RULE_LABELS, TRIM
 from jarvis.observe.perspective import sentence, third_person
-from jarvis.observe.phrasing import before_question, clauses, plain, refused, split_sentences, trim
+from jarvis.observe.phrasing import (
+    LEAD_FILLER_RE,
+    before_question,
+    clauses,
+    plain,
+    refused,
+    split_sentences,
+    trim,
+)
 from jarvis.observe.schema import Fact, ObserverOutput, Segment
 from jarvis.observe.selfdesc import (
     ACTIVITY_AT,
@@ -102,7 +112,7 @@ CLAUSE_FAMILIES: tuple[Family, ...] = (
 # rule/label: "Rule of thumb here: X", "House rule: X"; "X, that's a house rule" at the end
 # "house rule: X", "convention here: X", "house rule and I should have said earlier: X"
 _LABEL_RE = re.compile(
-    rf"^(?:(?P<rule>{RULE_LABELS})(?:\s+(?:here|in this \w+|for this \w+|and [^:]{{1,50}}))?|{PLAIN_LABELS})"
+    rf"^(?:(?P<rule>{RULE_LABELS})(?:\s+(?:here|first|in this \w+|for this \w+|and [^:]{{1,50}}))?|{PLAIN_LABELS})"
     r"\s*[:—–-]+\s*(?P<x>.{3,})$",
     IC,
 )
@@ -256,7 +266,9 @@ _POLITE_RULE_RE = re.compile(
 _STYLE_ASK_RE = re.compile(
     _CAN_YOU
     + r"(?P<x>(?:always\s+)?(?:talk|speak|write|explain|answer|reply|respond|text)\s+(?:to me\s+|with me\s+|me\s+)?"
-    r"(?:like|in|using|as if)\b[^?]{3,80}?)\s*\?*\s*$",
+    r"(?:like|in|using|as if)\b[^?]{3,80}?)\s*\?*"
+    # and why, after an emoji ("… not like a travel brochure 😂 'unforgettable' made me cringe")
+    r"(?:\s+[\U0001F300-\U0001FAFF\u2600-\u27BF][^?]*)?\s*$",
     IC,
 )
 # rule/if-you: a rule for when the assistant does something ("if you write something long, answer me
@@ -438,6 +450,24 @@ def _announced(sent: str, nxt: str, who: str) -> Found | None:
     return Found(text, "decision", "decision/announced", "decision", confidence=0.8, priority="high")
 
 
+# where a message turns to something else ("… oh and", "… also", "… btw", "… one more thing")
+_NEW_TOPIC_RE = re.compile(
+    r"(?:[,;.!]\s*|\s+[^\w\s,.;:!?'\"()\[\]-]+\s*|\s+)(?:oh\s+and|and\s+also|also|btw|by the way|"
+    r"one more thing|another thing)\b[\s,:]*",
+    IC,
+)
+
+
+def _after_new_topic(text: str) -> str:
+    """What follows a turn to a new topic after the words that turned something down, or ""."""
+    rejected = turned_down_at(text)
+    for m in _NEW_TOPIC_RE.finditer(text):
+        if rejected and m.start() >= rejected.end():
+            rest = LEAD_FILLER_RE.sub("", text[m.end() :]).strip()
+            return rest if len(rest) > 8 and not turned_down(rest) else ""
+    return ""
+
+
 def _from_now_on(sent: str, who: str) -> Found | None:
     m = _FROM_NOW_RE.match(sent)
     if not m:
@@ -473,21 +503,28 @@ def extract_sentence(
     after_assistant: str,
     to_assistant: bool = True,
     pending: list[Unread] | None = None,
+    said_before: str = "",
 ) -> list[Fact]:
     """The facts one sentence states (sentence-level families first, then clause by clause).
 
     `to_assistant` is False when people talk to each other (named speakers, no assistant):
     requests, instructions and corrections are then meant for a friend, not for memory.
     Clauses no family read are added to `pending` (when given) for the learned judge.
+    `said_before` is the assistant's message this reply answers, for a sentence past its opening.
     """
     who, turn = subject_for(event), event.turn
-    text = plain(sent)
+    # "And could you always …", "ok that's useful but can you stop …": the opener is no part of it
+    text = LEAD_FILLER_RE.sub("", plain(sent)).strip() or plain(sent)
     tagged = _TAG_QUESTION_RE.match(text)
     if tagged and not refused(tagged.group("x")):
         text = tagged.group("x")  # "max two emojis per caption always, ok?": a statement, checked
     if len(text) < 3:
         return []
     if turned_down(text):
+        # "maybe later idk, rn just the ci pls 🙏 oh and rule for this repo: …": a new topic after it
+        rest = _after_new_topic(text)
+        if rest:
+            return extract_sentence(rest, nxt, event, "", to_assistant, pending)
         return []  # "nah not doing Addressables, way overkill": considered and turned down
     conditional = _IF_YOU_RULE_RE.match(trim(text)) if to_assistant else None
     if conditional:  # "If you write something long, answer me in French please"
@@ -528,6 +565,9 @@ def extract_sentence(
         if not found and len(parts) > 1:
             # "it's 9.6.4, not 9.4 - 9.4 was the old CI image": the correction, then why
             found = correction(parts[0], " ".join(parts[1:]), after_assistant, who)
+    if not found and said_before and to_assistant:
+        found = named_correction(trim(text), said_before, who)
+        after_assistant = after_assistant or (said_before if found else "")
     if found:
         return [_fact(found, text, turn, context=after_assistant)]
     found = _from_now_on(trim(text), who)
@@ -571,6 +611,9 @@ class Unread:
     quote: str
     turn: int
     who: str
+    # who someone is, said in the same clause ("my son Bao is studying in Osaka now"): when the
+    # judge keeps the clause, it holds that fact too
+    instead: Fact | None = None
 
 
 # a clause that tells the assistant how to work: an imperative or a bare "no X" / "only X"
@@ -668,8 +711,59 @@ def _clause_facts(
             pending.append(Unread(clause, clause if len(parts) > 1 else text, turn, who))
         if extra and (not found or extra[0].text.lower() not in found.text.lower()):
             facts.append(_fact(extra[0], extra[1], turn))
+            if found is None and pending is not None and not rule_label and _says_more(clause, extra[1]):
+                # "Penelope (my wife) is coeliac", "my son Timur has his dombra concert at 17:00":
+                # who she is, and what is true of her, which the judge weighs like any clause
+                pending.append(Unread(clause, clause if len(parts) > 1 else text, turn, who, facts[-1]))
         before, previous = (previous, None) if found or extra else (previous, clause)
     return facts
+
+
+_OUTSIDE_FAMILY = (
+    r"\b(?:friend|pal|mate|buddy|neighbou?r|colleague|co-?worker|classmate|flatmate|roommate|housemate|"
+    r"teammate|boss|manager|lead|supervisor|advisor|landlord|landlady|client|coach|mentor|editor)\b"
+)
+_HABITUAL_RE = re.compile(r"\b(?:always|never|still|every|usually|keeps|constantly|forever|insists)\b", IC)
+
+
+def _says_more(clause: str, named: str) -> bool:
+    """True when a clause naming someone goes on to say something of them ("my son Bao is studying
+    in Osaka now"), not only who they are ("my son Bao"); what they think is never read."""
+    at = clause.find(named)
+    rest = clause[at + len(named) :] if at >= 0 else ""
+    return (
+        len(TOKEN_RE.findall(clause.replace(named, " ", 1))) >= 3
+        and admissible(clause) is None
+        and not re.search(r"^\W*(?:and|,)?\s*(?:he|she|they)?\s*(?:is|'s)\s+(?:my|our)\b", rest, IC)
+        # what they want or think is theirs, even a boss's ("my boss Helena wants us on TikTok daily")
+        and not their_opinion_follows(rest)
+        # and so is what someone outside the family keeps doing ("my line manager Urs still prints every table")
+        and not (re.search(_OUTSIDE_FAMILY, named, IC) and _HABITUAL_RE.search(rest))
+    )
+
+
+_KIN_RE = {
+    pronoun: re.compile(rf"\bmy\s+(?:late\s+|little\s+|older\s+|younger\s+|big\s+|eldest\s+|youngest\s+)?"
+                        rf"(?:{kin})\b(?:,?\s+(?-i:[A-Z])[\w'-]+)?", IC)
+    for pronoun, kin in (("he", KIN_HE), ("she", KIN_SHE))
+}  # fmt: skip
+_PRONOUN_FACT_RE = re.compile(
+    r"^(?P<p>he|she)(?:'s|\s+(?:is|has|was|had|can't|cannot|can not|can|does|doesn't|needs|takes|lives|works|"
+    r"uses|gets|goes|eats|drinks|walks|loves|hates|likes|stays|only|never|always|also|still|only)\b)",
+    IC,
+)
+
+
+def _resolved(sent: str, before: str) -> str:
+    """ "He is type 2 diabetic" right after "dinner ideas for my appa": the person's family member is
+    named again, so the clause reads as theirs; only when one family member of that kind was named."""
+    m = _PRONOUN_FACT_RE.match(sent)
+    if not m or not before:
+        return sent
+    named = {k.group(0) for k in _KIN_RE[m.group("p").lower()].finditer(before)}
+    if len(named) != 1:
+        return sent
+    return named.pop() + sent[len(m.group("p")) :]
 
 
 def _used(sentence_text: str, statement: str) -> bool:
@@ -712,7 +806,7 @@ class OfflineObserver:
         facts: list[Fact] = []
         pending: list[Unread] | None = [] if self.judge is not None else None
         calls: dict[str, SessionEvent] = {}
-        last_assistant = ""
+        last_assistant = assistant_said = ""
         suggested = Suggested()  # what the assistant offered; "no X" to it is no fact (declined.py)
         speakers = {e.name.strip().lower() for e in batch if e.type == "message" and e.role == "user"}
         to_assistant = any(e.role == "assistant" for e in batch) or len(speakers) <= 1
@@ -723,6 +817,7 @@ class OfflineObserver:
                 facts.append(_tool_failure(event, calls))
             elif event.type == "message" and event.role == "assistant":
                 last_assistant = " ".join(event.text.split())[:600]
+                assistant_said = " ".join(event.text.split())
                 suggested.add(event.text)
             elif event.type == "message" and event.role == "user":
                 sentences = split_sentences(event.text)
@@ -742,9 +837,16 @@ class OfflineObserver:
                         previous = ""
                         continue
                     nxt = sentences[i + 1] if i + 1 < len(sentences) else ""
+                    sent = _resolved(sent, " ".join(sentences[max(0, i - 2) : i]))
                     mark = len(pending) if pending is not None else 0
                     found = extract_sentence(
-                        sent, nxt, event, last_assistant if i < 2 else "", to_assistant, pending
+                        sent,
+                        nxt,
+                        event,
+                        last_assistant if i < 2 else "",
+                        to_assistant,
+                        pending,
+                        assistant_said if i >= 2 else "",
                     )
                     said_no = suggested.declined(plain(sent)) if to_assistant else set()
                     # "No dbatools. Dbatools means PowerShell …": the next sentence, about the same thing, says why
@@ -764,10 +866,12 @@ class OfflineObserver:
                     ):
                         skip = i + 1  # "No, that's wrong. <the right version>", "ok decided. <what>": said
                     facts += found
-                last_assistant = ""
+                last_assistant = assistant_said = ""
         if self.judge is not None and pending:
             scores = self.judge.scores([u.clause for u in pending])
-            facts += [judged(u, p) for u, p in zip(pending, scores, strict=True) if p >= self.judge.threshold]
+            kept = [(u, p) for u, p in zip(pending, scores, strict=True) if p >= self.judge.threshold]
+            held = {id(u.instead) for u, _ in kept if u.instead is not None}
+            facts = [f for f in facts if id(f) not in held] + [judged(u, p) for u, p in kept]
             facts.sort(key=lambda f: f.turn_start)  # stable: a turn's rule facts first, then its judged ones
         if not batch:
             return ObserverOutput(())

@@ -1,0 +1,202 @@
+"""How a reply opens and what it points back to (adr/0093): openers, turning to a new topic after a
+"no", a correction later in a reply, someone named with what is true of them, "he"/"she" for the
+family member the sentence before named."""
+
+from __future__ import annotations
+
+import pytest
+
+from jarvis.config import EmbeddingConfig
+from jarvis.observe.judge import Judge
+from jarvis.observe.offline import OfflineObserver
+from jarvis.observe.schema import Fact
+from jarvis.observe.sessions import SessionEvent
+
+
+@pytest.fixture(scope="module")
+def judge() -> Judge:
+    found = Judge.for_embedding(EmbeddingConfig())
+    assert found is not None
+    return found
+
+
+def reply(said: str, assistant: str = "Here is a first draft.", judge: Judge | None = None) -> list[Fact]:
+    events = [
+        SessionEvent("message", turn=0, role="assistant", text=assistant),
+        SessionEvent("message", turn=1, role="user", text=said),
+    ]
+    return list(OfflineObserver(judge).extract(events).facts)
+
+
+def texts(kept: list[Fact]) -> list[str]:
+    return [f.text for f in kept]
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        ("And could you always use British spelling for me?", "Always use British spelling for the user"),
+        (
+            "Ok that's useful but can you stop using bullet points, honestly it reads like a form.",
+            "Stop using bullet points",
+        ),
+        ("looks great, but could you never use the word 'delve' again?", "Never use the word 'delve'"),
+        (
+            "omg yes that's the vibe 😍 but pls stop ending every answer with a question 🙃 it's doing my head in",
+            "Stop ending every answer with a question",
+        ),
+        (
+            "and can you talk to me like a mate texting, not like a travel brochure 😂 it made me cringe.",
+            "Talk to the user like a mate texting, not like a travel brochure",
+        ),
+        (
+            "alright. And can you write to me in plain Dutch 🙏 my English is slow",
+            "Write to the user in plain Dutch",
+        ),
+    ],
+)
+def test_an_opener_before_an_asked_rule_is_no_part_of_it(said: str, rule: str) -> None:
+    kept = reply(said)
+    assert [f for f in kept if f.kind == "rule" and f.text.startswith(rule)], texts(kept)
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        ("Ground rules first: be blunt with me.", "Be blunt with the user"),
+        ("House rules: no ads in the newsletter, ever.", "No ads in the newsletter"),
+        ("Some rules for this repo: tabs for Go, spaces for YAML.", "Tabs for Go, spaces for YAML"),
+    ],
+)
+def test_a_rules_label_makes_a_rule(said: str, rule: str) -> None:
+    kept = reply(said)
+    assert [f for f in kept if f.kind == "rule" and f.text.startswith(rule)], texts(kept)
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        (
+            "maybe later idk, rn just the ci pls 🙏 oh and rule for this repo: commit messages in english, "
+            "code comments can be in spanish",
+            "code comments can be in spanish",
+        ),
+        (
+            "nah not doing Redis, way overkill, btw I'm on the platform team at Zalora",
+            "platform team at Zalora",
+        ),
+        ("we'll see about Kafka. Also, I always deploy from the release branch", "release branch"),
+    ],
+)
+def test_a_new_topic_after_turning_something_down_is_read(said: str, key: str) -> None:
+    kept = reply(said)
+    assert [t for t in texts(kept) if key in t], texts(kept)
+    assert not [t for t in texts(kept) if "Redis" in t or "Kafka" in t or "later" in t.lower()], texts(kept)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "nah on the foreground service, not doing that",
+        "Nope, Temporal is overkill for us, maybe later",
+        "nah not doing Redis, way overkill, also too much hassle",
+    ],
+)
+def test_turning_something_down_keeps_nothing(said: str) -> None:
+    assert reply(said, "One option: move the sync into a foreground service, or use Temporal or Redis.") == []
+
+
+@pytest.mark.parametrize(
+    ("assistant", "said", "right"),
+    [
+        (
+            "I'll open ledger-service/src/idempotency.rs.",
+            "No no, this repo is ledger-sync, not ledger-service.",
+            "ledger-sync",
+        ),
+        ("Staging Postgres listens on 5432.", "nono. it's 5433 not 5432", "5433"),
+        ("Your flight is with Air India.", "No, no — it's Lufthansa, not Air India", "Lufthansa"),
+    ],
+)
+def test_no_said_twice_is_one_correction(assistant: str, said: str, right: str) -> None:
+    kept = reply(said, assistant)
+    assert [f for f in kept if f.kind == "correction" and right in f.text], texts(kept)
+    assert not [t for t in texts(kept) if t.rstrip(".").lower() in ("no no", "nono", "no")], texts(kept)
+
+
+def test_a_correction_later_in_a_reply_needs_the_wrong_value_named_before() -> None:
+    assistant = (
+        "Here are the panel texts. The relief boat brought supplies and mail. I also thought a short panel "
+        "could mention the first-order Fresnel lens still in the tower above."
+    )
+    said = (
+        "Oh these are lovely, really. Two things though. It's a second-order lens up there, not first-order."
+    )
+    kept = reply(said, assistant)
+    assert [f for f in kept if f.kind == "correction" and "second-order" in f.text], texts(kept)
+    # the same words when the assistant never named the wrong value: no correction of anything
+    kept = reply(said, "Here are the panel texts. The relief boat brought supplies and mail.")
+    assert not [f for f in kept if f.kind == "correction"], texts(kept)
+
+
+@pytest.mark.parametrize(
+    ("said", "keys"),
+    [
+        ("Penelope (my wife) is coeliac, properly so, not a fad.", ("Penelope", "coeliac")),
+        ("My son Bao is studying in Osaka now, he says hi.", ("Bao", "Osaka")),
+        ("my daughter Ama has type 1 diabetes so dinners are low GI", ("Ama", "diabetes")),
+        (
+            "Lucía (our artist) exports everything from Aseprite straight into assets/raw.",
+            ("Lucía", "Aseprite"),
+        ),
+    ],
+)
+def test_someone_named_with_what_is_true_of_them(said: str, keys: tuple[str, str], judge: Judge) -> None:
+    kept = texts(reply(said, judge=judge))
+    assert [t for t in kept if all(k in t for k in keys)], kept
+
+
+@pytest.mark.parametrize(
+    ("said", "theirs"),
+    [
+        ("my boss Helena wants us to post on TikTok every day with clips", "TikTok"),
+        ("my line manager Urs still prints every table and checks it with a ruler", "ruler"),
+        ("my sister Lena hates coriander with a passion", "coriander"),
+        ("my neighbour Dale always parks across my drive", "drive"),
+    ],
+)
+def test_what_someone_else_wants_or_keeps_doing_stays_theirs(said: str, theirs: str, judge: Judge) -> None:
+    kept = texts(reply(said, judge=judge))
+    assert not [t for t in kept if theirs in t], kept
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        (
+            "I want some dinner ideas for my appa, what can I make? He is type 2 diabetic and 74 years old.",
+            "appa is type 2 diabetic",
+        ),
+        ("My husband Klaus comes too. He has a new hip since last year.", "husband Klaus has a new hip"),
+        (
+            "Planning a trip with my grandma. She is a wheelchair user, so step-free only.",
+            "grandma is a wheelchair user",
+        ),
+    ],
+)
+def test_he_or_she_after_a_family_member_is_that_family_member(said: str, fact: str, judge: Judge) -> None:
+    kept = texts(reply(said, judge=judge))
+    assert [t for t in kept if fact in t], kept
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "My sister and my mum are visiting. She is vegan.",  # which one?
+        "My boss Carla is great. She loves Jira.",  # not family, and her taste
+        "Dinner for my dad and my brother. He is allergic to nuts.",
+    ],
+)
+def test_he_or_she_stays_unread_when_it_is_not_one_family_member(said: str, judge: Judge) -> None:
+    kept = texts(reply(said, judge=judge))
+    assert not [t for t in kept if "vegan" in t or "Jira" in t or "nuts" in t], kept
