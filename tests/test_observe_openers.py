@@ -200,3 +200,122 @@ def test_he_or_she_after_a_family_member_is_that_family_member(said: str, fact: 
 def test_he_or_she_stays_unread_when_it_is_not_one_family_member(said: str, judge: Judge) -> None:
     kept = texts(reply(said, judge=judge))
     assert not [t for t in kept if "vegan" in t or "Jira" in t or "nuts" in t], kept
+
+
+@pytest.mark.parametrize(
+    ("assistant", "said"),
+    [
+        (
+            "You could consider `django-money` so the currency travels with the value — want me to add it?",
+            "nah, not pulling in django-money for this, too much churn for one bug.",
+        ),  # fmt: skip
+        (
+            "One idea: manage the VM definitions with Terraform and the bpg/proxmox provider.",
+            "no Terraform, not going there, we have enough tools already.",
+        ),  # fmt: skip
+        (
+            "Some riders also take creatine, 3-5 g a day, it can help on the climbs.",
+            "no creatine for now grazie.",
+        ),
+        ("The conda envs could be swapped for Singularity images.", "Nah, not Singularity, leave it."),
+        (
+            "For repeated queries DuckDB could be handy.",
+            "nah, not adding DuckDB as a dependency, I want the env small.",
+        ),
+        (
+            "Prometheus is the other route.",
+            "I had also thought about wildcard certs for the subdomains, but the registrar has no DNS API so forget that idea.",
+        ),  # fmt: skip
+    ],
+)
+def test_an_offer_turned_down_is_no_fact_and_no_correction(assistant: str, said: str) -> None:
+    assert texts(reply(said, assistant)) == []
+
+
+def test_a_no_with_the_alternative_is_still_kept() -> None:
+    kept = reply("no pandas, polars. always.", "Should I load it with pandas?")
+    assert [t for t in texts(kept) if "polars" in t], texts(kept)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "sorry if i'm short, i'm on 3 hours of sleep",
+        "running on like four hours sleep today",
+        "on barely 5 hrs of kip so bear with me",
+    ],
+)
+def test_last_nights_sleep_is_no_fact(said: str, judge: Judge) -> None:
+    assert not [t for t in texts(reply(said, judge=judge)) if "sleep" in t or "kip" in t]
+
+
+def test_why_someone_says_no_to_an_offer_may_be_a_fact_about_them(judge: Judge) -> None:
+    kept = texts(reply("no PR, im freelance, solo on this, I just commit straight to main.", "Want me to open a PR?",
+                       judge))  # fmt: skip
+    assert [t for t in kept if "freelance" in t], kept
+    assert not [t for t in kept if "PR" in t], kept
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("I am celiac myself, funny for a baker no?", "The user is celiac"),
+        ("im a scaffolder so money is ok but not flash", "The user is a scaffolder"),
+        ("I'm vegan, weird for a butcher's daughter, no?", "The user is vegan"),
+    ],
+)
+def test_a_statement_with_an_aside_and_a_no_tag_is_a_statement(said: str, fact: str, judge: Judge) -> None:
+    kept = texts(reply(said, judge=judge))
+    assert [t for t in kept if fact in t], kept
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        (
+            "If something is difficult, you may explain it to me in isiZulu, I will understand better.",
+            "isiZulu",
+        ),
+        ("when a word is hard, please give me the Polish one too", "Polish"),
+    ],
+)
+def test_a_condition_then_what_to_do_for_the_person_is_a_rule(said: str, rule: str) -> None:
+    kept = reply(said)
+    assert [f for f in kept if f.kind == "rule" and rule in f.text], texts(kept)
+
+
+def test_advice_after_an_if_is_no_rule() -> None:
+    said = "If you want to stop the overbooking for good, you could use an app like Booksy."
+    assert not [f for f in reply(said) if f.kind == "rule"]
+
+
+@pytest.mark.parametrize(
+    ("said", "both"),
+    [
+        (
+            "run the tests with make test-fast — never call pytest directly in this repo",
+            ("test-fast", "pytest"),
+        ),
+        ("use pnpm, never npm", ("pnpm", "npm")),
+        ("deploy with ./ship.sh, don't call kubectl apply by hand", ("ship.sh", "kubectl")),
+    ],
+)
+def test_an_instruction_and_the_ban_after_it_are_one_rule(said: str, both: tuple[str, str]) -> None:
+    kept = reply(said)
+    assert [f for f in kept if f.kind == "rule" and all(w in f.text for w in both)], texts(kept)
+
+
+@pytest.mark.parametrize(
+    ("assistant", "said", "right"),
+    [
+        (
+            "I planned 50-minute lessons.",
+            "Mmm no, my classes are of 90 minutes, not 50, two times per week.",
+            "90",
+        ),
+        ("I used export let for the props.", "no its svelte 5 with runes, use $props()", "runes"),
+    ],
+)
+def test_a_correction_after_a_murmur_or_without_a_comma(assistant: str, said: str, right: str) -> None:
+    kept = reply(said, assistant)
+    assert [f for f in kept if f.kind == "correction" and right in f.text], texts(kept)

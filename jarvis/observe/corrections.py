@@ -43,7 +43,8 @@ _NOT_TOPICS = frozenset(
 # corrections after an assistant message
 # ("no no, this repo is ledger-sync", "nono. it's 5433", "no, no — …": the no said twice)
 _NO_RE = re.compile(
-    r"^(?:no(?:no+)?|nope|nah|wrong)(?:[\s,.!—–-]*(?:no|nope|nah))*\s*[,.!—–-]+\s*(?:actually[,\s]+)?(?P<x>.{3,})$",
+    r"^(?:no(?:no+)?|nope|nah|wrong)(?:[\s,.!—–-]*(?:no|nope|nah))*(?:\s*[,.!—–-]+|\s+(?=(?:it's|its|it is|that's|thats|"
+    r"this is|this repo is|we use|we're on|I use|I'm on)\b))\s*(?:actually[,\s]+)?(?P<x>.{3,})$",
     IC,
 )
 _WRONG_RE = re.compile(

@@ -27,11 +27,13 @@ _SUGGESTION_RE = re.compile(
 # words turning something down, right before the thing: "no X" opening a clause, "I don't want
 # X", "skip X", "without X". Not "it's not X" or "there's no X": those state how things are.
 _DECLINE_RE = re.compile(
-    r"(?:(?:^|[,;:—–(]|\bbut|\band|\bso|\bok|\bthanks)\s*(?:no|nah|nope)|\bwithout|\bskip|"
+    r"(?:(?:^|[,;:—–(]|\bbut|\band|\bso|\bok|\bthanks)\s*(?:no|nah|nope)(?:[\s,.!]+not(?!\s+(?:adding|using|installing|bringing in|pulling in)\b))?|\bwithout|\bskip|"
     r"\b(?:i|we) (?:don't|dont|do not|won't|wont) (?:want|need)|\blet(?:'s| us) not (?:add|use|pull in|bring in|"
     r"go with|do|install)|\b(?:won't|wont|will not|not gonna|not going to) bother with|"
     r"\bnot (?:adding|using|installing|bringing in|pulling in))"
-    r"\s+(?:the\s+|a\s+|an\s+|any\s+|more\s+)?(?P<rest>[\w.+-]+(?:\s+[\w.+-]+)?)",
+    # ("no its svelte 5 with runes" sets something right; it declines nothing)
+    r"\s+(?!(?:it's|its|it is|that's|thats|we|we're|i|i'm|im|this is|they're)\b)"
+    r"(?:the\s+|a\s+|an\s+|any\s+|more\s+)?(?P<rest>[\w.+-]+(?:\s+[\w.+-]+)?)",
     IC,
 )
 _NO_AT_END_RE = re.compile(
@@ -42,7 +44,9 @@ _NO_AT_END_RE = re.compile(
 _LASTING_RE = re.compile(
     r"\b(?:never|ever|again|always|only|anymore|any more|in this (?:repo|project|codebase|house|team)|"
     r"here|we use|i use|decided|banned|forbidden|instead|rather than|allerg\w*|vegan|vegetarian|religio\w*)\b|"
-    r"\b\w+,\s*not\b",
+    # "no pandas, polars" names the alternative; "nah, not X" and "no X, not going there" do not
+    r"\b(?!(?:no|nah|nope|ok|okay|yeah|yes|thanks|sorry)\b)\w+,\s*not\b(?!\s+(?:going|doing|now|yet|today|"
+    r"for|worth|needed|necessary|interested|bothering|happening|a fan|my|our|really|sure))",
     IC,
 )
 _TOKEN_RE = re.compile(r"[A-Za-z][\w.+-]*[\w+]|[A-Za-z]")

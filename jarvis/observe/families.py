@@ -216,6 +216,7 @@ RULES: tuple[Family, ...] = (
     fam(
         "rule/none",
         r"^(?P<x>(?:no|zero)\s+(?!(?:worries|problem|problems|idea|thanks|way|clue|rush|need|pressure|doubt|"
+        r"its|it's|it|thats|that's|this|we|i|im|i'm|you|u|the|no|nope|"
         r"matter|one|more|longer|chance|luck|big deal|offence|offense|comment)\b)[\w-]+(?:\s+[\w-]+){0,5}?)"
         r"(?:\s*,\s*please|\s+please|\s*,?\s*(?:obviously|of course|thanks|ever|at all))?$",
         "rule",

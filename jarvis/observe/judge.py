@@ -119,6 +119,10 @@ _REJECTED_RE = re.compile(
     r"not (?:now|yet|for now|today|this time)|maybe later|(?:I'll|I will|let me|we'll) think about it|we'll see|"
     r"had a go (?:with|at)|gave (?:it|them|that|\w+(?:\s+\w+)?) a (?:go|try|whirl|shot))\b"
     r"|^(?:nah|nope|no)\b[,\s]+(?:not|never)\s+(?:doing|using|going|bothering|touching|switching)\b"
+    # "… but our registrar has no DNS API so forget that idea", "scrap that"
+    r"|\bforget (?:that|this|it|about it|the idea|that idea|about that)\b|\bscrap (?:that|this|the idea)\b"
+    # "no creatine for now grazie", "nah, no Docker for the moment": turned down for now
+    r"|^(?:no|nah|nope)\b[^,.;]{1,40}?\bfor (?:now|the moment|the time being)\b"
     # "nah on the foreground service, not doing that"
     r"|^(?:nah|nope)\b.{0,60}?\bnot\s+(?:doing|using|bothering with|touching)\s+(?:that|it|this|those|them)\b"
     r"|\b(?:thought about|considered|looked at|looked into|toyed with)\b.{0,60}\b(?:nah|nope|too\s+\w+|not for)\b"
@@ -216,7 +220,8 @@ _MOMENT_RE = re.compile(
     # last night's sleep, today's coffee, how wrecked ("only slept 3 hours", "running on 4h sleep",
     # "on my third coffee", "so wrecked")
     rf"|\b(?:only\s+)?(?:slept|got)\s+(?:like\s+|maybe\s+|about\s+)?(?:\d+|{_FEW})\s*(?:h|hrs?|hours?)\b"
-    rf"|\brunning on\s+(?:like\s+|maybe\s+|about\s+)?(?:\d+|{_FEW})\s*(?:h|hrs?|hours?)\b"
+    rf"|\b(?:running\s+)?on\s+(?:like\s+|maybe\s+|about\s+|only\s+|barely\s+)?(?:\d+|{_FEW})\s*(?:h|hrs?|hours?)"
+    r"(?:\s+of)?\s+(?:sleep|kip)\b|\brunning on\s+(?:like\s+|maybe\s+|about\s+)?(?:\d+|{_FEW})\s*(?:h|hrs?|hours?)\b"
     r"|\bon\s+(?:my|their|his|her|the|a)\s+(?:first|second|third|fourth|fifth|sixth|\d+(?:st|nd|rd|th))\s+"
     r"(?:coffee|cup|tea|espresso|energy drink|red bull|monster|beer|pint|glass)\b"
     r"|\b(?:so|totally|completely|absolutely|proper|well)\s+(?:wrecked|knackered|shattered|exhausted|fried|wiped)\b"

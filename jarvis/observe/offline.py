@@ -276,7 +276,13 @@ _STYLE_ASK_RE = re.compile(
 _IF_YOU_RULE_RE = re.compile(
     r"^(?:if|when|whenever)\s+(?:you|u)\s+[^,?]{3,60},\s*(?:then\s+)?(?:please\s+|pls\s+)?"
     r"(?:always\s+|never\s+|just\s+)?(?:answer|write|reply|respond|use|keep|give|put|explain|show|send|make|add|"
-    r"include|cite|mark|name|format|ask|check|run|stick|avoid|leave|don't|do not|dont)\b[^?]{3,120}$",
+    r"include|cite|mark|name|format|ask|check|run|stick|avoid|leave|don't|do not|dont)\b[^?]{3,120}$"
+    # any condition, then what the assistant may or should do for the person ("If something is
+    # difficult, you may explain it to me in isiZulu", "when a word is hard, please give me the Polish
+    # one too"); "if you want to stop the overbooking, you could use Booksy" is advice, no rule
+    r"|^(?:if|when|whenever)\s+(?!(?:you|u)\s+(?:want|wanna|need|would|'d|like)\b)[^,?]{3,60},\s*(?:then\s+)?"
+    r"(?:you\s+(?:may|can|should|must)\s+|please\s+|pls\s+)(?:always\s+|just\s+)?(?:answer|write|reply|respond|use|"
+    r"give|explain|show|translate|say|tell|add|include|put|mark|remind|ask)\b(?=[^?]*\b(?:me|my|I)\b)[^?]{3,120}$",
     IC,
 )
 # "do me a favour and keep answers short going forward": the favour is the rule that follows
@@ -289,7 +295,9 @@ _FAVOUR_RE = re.compile(
 # "tabs not spaces, yeah?", "we deploy from main only, right?")
 _TAG_QUESTION_RE = re.compile(
     r"^(?P<x>.{8,}?)[,\s]+(?:ok|okay|k|right|yeah|yes|alright|all right|got it|understood|agreed|deal|clear|"
-    r"capisce|savvy|cool)\s*\?+\s*$",
+    r"capisce|savvy|cool)\s*\?+\s*$"
+    # a statement, a short aside on it, and "no?" ("I am celiac myself, funny for a baker no?")
+    r"|^(?P<y>.{8,}?),\s+(?:[^,?]{1,30}?\s+)?(?:no|eh|innit|non|né|na|ne|nein)\s*\?+\s*$",
     IC,
 )
 _ASKED_RE = re.compile(r"^(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?", IC)
@@ -516,8 +524,9 @@ def extract_sentence(
     # "And could you always …", "ok that's useful but can you stop …": the opener is no part of it
     text = LEAD_FILLER_RE.sub("", plain(sent)).strip() or plain(sent)
     tagged = _TAG_QUESTION_RE.match(text)
-    if tagged and not refused(tagged.group("x")):
-        text = tagged.group("x")  # "max two emojis per caption always, ok?": a statement, checked
+    said = tagged.group("x") or tagged.group("y") if tagged else ""
+    if tagged and not refused(said):
+        text = said  # "max two emojis per caption always, ok?": a statement, checked
     if len(text) < 3:
         return []
     if turned_down(text):
@@ -700,6 +709,13 @@ def _clause_facts(
         if found and extra and found.gate == "hold":
             found = None  # "my daughter Emi is a doctor": the relation is the fact; the rest stays unsure
         if found:
+            if found.kind == "rule" and previous and _pair_opens(previous, clause):
+                # "run the tests with make test-fast — never call pytest directly": one rule, both halves
+                body = cap(third_person(previous.strip(TRIM), who))
+                found = replace(found, text=f"{body}; {found.text[:1].lower()}{found.text[1:]}")
+                if pending is not None:
+                    pending[queued:] = [u for u in pending[queued:] if u.clause != previous]
+                clause = f"{previous} — {clause}"
             facts.append(_fact(found, clause if len(parts) > 1 else text, turn))
         elif (
             extra is None
@@ -724,6 +740,20 @@ _OUTSIDE_FAMILY = (
     r"teammate|boss|manager|lead|supervisor|advisor|landlord|landlady|client|coach|mentor|editor)\b"
 )
 _HABITUAL_RE = re.compile(r"\b(?:always|never|still|every|usually|keeps|constantly|forever|insists)\b", IC)
+
+
+_DO_RE = re.compile(
+    r"^(?:please\s+|pls\s+)?(?:always\s+)?(?:use|run|keep|put|write|call|build|deploy|commit|push|test|format|"
+    r"name|store|send|go through|stick to|stick with|import|install|pin)\b",
+    IC,
+)
+_DONT_RE = re.compile(r"^(?:please\s+|pls\s+)?(?:never|don't|dont|do not|no)\b", IC)
+
+
+def _pair_opens(previous: str, clause: str) -> bool:
+    """True when an instruction nothing read comes right before a ban that completes it ("use
+    pnpm — never npm", "run the tests with make test-fast, never call pytest directly")."""
+    return bool(_DO_RE.match(previous) and _DONT_RE.match(clause)) and admissible(previous) is None
 
 
 def _says_more(clause: str, named: str) -> bool:
@@ -854,9 +884,18 @@ class OfflineObserver:
                     gone = said_no | {w for w in carried if mentions(opens, {w})}
                     carried = said_no
                     if gone:  # "cute but no H3, the deliverable is per comune": H3 was only offered
-                        found = [f for f in found if not mentions(f.text, gone)]
+                        kept = [f for f in found if not mentions(f.text, gone)]
                         if pending is not None:
                             pending[mark:] = [u for u in pending[mark:] if not mentions(u.clause, gone)]
+                        parts = clauses(plain(sent))
+                        if len(kept) < len(found) and len(parts) > 1 and mentions(parts[0], gone):
+                            # "no PR, im freelance, solo on this": the no took the sentence along; why
+                            # the person says no may be a fact about them, read on its own
+                            rest = extract_sentence(
+                                ", ".join(parts[1:]), nxt, event, "", to_assistant, pending
+                            )
+                            kept += [f for f in rest if not mentions(f.text, gone)]
+                        found = kept
                     previous = "" if found else sent
                     if (
                         found

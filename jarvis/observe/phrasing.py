@@ -46,18 +46,20 @@ _CLAUSE_RE = re.compile(
     r"\s*;\s*|\s+[—–]\s+|\s+-\s+|,\s+(?:and|but|so|because|since|which|while|though|although|whereas)\s+"
     r"(?!it\s+(?:stays|remains)\b)"
     r"|\s+(?:but|so|because|whereas)\s+(?!it\s+(?:stays|remains)\b)(?=(?:I|I'm|I've|we|we're|my|our|he|she|they|it|that|this)\b)"
+    # ("im a scaffolder so money is ok but not flash")
+    r"|\s+so\s+(?=[a-z]+\s+(?:is|are|was|were)\b)"
     r"|,\s+as\s+(?=(?:I|I'm|I've|we|we're|my|our)\b)"
     r"|,?\s+and\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)"
     r"|,\s+(?=(?:she|he|they|it|that|this)(?:'s|'ll|'d| is| will| was| would| wants| thinks|\s)\b)"
     r"|,\s+(?=(?:don't|do not|please)\s)"
-    r"|,\s+(?=(?:I|I'm|I've|I'd|I'll)\s)"
+    r"|,\s+(?=(?:I|I'm|I've|I'd|I'll|im|ive)\s)"
     r"|,\s+(?=(?:full stop|end of story|never)[.!]*$)"
     r"|\s+[\U0001F300-\U0001FAFF\u2600-\u27BF][\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]*\s+(?=\w)",
     IC,
 )
 LEAD_FILLER_RE = re.compile(
     # (an emoji or a mark first: "❤️ and remember my daughter …")
-    r"^(?:[^\w\s\"'`(\[<*#>~@$/\\-]+\s*)?(?:(?:yes|yeah|yep|ok|okay|sure|right|hey|hi|hello|oh|ah|hmm+|um+|well|so|and|also|anyway|btw|"
+    r"^(?:[^\w\s\"'`(\[<*#>~@$/\\-]+\s*)?(?:(?:yes|yeah|yep|ok|okay|sure|right|hey|hi|hello|oh|ah|hmm+|mm+|um+|well|so|and|also|anyway|btw|"
     r"by the way|honestly|actually|quick context|context|for context|great|thanks|thank you|cool|"
     r"sounds good|later|not great|good|fine|alright|basically|essentially|in short|long story short|"
     r"for what it's worth|fwiw|tbh|to be honest|to be fair|ah right|oh right|right then|omg|lol|haha|but|"
