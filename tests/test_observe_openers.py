@@ -208,11 +208,11 @@ def test_he_or_she_stays_unread_when_it_is_not_one_family_member(said: str, judg
         (
             "You could consider `django-money` so the currency travels with the value — want me to add it?",
             "nah, not pulling in django-money for this, too much churn for one bug.",
-        ),  # fmt: skip
+        ),
         (
             "One idea: manage the VM definitions with Terraform and the bpg/proxmox provider.",
             "no Terraform, not going there, we have enough tools already.",
-        ),  # fmt: skip
+        ),
         (
             "Some riders also take creatine, 3-5 g a day, it can help on the climbs.",
             "no creatine for now grazie.",
@@ -225,7 +225,7 @@ def test_he_or_she_stays_unread_when_it_is_not_one_family_member(said: str, judg
         (
             "Prometheus is the other route.",
             "I had also thought about wildcard certs for the subdomains, but the registrar has no DNS API so forget that idea.",
-        ),  # fmt: skip
+        ),
     ],
 )
 def test_an_offer_turned_down_is_no_fact_and_no_correction(assistant: str, said: str) -> None:
@@ -250,8 +250,13 @@ def test_last_nights_sleep_is_no_fact(said: str, judge: Judge) -> None:
 
 
 def test_why_someone_says_no_to_an_offer_may_be_a_fact_about_them(judge: Judge) -> None:
-    kept = texts(reply("no PR, im freelance, solo on this, I just commit straight to main.", "Want me to open a PR?",
-                       judge))  # fmt: skip
+    kept = texts(
+        reply(
+            "no PR, im freelance, solo on this, I just commit straight to main.",
+            "Want me to open a PR?",
+            judge,
+        )
+    )
     assert [t for t in kept if "freelance" in t], kept
     assert not [t for t in kept if "PR" in t], kept
 

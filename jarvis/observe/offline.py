@@ -884,18 +884,18 @@ class OfflineObserver:
                     gone = said_no | {w for w in carried if mentions(opens, {w})}
                     carried = said_no
                     if gone:  # "cute but no H3, the deliverable is per comune": H3 was only offered
-                        kept = [f for f in found if not mentions(f.text, gone)]
+                        left = [f for f in found if not mentions(f.text, gone)]
                         if pending is not None:
                             pending[mark:] = [u for u in pending[mark:] if not mentions(u.clause, gone)]
                         parts = clauses(plain(sent))
-                        if len(kept) < len(found) and len(parts) > 1 and mentions(parts[0], gone):
+                        if len(left) < len(found) and len(parts) > 1 and mentions(parts[0], gone):
                             # "no PR, im freelance, solo on this": the no took the sentence along; why
                             # the person says no may be a fact about them, read on its own
                             rest = extract_sentence(
                                 ", ".join(parts[1:]), nxt, event, "", to_assistant, pending
                             )
-                            kept += [f for f in rest if not mentions(f.text, gone)]
-                        found = kept
+                            left += [f for f in rest if not mentions(f.text, gone)]
+                        found = left
                     previous = "" if found else sent
                     if (
                         found
