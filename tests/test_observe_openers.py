@@ -324,3 +324,56 @@ def test_an_instruction_and_the_ban_after_it_are_one_rule(said: str, both: tuple
 def test_a_correction_after_a_murmur_or_without_a_comma(assistant: str, said: str, right: str) -> None:
     kept = reply(said, assistant)
     assert [f for f in kept if f.kind == "correction" and right in f.text], texts(kept)
+
+
+@pytest.mark.parametrize(
+    ("said", "keys"),
+    [
+        ("I'm a frontend contractor, currently placed at Saltmarsh Insurance.", ("contractor", "Saltmarsh")),
+        ("I'm a licensed tour guide here in Cusco 🇵🇪 I do the Sacred Valley mostly", ("tour guide", "Cusco")),
+        ("oh and im deaf in my left ear so dont ever set anything up that rings me", ("deaf", "left ear")),
+        (
+            "I'm 71, retired now after 38 years as an engineer on the Marine Atlantic ferries",
+            ("71", "Marine Atlantic"),
+        ),
+    ],
+)
+def test_a_self_description_keeps_what_follows_it(said: str, keys: tuple[str, str], judge: Judge) -> None:
+    kept = texts(reply(said, judge=judge))
+    assert [t for t in kept if all(k in t for k in keys)], kept
+
+
+def test_my_x_is_after_a_comma_is_its_own_clause(judge: Judge) -> None:
+    said = "I'm a third-year PhD student at Mila, my supervisor is Prof. Hélène Gauthier, and I use JAX."
+    kept = texts(reply(said, judge=judge))
+    assert [t for t in kept if "Gauthier" in t and "supervisor" in t], kept
+    assert [t for t in kept if "PhD student at Mila" in t], kept
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "my back is very bad from lifting full supers yesterday",
+        "my knee hurts today after the hike",
+        "my shoulder is killing me this morning",
+    ],
+)
+def test_how_the_body_is_today_is_no_health_fact(said: str, judge: Judge) -> None:
+    assert not [f for f in reply(said, judge=judge) if f.subject == "health"], texts(reply(said, judge=judge))
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        (
+            "And kindly reply in small small sentences only, long paragraph I cannot follow.",
+            "Reply in small small",
+        ),
+        ("Kindly keep the answers short, I read on my phone.", "Keep the answers short"),
+        ("kindly use metric units always", "Use metric units always"),
+    ],
+)
+def test_kindly_is_please(said: str, rule: str) -> None:
+    kept = reply(said)
+    assert [f for f in kept if f.kind == "rule" and f.text.startswith(rule)], texts(kept)
+    assert not [t for t in texts(kept) if "cannots" in t]

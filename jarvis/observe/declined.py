@@ -59,7 +59,7 @@ _STOP_WORDS = """the a an and or but to of in on at for with from by is are be i
 _STOP = frozenset(_STOP_WORDS.split())
 
 
-def _words(text: str) -> set[str]:
+def words(text: str) -> set[str]:
     """Distinctive words, and the parts of hyphened ones ("django-silk" -> also "silk")."""
     found = {w.lower() for w in _TOKEN_RE.findall(text)}
     found |= {part for w in list(found) if "-" in w for part in w.split("-")}
@@ -75,7 +75,7 @@ class Suggested:
     def add(self, assistant_text: str) -> None:
         for sent in split_sentences(assistant_text):
             if _SUGGESTION_RE.search(sent):
-                self.words |= _words(sent)
+                self.words |= words(sent)
 
     def declined(self, sentence: str) -> set[str]:
         """The suggested words `sentence` turns down for now (empty when the no lasts or is a correction)."""
@@ -83,9 +83,9 @@ class Suggested:
             return set()
         out: set[str] = set()
         if _NO_AT_END_RE.search(sentence):  # "dbatools means PowerShell on the RHEL boxes, so no."
-            out |= _words(sentence) & self.words
+            out |= words(sentence) & self.words
         for m in _DECLINE_RE.finditer(sentence):
-            out |= _words(m.group("rest")) & self.words
+            out |= words(m.group("rest")) & self.words
         return out
 
 

@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass, replace
 
 from jarvis.observe.corrections import correction, named_correction, topic_correction
-from jarvis.observe.declined import Suggested, mentions
+from jarvis.observe.declined import Suggested, mentions, words
 from jarvis.observe.families import (
     APPOSITIVES,
     DECISIONS,
@@ -210,8 +210,8 @@ _LEAD_IN_RE = re.compile(
 # ", we're in South Africa"; dropped (up to two) when the whole clause matches no family
 _ASIDE_RE = re.compile(r"^(?P<x>.{6,}?)\s*,\s*(?P<aside>[^,]{2,48})$")
 # "im a teacher", "ive been a nurse": the apostrophe left out
-_TYPED = {"im": "I'm", "ive": "I've", "pls": "please", "plz": "please", "plse": "please"}
-_TYPED_RE = re.compile(r"^(?:im|ive)\b(?!')|\b(?:pls|plz|plse)\b", IC)
+_TYPED = {"im": "I'm", "ive": "I've", "pls": "please", "plz": "please", "plse": "please", "kindly": "please"}
+_TYPED_RE = re.compile(r"^(?:im|ive)\b(?!')|\b(?:pls|plz|plse)\b|^kindly\b", IC)
 # a subject with nothing to say about it: "new one is X", "it is X", "that one is X"
 _VAGUE_SUBJECT_RE = re.compile(
     r"^(?:the\s+)?(?:(?:new|old|other|next|last|first|second|same|latest|current|right|wrong)\s+one|"
@@ -717,6 +717,10 @@ def _clause_facts(
                     pending[queued:] = [u for u in pending[queued:] if u.clause != previous]
                 clause = f"{previous} — {clause}"
             facts.append(_fact(found, clause if len(parts) > 1 else text, turn))
+            if pending is not None and found.kind == "fact" and _cut_short(found.text, clause):
+                # "I'm a frontend contractor, currently placed at Saltmarsh Insurance": the family kept
+                # the first half; the judge weighs the whole clause, which then stands for both
+                pending.append(Unread(clause, clause if len(parts) > 1 else text, turn, who, facts[-1]))
         elif (
             extra is None
             and pending is not None
@@ -754,6 +758,16 @@ def _pair_opens(previous: str, clause: str) -> bool:
     """True when an instruction nothing read comes right before a ban that completes it ("use
     pnpm — never npm", "run the tests with make test-fast, never call pytest directly")."""
     return bool(_DO_RE.match(previous) and _DONT_RE.match(clause)) and admissible(previous) is None
+
+
+def _cut_short(fact: str, clause: str) -> bool:
+    """True when a family's fact leaves out three or more distinctive words of its clause, none of
+    them about somebody else ("my cat's name is Whiskerino and she sleeps all day" is hers)."""
+    return (
+        len(words(clause) - words(fact) - {"i'm", "im", "i've", "user", "user's"}) >= 3
+        and not re.search(r"\b(?:he|she|they|his|her|their|him|them)\b", clause, IC)
+        and admissible(clause) is None
+    )
 
 
 def _says_more(clause: str, named: str) -> bool:

@@ -19,7 +19,7 @@ ADVERBS = frozenset(_ADVERB_WORDS.split())
 # verbs that end like an -ly adverb ("I rely on …", "I apply …")
 _LY_VERB_WORDS = "apply reply rely supply multiply imply comply fly ally bully rally tally"
 _LY_VERBS = frozenset(_LY_VERB_WORDS.split())
-_MODAL_WORDS = "can could will would should shall may might must"
+_MODAL_WORDS = "can could will would should shall may might must cannot oughta gotta gonna wanna"
 MODALS = frozenset(_MODAL_WORDS.split())
 _PAST_WORDS = (
     "was were had did got made said took saw came knew thought told bought left felt found gave met ran wrote "

@@ -52,6 +52,8 @@ _CLAUSE_RE = re.compile(
     r"|,?\s+and\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)"
     r"|,\s+(?=(?:she|he|they|it|that|this)(?:'s|'ll|'d| is| will| was| would| wants| thinks|\s)\b)"
     r"|,\s+(?=(?:don't|do not|please)\s)"
+    # ("I'm a PhD student at Mila, my supervisor is Prof. Gauthier")
+    r"|,\s+(?=my\s+(?:\w+\s+){0,2}(?:is|are|was)\s)"
     r"|,\s+(?=(?:I|I'm|I've|I'd|I'll|im|ive)\s)"
     r"|,\s+(?=(?:full stop|end of story|never)[.!]*$)"
     r"|\s+[\U0001F300-\U0001FAFF\u2600-\u27BF][\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]*\s+(?=\w)",

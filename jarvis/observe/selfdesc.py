@@ -271,7 +271,9 @@ SELF: tuple[Family, ...] = (
         "self/body",
         rf"^(?:my\s+|(?=(?:(?:left|right|bad)\s+)?(?:{BODY})(?:'s|\s+has)\s+been\b.*\b(?:since|for)\b))"
         rf"(?P<rel>(?:(?:left|right|lower|upper|bad)\s+)?(?:{BODY}))\s*(?P<v>(?:is|are|'s been|has been|"
-        r"have been|was|hurts|aches|gets|isn't|keeps|flares)\b.{2,})$",
+        r"have been|was|hurts|aches|gets|isn't|keeps|flares)\b"
+        # ("my back is very bad from lifting full supers yesterday" is how it is today)
+        r"(?![^,;]*\b(?:yesterday|today|tonight|this morning|last night|right now|at the moment)\b).{2,})$",
         "fact",
         "health",
         lambda m, s: f"{possessive(s)} {rel(m)} {re.sub(r'^s been', 'has been', v(m))}",
