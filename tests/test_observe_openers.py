@@ -377,3 +377,35 @@ def test_kindly_is_please(said: str, rule: str) -> None:
     kept = reply(said)
     assert [f for f in kept if f.kind == "rule" and f.text.startswith(rule)], texts(kept)
     assert not [t for t in texts(kept) if "cannots" in t]
+
+
+@pytest.mark.parametrize(
+    ("assistant", "said", "fact"),
+    [
+        ("The PI will want the maps in red-green.", "Ha, I'm not the PI, I'm a postdoc on the project.", "postdoc"),
+        ("Want me to redo it in Plots.jl?", "Please not Plots.jl — I moved everything to CairoMakie last year.",
+         "CairoMakie"),
+        ("Should I ask your manager?", "It's not Jonas anymore, Sabine runs the team now.", "Sabine"),
+    ],
+)  # fmt: skip
+def test_a_pronoun_or_please_before_not_is_no_corrected_value(
+    assistant: str, said: str, fact: str, judge: Judge
+) -> None:
+    kept = reply(said, assistant, judge)
+    assert [t for t in texts(kept) if fact in t], texts(kept)
+    assert not [
+        t for t in texts(kept) if t.startswith(("Correction: I'm,", "Correction: It's,")) or ": Please," in t
+    ]
+
+
+@pytest.mark.parametrize(
+    ("said", "trait"),
+    [
+        ("About food, I am Jain, so no onion, no garlic, no potato.", "jain"),
+        ("I'm Muslim, so nothing with pork or alcohol please", "muslim"),
+        ("I'm a wheelchair user, step-free routes only", "wheelchair user"),
+    ],
+)
+def test_a_faith_or_a_body_that_shapes_the_day_is_a_trait(said: str, trait: str) -> None:
+    kept = reply(said)
+    assert [f for f in kept if trait in f.text.lower() and f.family == "self/trait"], texts(kept)

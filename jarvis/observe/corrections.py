@@ -127,6 +127,13 @@ _DETERMINERS = frozenset(
 )
 
 
+# words that stand where a value would, but name none
+_NO_VALUE = frozenset(
+    "i'm im it's its we're that's thats he's she's they're you're please pls ok okay yes no sure thanks "
+    "maybe just also still but and so".split()
+)
+
+
 def topic_correction(sent: str) -> Found | None:
     m = _TOPIC_RE.match(sent.strip(" .!"))
     if not m or m.group("topic").strip().lower() in _NOT_TOPICS:
@@ -162,6 +169,8 @@ def _values_correction(x: str, assistant: str, who: str) -> Found | None:
     if not m:
         return None
     right, wrong = m.group("right").strip(TRIM), m.group("wrong").strip(TRIM)
+    if right.lower() in _NO_VALUE:
+        return None  # "I'm not the PI, I'm a postdoc", "Please not Plots.jl": no value set right
     if len(right.split()) > 4 or any(w.lower() in _VERBISH for w in right.split()):
         return None  # "we use uv here, not conda" says what it is about itself
     kind_name = tool_kind(right) or tool_kind(wrong)

@@ -74,7 +74,11 @@ TRAITS = (
     r"vegetarian|vegan|pescatarian|lactose[- ]intolerant|gluten[- ]intolerant|gluten[- ]free|coeliac|celiac|"
     r"diabetic|type \d diabetic|colou?r[- ]blind|left[- ]handed|deaf|hard of hearing|dyslexic|autistic|"
     r"pregnant|teetotal|sober|(?:a )?non-drinker|epileptic|asthmatic|halal|kosher|short-sighted|"
-    r"near-sighted|long-sighted|intolerant to \w+(?: \w+)?"
+    r"near-sighted|long-sighted|intolerant to \w+(?: \w+)?|"
+    # what a person's faith means at the table ("I am Jain, so no onion, no garlic")
+    r"jain|muslim|jewish|hindu|sikh|buddhist|mormon|adventist|seventh-day adventist|orthodox jewish|"
+    r"(?:a )?(?:strict )?(?:vegetarian|vegan)|blind|partially sighted|wheelchair user|a wheelchair user|"
+    r"dyspraxic|adhd|on the spectrum|hypermobile|anaemic|anemic"
 )
 TOOL_SLOTS = (
     r"editor|text editor|shell|terminal|os|operating system|laptop|machine|computer|browser|ide|phone|"
