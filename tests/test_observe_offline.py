@@ -32,7 +32,7 @@ def one(text: str, **kw: str) -> Fact:
         ("I have two dogs named Rex and Fido", "The user has two dogs named Rex and Fido.", "fact"),
         ("I live in Lisbon, near the river.", "The user lives in Lisbon, near the river.", "fact"),
         ("I work at Acme Corp as a data engineer", "The user works at Acme Corp as a data engineer.", "fact"),
-        ("My wife is Ana and she is great", "The user's wife is Ana.", "fact"),
+        ("My wife is Ana", "The user's wife is Ana.", "fact"),
         ("I'm allergic to peanuts!", "The user is allergic to peanuts.", "fact"),
         ("I prefer dark roast coffee over tea", "The user prefers dark roast coffee over tea.", "preference"),
         ("I really love hiking with my kids", "The user loves hiking with their kids.", "preference"),

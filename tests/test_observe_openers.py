@@ -409,3 +409,54 @@ def test_a_pronoun_or_please_before_not_is_no_corrected_value(
 def test_a_faith_or_a_body_that_shapes_the_day_is_a_trait(said: str, trait: str) -> None:
     kept = reply(said)
     assert [f for f in kept if trait in f.text.lower() and f.family == "self/trait"], texts(kept)
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("My fiancé is Tomás and he's vegan.", "fiancé Tomás is vegan"),
+        ("my daughter Ines is 9 and she's allergic to peanuts", "daughter Ines is allergic to peanuts"),
+        ("Dad is 86 now, my father Emrys, and he's lived with us since Mum passed.", "Emrys has lived with"),
+    ],
+)
+def test_and_he_or_she_after_a_named_family_member(said: str, fact: str, judge: Judge) -> None:
+    kept = texts(reply(said, judge=judge))
+    assert [t for t in kept if fact in t], kept
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Kasper wrote this module originally and he's the only other person on the platform team.",
+        "my wife Rosa is with me and she's never tired of it",
+    ],
+)
+def test_and_he_or_she_otherwise_stays_as_said(said: str, judge: Judge) -> None:
+    kept = texts(reply(said, judge=judge))
+    assert not [
+        t for t in kept if t.startswith(("The user's wife Rosa is never", "The user's wife is Never"))
+    ], kept
+    assert not [t for t in kept if t.startswith("He's") or t.startswith("He is")], kept
+
+
+def test_a_question_in_the_opener_only_leaves_the_rest_to_read(judge: Judge) -> None:
+    said = (
+        "What I wanted to ask is whether there's a sensible way to keep track of it all, because on my "
+        "library days (Mondays, Wednesdays and Thursdays) I leave at 8"
+    )
+    kept = texts(reply(said, judge=judge))
+    assert [t for t in kept if "library days" in t], kept
+    assert not [t for t in kept if "sensible way" in t], kept
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "My wife is Ana and she is great",
+        "my son Leo is 7 and he's so excited",
+        "My mum is June and she's away",
+    ],
+)
+def test_how_a_family_member_seems_today_is_no_fact_about_them(said: str, judge: Judge) -> None:
+    kept = texts(reply(said, judge=judge))
+    assert not [t for t in kept if t.endswith(("great.", "excited.", "away."))], kept

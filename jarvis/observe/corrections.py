@@ -129,8 +129,34 @@ _DETERMINERS = frozenset(
 
 # words that stand where a value would, but name none
 _NO_VALUE = frozenset(
-    "i'm im it's its we're that's thats he's she's they're you're please pls ok okay yes no sure thanks "
-    "maybe just also still but and so".split()
+    [
+        "i'm",
+        "im",
+        "it's",
+        "its",
+        "we're",
+        "that's",
+        "thats",
+        "he's",
+        "she's",
+        "they're",
+        "you're",
+        "please",
+        "pls",
+        "ok",
+        "okay",
+        "yes",
+        "no",
+        "sure",
+        "thanks",
+        "maybe",
+        "just",
+        "also",
+        "still",
+        "but",
+        "and",
+        "so",
+    ]
 )
 
 

@@ -47,11 +47,11 @@ RELATIONS = (
 # who "he" or "she" is when the sentence before named one of the person's family
 KIN_HE = (
     r"father|dad|appa|papa|abuelo|opa|grandfather|grandpa|grandad|granddad|husband|hubby|son|brother|"
-    r"stepson|stepdad|stepfather|father-in-law|brother-in-law|uncle|nephew|grandson|boyfriend"
+    r"stepson|stepdad|stepfather|father-in-law|brother-in-law|uncle|nephew|grandson|boyfriend|fianc[ée](?!e)"
 )
 KIN_SHE = (
     r"mother|mom|mum|amma|mama|abuela|oma|nana|granny|grandmother|grandma|wife|missus|daughter|sister|"
-    r"stepdaughter|stepmum|stepmother|mother-in-law|sister-in-law|aunt|niece|granddaughter|girlfriend"
+    r"stepdaughter|stepmum|stepmother|mother-in-law|sister-in-law|aunt|niece|granddaughter|girlfriend|fianc[ée]e"
 )
 # titles before a name ("my supervisor, Dr. Anke de Vries")
 TITLE = r"(?:(?:Dr|Dra|Prof|Profa|Mr|Mrs|Ms|Mx|Sir|Dame|Sr|Sra|Herr|Frau|Mme)\.?\s+)?"

@@ -553,7 +553,11 @@ def extract_sentence(
         ]
         body = third_person(polite.group("x").strip(TRIM), who)
         return [_fact(Found(f"{verb} {body}", "rule", "rule/asked", "rule", priority="high"), text, turn)]
-    if text.rstrip().endswith("?") or refused(text) == "question":
+    asking = text.rstrip().endswith("?") or (
+        # "What I wanted to ask is whether …, and on my library days I …" asks only in its opener
+        refused(text) == "question" and len(clauses(text)) < 2
+    )
+    if asking:
         head = before_question(text)
         if head:  # "Visits are stored in UTC — so the cron fires at 18:00, which Oban can do?"
             return extract_sentence(head, nxt, event, after_assistant, to_assistant, pending)
@@ -660,11 +664,20 @@ def _clause_facts(
         text = labelled.group("x")  # the label names the whole sentence a rule, before it is cut
     else:
         labelled = None
-    parts = clauses(tagged.group("x") if tagged else text)
+    parts = [
+        piece
+        for part in clauses(tagged.group("x") if tagged else text)
+        for piece in (
+            _AND_HE_RE.split(part, 1) if _KIN_RE["he"].search(part) or _KIN_RE["she"].search(part) else [part]
+        )
+    ]
     previous: str | None = None  # the clause before, when nothing read it
     before: str | None = None  # and the one before that, when nothing read it either
     queued = len(pending) if pending is not None else 0  # where this sentence's unread clauses start
-    for clause in parts:
+    for at, clause in enumerate(parts):
+        # "My fiancé is Tomás and he's vegan": he is the one family member named before
+        said = clause
+        clause = _resolved(clause, " ".join(parts[:at])) if at else clause
         if (
             to_assistant
             and previous
@@ -690,6 +703,8 @@ def _clause_facts(
         rule_label = bool(label and label.group("rule") and to_assistant) or bool(tagged) or bool(labelled)
         clause = label.group("x") if label else clause
         found = _match_clause(clause, who, to_assistant)
+        if found and clause != said and found.family == "self/relation-is":
+            found = None  # "she's afraid of the heart" named her before; "afraid" is no name
         if rule_label and (found is None or found.kind != "rule"):
             body = found.text if found else cap(third_person(clause.strip(TRIM), who))
             found = Found(body, "rule", "rule/label", "rule", priority="high")
@@ -730,11 +745,15 @@ def _clause_facts(
         ):
             pending.append(Unread(clause, clause if len(parts) > 1 else text, turn, who))
         if extra and (not found or extra[0].text.lower() not in found.text.lower()):
-            facts.append(_fact(extra[0], extra[1], turn))
+            named: Fact | None = _fact(extra[0], extra[1], turn)
+            if named is not None and named.text in [f.text for f in facts]:
+                named = None  # said again through "she" ("My wife is Ana and she is great")
+            if named is not None:
+                facts.append(named)
             if found is None and pending is not None and not rule_label and _says_more(clause, extra[1]):
                 # "Penelope (my wife) is coeliac", "my son Timur has his dombra concert at 17:00":
                 # who she is, and what is true of her, which the judge weighs like any clause
-                pending.append(Unread(clause, clause if len(parts) > 1 else text, turn, who, facts[-1]))
+                pending.append(Unread(clause, clause if len(parts) > 1 else text, turn, who, named))
         before, previous = (previous, None) if found or extra else (previous, clause)
     return facts
 
@@ -776,7 +795,7 @@ def _says_more(clause: str, named: str) -> bool:
     at = clause.find(named)
     rest = clause[at + len(named) :] if at >= 0 else ""
     return (
-        len(TOKEN_RE.findall(clause.replace(named, " ", 1))) >= 3
+        len(TOKEN_RE.findall(clause.replace(named, " ", 1))) >= 2
         and admissible(clause) is None
         and not re.search(r"^\W*(?:and|,)?\s*(?:he|she|they)?\s*(?:is|'s)\s+(?:my|our)\b", rest, IC)
         # what they want or think is theirs, even a boss's ("my boss Helena wants us on TikTok daily")
@@ -787,15 +806,21 @@ def _says_more(clause: str, named: str) -> bool:
 
 
 _KIN_RE = {
-    pronoun: re.compile(rf"\bmy\s+(?:late\s+|little\s+|older\s+|younger\s+|big\s+|eldest\s+|youngest\s+)?"
-                        rf"(?:{kin})\b(?:,?\s+(?-i:[A-Z])[\w'-]+)?", IC)
+    pronoun: re.compile(rf"\b(?P<kin>my\s+(?:late\s+|little\s+|older\s+|younger\s+|big\s+|eldest\s+|youngest\s+)?"
+                        rf"(?:{kin}))\b(?:,?\s+(?:is\s+)?(?P<name>(?-i:[A-Z])[\w'-]+))?", IC)
     for pronoun, kin in (("he", KIN_HE), ("she", KIN_SHE))
 }  # fmt: skip
 _PRONOUN_FACT_RE = re.compile(
     r"^(?P<p>he|she)(?:'s|\s+(?:is|has|was|had|can't|cannot|can not|can|does|doesn't|needs|takes|lives|works|"
-    r"uses|gets|goes|eats|drinks|walks|loves|hates|likes|stays|only|never|always|also|still|only)\b)",
+    r"uses|gets|goes|eats|drinks|walks|stays|only)\b)"
+    # what they are, not how they feel about things ("she's never tired of it", "he's so proud")
+    r"(?!\s*(?:always|never|usually|also|so|really|very|not|still|just|too|quite|a bit|great|amazing|lovely|"
+    r"wonderful|the best|awesome|brilliant|a saint|fine|ok|okay|happy|sad|tired|busy|excited|nervous|worried|"
+    r"annoyed|upset|proud|right|wrong|back|here|there|away|out|home|asleep|sick|ill|coming|going)\b)",
     IC,
 )
+# "My fiancé is Tomás and he's vegan": cut before "he"/"she" when the clause named one of the family
+_AND_HE_RE = re.compile(r",?\s+and\s+(?=(?:he|she)(?:'s|\s+is|\s+has)\s)", IC)
 
 
 def _resolved(sent: str, before: str) -> str:
@@ -804,10 +829,17 @@ def _resolved(sent: str, before: str) -> str:
     m = _PRONOUN_FACT_RE.match(sent)
     if not m or not before:
         return sent
-    named = {k.group(0) for k in _KIN_RE[m.group("p").lower()].finditer(before)}
+    named = {
+        f"{k.group('kin')} {k.group('name')}" if k.group("name") else k.group("kin")
+        for k in _KIN_RE[m.group("p").lower()].finditer(before)
+    }
     if len(named) != 1:
         return sent
-    return named.pop() + sent[len(m.group("p")) :]
+    rest = sent[len(m.group("p")) :]
+    if rest.startswith("'s"):  # "he's vegan" / "he's lived with us since …"
+        has = re.match(r"'s\s+(?:been|got|had|\w+ed)\b", rest)
+        rest = (" has" if has else " is") + rest[2:]
+    return named.pop() + rest
 
 
 def _used(sentence_text: str, statement: str) -> bool:
