@@ -460,3 +460,71 @@ def test_a_question_in_the_opener_only_leaves_the_rest_to_read(judge: Judge) -> 
 def test_how_a_family_member_seems_today_is_no_fact_about_them(said: str, judge: Judge) -> None:
     kept = texts(reply(said, judge=judge))
     assert not [t for t in kept if t.endswith(("great.", "excited.", "away."))], kept
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        ("Use metric please. Never inches.", "Use metric"),
+        ("Use metric please. Never inches.", "Never inches"),
+        (
+            "would you give me the temperatures in Celsius always?",
+            "Give the user the temperatures in Celsius",
+        ),
+        ("could you write the dates as DD/MM from now on?", "Write the dates as DD/MM"),
+        ("u can reply in taglish its ok, mas madali basahin", "Reply in taglish"),
+        ("you may write to me in plain Dutch", "Write to the user in plain Dutch"),
+        ("answer in Portuguese pls", "Answer in Portuguese"),
+    ],
+)
+def test_asked_or_permitted_ways_to_answer_are_rules(said: str, rule: str) -> None:
+    kept = reply(said)
+    assert [f for f in kept if f.kind == "rule" and f.text.startswith(rule)], texts(kept)
+
+
+@pytest.mark.parametrize(
+    ("assistant", "said", "right"),
+    [
+        ("I'll add Tailwind classes.", "non non, we don't use Tailwind in this repo, it's vanilla-extract.",
+         "vanilla-extract"),
+        ("Use light gauge steel strings.", "it is a classical guitar, with nylon strings, not steel", "nylon"),
+        ("The default is Istio.", "nein, we run Linkerd for the mesh, not Istio", "Linkerd"),
+    ],
+)  # fmt: skip
+def test_a_correction_in_another_language_or_ending_in_not(assistant: str, said: str, right: str) -> None:
+    kept = reply(said, assistant)
+    assert [f for f in kept if f.kind == "correction" and right in f.text], texts(kept)
+
+
+def test_ending_in_not_is_no_correction_when_the_assistant_never_said_it() -> None:
+    kept = reply("it is a classical guitar, with nylon strings, not steel", "Here is a practice routine.")
+    assert not [f for f in kept if f.kind == "correction"], texts(kept)
+
+
+@pytest.mark.parametrize(
+    ("assistant", "said"),
+    [
+        ("Also, a metronome app like Pro Metronome would help you keep a steady tempo.",
+         "No, I will not install this Pro Metronome."),
+        ("A tool like Obsidian could help here.", "I won't use Obsidian, too fiddly."),
+    ],
+)  # fmt: skip
+def test_refusing_to_install_what_was_offered_is_no_fact(assistant: str, said: str) -> None:
+    assert texts(reply(said, assistant)) == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I'm so nervous about tomorrow tbh, the patch goes live.",
+        "really anxious about the interview on Friday",
+        "Moloney, who has kept bees longer than I have been alive, says you should never feed bees sugar.",
+        "Dr Okafor, whom I trust completely, thinks I should cut out coffee",
+    ],
+)
+def test_a_passing_feeling_or_someone_elses_say_is_no_fact(said: str, judge: Judge) -> None:
+    assert texts(reply(said, judge=judge)) == []
+
+
+def test_oh_wait_is_an_opener(judge: Judge) -> None:
+    assert "The user is vegan." in texts(reply("oh wait i'm vegan btw", judge=judge))

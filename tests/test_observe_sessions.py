@@ -186,3 +186,37 @@ Tom: and me
         ("user", ""), ("assistant", ""), ("user", ""), ("user", "Tom"), ("user", "Tom"),
     ]  # fmt: skip
     assert "Photographer: £1,600" in events[1].text and "Venue hire" in events[1].text
+
+
+@pytest.mark.parametrize("mark", ["**{}:**", "{}:", "- **{}:**"])
+def test_in_a_chat_of_two_any_other_label_is_content(mark: str) -> None:
+    user, assistant = mark.format("User"), mark.format("Assistant")
+    text = f"""# Conversation
+{user} ok so
+- may: 1.340 USD
+- june: 980 USD
+fixed costs: rent 2.500.000, internet 210.000
+I charge per word
+{assistant} Summary:
+- **Rent:** 2.800.000
+**Monday:** rest day
+Total: 3.550.000
+{user} wait no, rent is 2.800.000 now
+{assistant} Updated.
+"""
+    events, _ = parse_text(text.splitlines())
+    assert [(e.role, e.name) for e in events] == [
+        ("user", ""),
+        ("assistant", ""),
+        ("user", ""),
+        ("assistant", ""),
+    ]
+    assert "I charge per word" in events[0].text and "june: 980 USD" in events[0].text
+    assert "**Monday:** rest day" in events[1].text
+
+
+def test_a_month_or_a_day_is_never_a_speaker() -> None:
+    text = "Caroline: my plan\n**Monday:** swim\nTuesday: rest\nMel: looks good\nCaroline: thanks\n"
+    events, _ = parse_text(text.splitlines())
+    assert [e.name for e in events] == ["Caroline", "Mel", "Caroline"]
+    assert "Tuesday: rest" in events[0].text

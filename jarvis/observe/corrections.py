@@ -43,7 +43,7 @@ _NOT_TOPICS = frozenset(
 # corrections after an assistant message
 # ("no no, this repo is ledger-sync", "nono. it's 5433", "no, no — …": the no said twice)
 _NO_RE = re.compile(
-    r"^(?:no(?:no+)?|nope|nah|wrong)(?:[\s,.!—–-]*(?:no|nope|nah))*(?:\s*[,.!—–-]+|\s+(?=(?:it's|its|it is|that's|thats|"
+    r"^(?:no(?:no+)?|nope|nah|wrong|non|nein|não|nao|nee)(?:[\s,.!—–-]*(?:no|nope|nah|non|nein|não|nao|nee))*(?:\s*[,.!—–-]+|\s+(?=(?:it's|its|it is|that's|thats|"
     r"this is|this repo is|we use|we're on|I use|I'm on)\b))\s*(?:actually[,\s]+)?(?P<x>.{3,})$",
     IC,
 )
@@ -195,7 +195,11 @@ def _values_correction(x: str, assistant: str, who: str) -> Found | None:
     if not m:
         return None
     right, wrong = m.group("right").strip(TRIM), m.group("wrong").strip(TRIM)
-    if right.lower() in _NO_VALUE:
+    if right.lower() in _NO_VALUE or re.match(
+        r"^(?:I|we|you|u|it|he|she|they)(?:'ll|'d|'m|\s+(?:will|would|can|do|did|am|was|have|had|could|should))?$",
+        right,
+        IC,
+    ):
         return None  # "I'm not the PI, I'm a postdoc", "Please not Plots.jl": no value set right
     if len(right.split()) > 4 or any(w.lower() in _VERBISH for w in right.split()):
         return None  # "we use uv here, not conda" says what it is about itself
@@ -251,11 +255,15 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
     return None
 
 
+# "it is a classical guitar, with nylon strings, not steel": the right version, then what it is not
+_ENDS_NOT_RE = re.compile(r"^(?P<right>.{6,120}?),?\s+not\s+(?P<wrong>[\w.+#-]+(?:\s+[\w.+#-]+)?)$", IC)
+
+
 def named_correction(sent: str, assistant: str, who: str) -> Found | None:
     """correction/named: "It's a second-order lens up there, not first-order." later in a reply, when
     the assistant's message before it named the wrong value: the person set that right."""
     body = sent.strip(TRIM)
-    m = _VALUES_RE.match(body)
+    m = _VALUES_RE.match(body) or _ENDS_NOT_RE.match(body)
     if not m or _ASKING_RE.match(body) or refused(body):
         return None
     wrong = m.group("wrong").strip(TRIM)

@@ -21,7 +21,8 @@ from jarvis.observe.phrasing import split_sentences
 _SUGGESTION_RE = re.compile(
     r"\b(?:suggest|recommend|could|might|consider|how about|what about|have you (?:thought|considered|tried)|"
     r"worth|option|idea|alternatively|instead|i'd|you'd|try|may want|want to|if you're not already|"
-    r"would you like|want me to|do you want|shall i|should i|happy to|for later|stronger|better)\b",
+    r"would you like|want me to|do you want|shall i|should i|happy to|for later|stronger|better|"
+    r"(?:would|could|might|will|can) help|an? (?:app|tool|library|plugin|service) like)\b",
     IC,
 )
 # words turning something down, right before the thing: "no X" opening a clause, "I don't want
@@ -30,7 +31,9 @@ _DECLINE_RE = re.compile(
     r"(?:(?:^|[,;:—–(]|\bbut|\band|\bso|\bok|\bthanks)\s*(?:no|nah|nope)(?:[\s,.!]+not(?!\s+(?:adding|using|installing|bringing in|pulling in)\b))?|\bwithout|\bskip|"
     r"\b(?:i|we) (?:don't|dont|do not|won't|wont) (?:want|need)|\blet(?:'s| us) not (?:add|use|pull in|bring in|"
     r"go with|do|install)|\b(?:won't|wont|will not|not gonna|not going to) bother with|"
-    r"\bnot (?:adding|using|installing|bringing in|pulling in))"
+    r"\bnot (?:adding|using|installing|bringing in|pulling in)|"
+    r"\b(?:i|we) (?:will not|won't|wont|am not going to|'m not going to|am not gonna|'m not gonna|do not|don't) "
+    r"(?:install|use|add|buy|get|try|download|pay for|switch to))"
     # ("no its svelte 5 with runes" sets something right; it declines nothing)
     r"\s+(?!(?:it's|its|it is|that's|thats|we|we're|i|i'm|im|this is|they're)\b)"
     r"(?:the\s+|a\s+|an\s+|any\s+|more\s+)?(?P<rest>[\w.+-]+(?:\s+[\w.+-]+)?)",

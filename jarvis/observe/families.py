@@ -212,6 +212,15 @@ RULES: tuple[Family, ...] = (
         lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
         priority="high",
     ),
+    # "Never inches.", "never tabs": a bare ban, standing by its word
+    fam(
+        "rule/never-x",
+        r"^(?P<x>never\s+(?!(?:mind|again|ever|know|ending|before|once)\b)[\w-]+(?:\s+[\w-]+){0,2})[.!]*$",
+        "rule",
+        "rule",
+        lambda m, s: cap(m.group("x").strip(TRIM)),
+        priority="high",
+    ),
     # "No pesticides", "Zero dependencies beyond the standard library, please": a short standing ban
     fam(
         "rule/none",

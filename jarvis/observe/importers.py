@@ -271,16 +271,83 @@ def _speaker_lines(lines: list[str]) -> dict[int, re.Match[str]]:
         if match and len(match.group("name").split()) <= 4 and not match.group("text").startswith("//"):
             found[i] = match
     said = Counter(m.group("name").strip().lower() for m in found.values())
+    # "**User:** … **Assistant:** …" again and again: a chat of two, and any other label is content
+    # ("- **Rent:** 2.800.000" in a budget, "fixed costs: rent …" in the person's own list)
+    two = (
+        sum(n for k, n in said.items() if k in USER_ALIASES) >= 2
+        and sum(n for k, n in said.items() if k in ASSISTANT_ALIASES) >= 2
+    )
     out: dict[int, re.Match[str]] = {}
     role = ""
     for i, m in sorted(found.items()):
         name = m.group("name").strip().lower()
-        known = name in USER_ALIASES or name in ASSISTANT_ALIASES or said[name] >= 2
+        alias = name in USER_ALIASES or name in ASSISTANT_ALIASES
+        if not alias and (two or name in _CALENDAR):
+            continue  # "- july: 1.610 USD", "**Monday:** rest day": a month or a day is nobody
+        known = alias or said[name] >= 2
         if role == "assistant" and not known and not (_bold(m) and _name_shaped(m.group("name"))):
             continue  # "Photographer: £1,600", "**Automatic feeder:**" in the assistant's reply: its labels
+        if role and not known and not _bold(m) and (not _name_shaped(m.group("name")) or _listed(m)):
+            continue  # "- rent: 2.500.000" in the person's own message: a list of theirs
         out[i] = m
         role = role_for(m.group("name"))[0]
     return out
+
+
+_CALENDAR = frozenset(
+    [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "mon",
+        "tue",
+        "tues",
+        "wed",
+        "thu",
+        "thurs",
+        "fri",
+        "sat",
+        "sun",
+        "today",
+        "tomorrow",
+        "tonight",
+        "yesterday",
+        "weekdays",
+        "weekends",
+    ]
+)
+
+
+def _listed(m: re.Match[str]) -> bool:
+    return m.group(0).lstrip()[:1] in ("-", "*", "•") and not m.group(0).lstrip().startswith("**")
 
 
 def _bold(m: re.Match[str]) -> bool:

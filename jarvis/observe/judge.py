@@ -93,7 +93,8 @@ _PLANNING_RE = re.compile(
 _STATE_RE = re.compile(
     r"^(?:(?:ugh|argh|man|god|so|and|oh|sorry)[\s,]+)*(?:I'm\s+|I\s+am\s+|im\s+)?(?:so\s+|really\s+|completely\s+)?"
     r"(?:stuck|exhausted|knackered|wiped|shattered|running (?:late|on)|hungover|starving|freezing|bored|fed up|"
-    r"sick of|stressed|sleepy|sunburnt|sunburned|jet-?lagged)\b"
+    r"sick of|stressed|sleepy|sunburnt|sunburned|jet-?lagged|nervous|anxious|scared|gutted|buzzing|terrified|"
+    r"freaking out|panicking)\b"
     r"|\b(?:rough|bad)\s+(?:night|day|morning|week)\b"
     r"|\b(?:from|since|after)\s+(?:yesterday|last night|last week|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
     r"|\b(?:last night|yesterday|this week|earlier|all night)\b"
@@ -259,6 +260,8 @@ def someone_elses(text: str, requirements: bool = True) -> bool:
     `requirements`, what a boss or client wants is the person's work, not someone else's taste)."""
     if _EVERYONE_RE.match(text):
         return True
+    # "Moloney, who has kept bees longer than I have been alive, says …": the aside is no subject
+    text = re.sub(r",\s*(?:who|whose|whom|which)\b[^,]{1,80},", ",", text, flags=IC)
     opinion = _OPINION_RE.search(text)
     if not opinion or _FIRST_PERSON_SUBJECT_RE.search(text[: opinion.start()]):
         return False

@@ -256,6 +256,13 @@ _COMMENT_RE = re.compile(rf"^(?:{_THATS}|this is)\b", IC)
 # delete that file?")
 # "(please) can you (please) …": how a standing instruction is asked (rule/asked)
 _CAN_YOU = r"^(?:please\s+|pls\s+)?(?:can|could|would|will|cud|wud)\s+(?:you|u)\s+(?:please\s+|pls\s+)?"
+# ("would you give me the temperatures in Celsius always?")
+_POLITE_LASTING_RE = re.compile(
+    _CAN_YOU
+    + r"(?P<x>(?:give|write|use|answer|reply|show|put|keep|send|explain|talk|speak)\b[^?,;]{3,80}?)\s+"
+    r"(?:always|from now on|every time|going forward|in future|in the future)\s*\?*\s*$",
+    IC,
+)
 _POLITE_RULE_RE = re.compile(
     _CAN_YOU + r"(?P<how>not|never|stop|always)\s+"
     r"(?P<x>(?!(?:[\w'\"-]+\s+){0,3}(?:this|that|it|these|those|now|yet|again|today|here)\b)"
@@ -309,12 +316,28 @@ def _standing(body: str, tag: str, turn: int, who: str, quote: str) -> Fact:
     return _fact(Found(text, "rule", "rule/standing-tag", "rule", priority="high"), quote, turn)
 
 
+_LATE_PLEASE_RE = re.compile(
+    r"^(?P<x>(?:correct|answer|reply|respond|write|explain|keep|use|format|call|address|show|give|translate|"
+    r"include|speak|talk|send|sign|spell)\b.{2,60}?)[,\s]+(?:please|pls|plz)[.!]*$",
+    IC,
+)
+# permission that sets how to answer ("u can reply in taglish its ok", "you may write to me in Dutch")
+_MAY_RE = re.compile(
+    r"^(?:you|u)\s+(?:can|may|could)\s+(?:always\s+)?(?P<x>(?:reply|write|answer|talk|speak|respond|text)\s+"
+    r"(?:to me\s+|with me\s+)?(?:in|using)\s+(?:(?:plain|simple|easy|basic|formal|informal|british|american|"
+    r"brazilian|european|mexican|swiss|short)\s+)?[\w-]+)\b",
+    IC,
+)
+
+
 def _as_typed(clause: str) -> str:
     """The statement without a short lead-in ("Small thing about me: I …") and with "im"/"ive" as
     "I'm"/"I've", as both the families and the judge's facts read it."""
     lead = _LEAD_IN_RE.match(clause)
     clause = lead.group("x") if lead else clause
-    return _TYPED_RE.sub(lambda m: _TYPED[m.group(0).lower()], clause)
+    clause = _TYPED_RE.sub(lambda m: _TYPED[m.group(0).lower()], clause)
+    late = _LATE_PLEASE_RE.match(clause)  # "Use metric please" reads as "please use metric"
+    return f"please {late.group('x')}" if late else clause
 
 
 def _match_clause(clause: str, who: str, to_assistant: bool = True) -> Found | None:
@@ -546,6 +569,10 @@ def extract_sentence(
     if style:
         body = third_person(style.group("x").strip(TRIM), who)
         return [_fact(Found(cap(body), "rule", "rule/asked", "rule", priority="high"), text, turn)]
+    lasting = (_POLITE_LASTING_RE.match(text) or _MAY_RE.match(text)) if to_assistant else None
+    if lasting:
+        body = cap(third_person(lasting.group("x").strip(TRIM), who))
+        return [_fact(Found(body, "rule", "rule/asked", "rule", priority="high"), text, turn)]
     polite = _POLITE_RULE_RE.match(text) if to_assistant else None
     if polite:
         verb = {"not": "Do not", "never": "Never", "stop": "Stop", "always": "Always"}[
@@ -578,8 +605,8 @@ def extract_sentence(
         if not found and len(parts) > 1:
             # "it's 9.6.4, not 9.4 - 9.4 was the old CI image": the correction, then why
             found = correction(parts[0], " ".join(parts[1:]), after_assistant, who)
-    if not found and said_before and to_assistant:
-        found = named_correction(trim(text), said_before, who)
+    if not found and to_assistant and (said_before or after_assistant):
+        found = named_correction(trim(text), said_before or after_assistant, who)
         after_assistant = after_assistant or (said_before if found else "")
     if found:
         return [_fact(found, text, turn, context=after_assistant)]

@@ -61,7 +61,7 @@ _CLAUSE_RE = re.compile(
 )
 LEAD_FILLER_RE = re.compile(
     # (an emoji or a mark first: "❤️ and remember my daughter …")
-    r"^(?:[^\w\s\"'`(\[<*#>~@$/\\-]+\s*)?(?:(?:yes|yeah|yep|ok|okay|sure|right|hey|hi|hello|oh|ah|hmm+|mm+|um+|well|so|and|also|anyway|btw|"
+    r"^(?:[^\w\s\"'`(\[<*#>~@$/\\-]+\s*)?(?:(?:yes|yeah|yep|ok|okay|sure|right|hey|hi|hello|oh|ah|hmm+|mm+|um+|well|wait|oh wait|so|and|also|anyway|btw|"
     r"by the way|honestly|actually|quick context|context|for context|great|thanks|thank you|cool|"
     r"sounds good|later|not great|good|fine|alright|basically|essentially|in short|long story short|"
     r"for what it's worth|fwiw|tbh|to be honest|to be fair|ah right|oh right|right then|omg|lol|haha|but|"
