@@ -215,7 +215,7 @@ RULES: tuple[Family, ...] = (
     # "Never inches.", "never tabs": a bare ban, standing by its word
     fam(
         "rule/never-x",
-        r"^(?P<x>never\s+(?!(?:mind|again|ever|know|ending|before|once)\b)[\w-]+(?:\s+[\w-]+){0,2})[.!]*$",
+        r"^(?P<x>never\s+(?!(?:mind|again|ever|know|ending|before|once|give up|say never|forget|stop)\b)[\w-]+(?:\s+[\w-]+){0,2})[.!]*$",
         "rule",
         "rule",
         lambda m, s: cap(m.group("x").strip(TRIM)),

@@ -138,6 +138,7 @@ ADDRESSED = frozenset(
         "world/habitual",
         "environment/stack",
         "rule/none",
+        "rule/never-x",
         "rule/no-x",
         "rule/not",
         "decision/lets",
