@@ -528,3 +528,21 @@ def test_a_passing_feeling_or_someone_elses_say_is_no_fact(said: str, judge: Jud
 
 def test_oh_wait_is_an_opener(judge: Judge) -> None:
     assert "The user is vegan." in texts(reply("oh wait i'm vegan btw", judge=judge))
+
+
+@pytest.mark.parametrize(
+    ("said", "keys"),
+    [
+        ("god no, not now — never reboot lab machines during school hours, there are kids at them",
+         ("reboot", "school hours")),
+        ("nah i'm not vego or anything but i don't eat chicken or meat, i'm pescatarian.", ("pescatarian",)),
+        ("and remember I'm the only backend dev here, Mariana does all the React front.", ("backend", "Mariana")),
+        ("Also important — I am colour-blind, deuteranopia, so use viridis", ("colour-blind", "deuteranopia")),
+    ],
+)  # fmt: skip
+def test_what_follows_a_no_or_a_short_family_fact_is_read(
+    said: str, keys: tuple[str, ...], judge: Judge
+) -> None:
+    kept = texts(reply(said, "Should I reboot them now? Maybe chicken?", judge))
+    assert [t for t in kept if all(k in t for k in keys)], kept
+    assert not [t for t in kept if t.startswith(("Correction: Nah", "Correction: God"))], kept

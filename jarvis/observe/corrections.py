@@ -195,6 +195,7 @@ def _values_correction(x: str, assistant: str, who: str) -> Found | None:
     if not m:
         return None
     right, wrong = m.group("right").strip(TRIM), m.group("wrong").strip(TRIM)
+    right = re.sub(r"^(?:(?:no|nah|nope|yeah|yes|ok|okay|well|so|and)[,\s]+)+", "", right, flags=IC) or right
     if right.lower() in _NO_VALUE or re.match(
         r"^(?:I|we|you|u|it|he|she|they)(?:'ll|'d|'m|\s+(?:will|would|can|do|did|am|was|have|had|could|should))?$",
         right,

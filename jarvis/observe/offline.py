@@ -437,6 +437,8 @@ def _request(sent: str, who: str) -> Found | None:
     if m and m.group("cue").lower() == "remember" and obj.lower().startswith("to "):
         obj, is_rule = obj[3:], True  # "remember to X" asks for a habit
     inner = _match_clause(obj, who)
+    if inner is not None and inner.kind != "rule" and _cut_short(inner.text, obj):
+        inner = None  # "remember I'm the only backend dev here, Mariana does all the React front": all of it
     if inner is not None:
         kind = "rule" if is_rule or inner.kind == "rule" else "remember-request"
         return Found(
@@ -491,13 +493,23 @@ _NEW_TOPIC_RE = re.compile(
 
 
 def _after_new_topic(text: str) -> str:
-    """What follows a turn to a new topic after the words that turned something down, or ""."""
+    """What follows a turn to a new topic after the words that turned something down ("… oh and
+    rule for this repo: …"), or a rule in a clause of its own ("god no, not now — never reboot lab
+    machines during school hours"), or ""."""
     rejected = turned_down_at(text)
     for m in _NEW_TOPIC_RE.finditer(text):
         if rejected and m.start() >= rejected.end():
             rest = LEAD_FILLER_RE.sub("", text[m.end() :]).strip()
             return rest if len(rest) > 8 and not turned_down(rest) else ""
+    parts = clauses(text)
+    for at in range(1, len(parts)):
+        if turned_down(" ".join(parts[:at])) and _LASTING_RULE_RE.match(parts[at]):
+            rest = ", ".join(parts[at:])
+            return rest if not turned_down(rest) else ""
     return ""
+
+
+_LASTING_RULE_RE = re.compile(r"^(?:please\s+)?(?:never|always|don't ever|do not ever|from now on)\b", IC)
 
 
 def _from_now_on(sent: str, who: str) -> Found | None:
@@ -807,11 +819,18 @@ def _pair_opens(previous: str, clause: str) -> bool:
     return bool(_DO_RE.match(previous) and _DONT_RE.match(clause)) and admissible(previous) is None
 
 
+def _stems(text: str) -> set[str]:
+    """Distinctive words, cut to four letters and without "'s" ("cat's name" ~ "cat is named")."""
+    return {w.removesuffix("'s")[:4] for w in words(text)}
+
+
 def _cut_short(fact: str, clause: str) -> bool:
     """True when a family's fact leaves out three or more distinctive words of its clause, none of
     them about somebody else ("my cat's name is Whiskerino and she sleeps all day" is hers)."""
     return (
-        len(words(clause) - words(fact) - {"i'm", "im", "i've", "user", "user's"}) >= 3
+        # ("I am colour-blind, deuteranopia": one word left out of a short clause counts too)
+        len(_stems(clause) - _stems(fact) - {"i'm", "im", "i've", "user"})
+        >= (1 if len(clause.split()) <= 8 else 3)
         and not re.search(r"\b(?:he|she|they|his|her|their|him|them)\b", clause, IC)
         and admissible(clause) is None
     )

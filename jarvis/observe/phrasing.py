@@ -90,7 +90,7 @@ _HYPOTHETICAL_RE = re.compile(
     r"algún día|se eu|se nós|talvez|peut-être|au cas où|si jamais)\b"
     # ("I'd rather you asked first" is a preference, said now)
     r"|\b(?:I'd(?!\s+(?:rather|prefer|like you to|ask you to))|we'd(?!\s+(?:rather|prefer))|"
-    r"I would(?!\s+(?:rather|prefer|like you to|ask you to))|we would(?!\s+(?:rather|prefer))|I might|we might|we could|I could|might be|could be|would be|"
+    r"I would(?!\s+(?:rather|prefer|like you to|ask you to))|we would(?!\s+(?:rather|prefer))|I might|we might|we could|(?<!before )(?<!so )(?<!than )(?<!until )(?<!till )I could|might be|could be|would be|"
     r"would it|not sure|I guess|I suppose|I think we should|should we|shall we|or maybe)\b",
     IC,
 )
