@@ -546,3 +546,33 @@ def test_what_follows_a_no_or_a_short_family_fact_is_read(
     kept = texts(reply(said, "Should I reboot them now? Maybe chicken?", judge))
     assert [t for t in kept if all(k in t for k in keys)], kept
     assert not [t for t in kept if t.startswith(("Correction: Nah", "Correction: God"))], kept
+
+
+@pytest.mark.parametrize(
+    ("assistant", "said"),
+    [
+        ("Done: chunks are monthly. For the stakes, I could regrid ERA5-Land with xESMF bilinear weights.",
+         "skip xESMF, nearest grid cell to each stake is fine for a point comparison"),
+        ("- plan OK: 1 change\n- optional: Karpenter-style autoscaling so a dead node gets replaced",
+         "no karpenter. not now."),
+    ],
+)  # fmt: skip
+def test_an_offer_in_a_labelled_or_listed_reply_can_be_turned_down(
+    assistant: str, said: str, judge: Judge
+) -> None:
+    kept = texts(reply(said, assistant, judge))
+    assert not [t for t in kept if "xESMF" in t or "arpenter" in t], kept
+
+
+def test_what_someone_does_then_says_is_theirs(judge: Judge) -> None:
+    said = "pacifique studies everything with anki flashcards, he says its the best but for me its too slow"
+    kept = texts(reply(said, judge=judge))
+    assert not [t for t in kept if "anki" in t.lower()], kept
+
+
+def test_a_hypothetical_in_a_question_names_nothing() -> None:
+    said = (
+        "If I won the lottery I would just open my own clinic in Kisumu hahaha 😂 Last thing, can you write "
+        "a short message to my ward manager?"
+    )
+    assert texts(reply(said)) == []

@@ -160,6 +160,13 @@ _NO_VALUE = frozenset(
 )
 
 
+_FOR_NOW_RE = re.compile(
+    r"^(?:not (?:now|yet|today|for now|this time|right now)|maybe later|later maybe|later|another time|"
+    r"some other time|for now no|not at the moment)[.!]*$",
+    IC,
+)
+
+
 def topic_correction(sent: str) -> Found | None:
     m = _TOPIC_RE.match(sent.strip(" .!"))
     if not m or m.group("topic").strip().lower() in _NOT_TOPICS:
@@ -251,6 +258,8 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
     m = _NO_THING_RE.match(sent.strip(TRIM))
     if m and re.search(rf"(?<!\w){re.escape(m.group('thing'))}(?!\w)", assistant, IC):
         why = trim(nxt).strip(TRIM)
+        if _FOR_NOW_RE.match(why):
+            return None  # "no karpenter. not now.": turned down for now, no correction of anything
         return Found(f"No {m.group('thing')}" + (f" ({third_person(why, who)})" if why else ""), "correction",
                      "correction/no-thing", subject_of(m.group("thing")) or "", confidence=0.8, priority="high")  # fmt: skip
     return None

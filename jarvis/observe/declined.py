@@ -22,7 +22,8 @@ _SUGGESTION_RE = re.compile(
     r"\b(?:suggest|recommend|could|might|consider|how about|what about|have you (?:thought|considered|tried)|"
     r"worth|option|idea|alternatively|instead|i'd|you'd|try|may want|want to|if you're not already|"
     r"would you like|want me to|do you want|shall i|should i|happy to|for later|stronger|better|"
-    r"(?:would|could|might|will|can) help|an? (?:app|tool|library|plugin|service) like)\b",
+    r"(?:would|could|might|will|can) help|an? (?:app|tool|library|plugin|service) like|optional|optionally|"
+    r"nice-to-have|nice to have|down the line|later on)\b",
     IC,
 )
 # words turning something down, right before the thing: "no X" opening a clause, "I don't want
@@ -76,7 +77,7 @@ class Suggested:
         self.words: set[str] = set()
 
     def add(self, assistant_text: str) -> None:
-        for sent in split_sentences(assistant_text):
+        for sent in split_sentences(assistant_text, own=False):
             if _SUGGESTION_RE.search(sent):
                 self.words |= words(sent)
 

@@ -602,7 +602,8 @@ def extract_sentence(
         if head:  # "Visits are stored in UTC — so the cron fires at 18:00, which Oban can do?"
             return extract_sentence(head, nxt, event, after_assistant, to_assistant, pending)
         # "when my husband Quang takes the baby, can I sleep till 1?": who someone is holds even so
-        return [_fact(found, quote, turn) for found, quote in _named_people(text, who)]
+        said = "; ".join(c for c in clauses(text) if refused(c) != "hypothetical")  # "If I won the lottery …"
+        return [_fact(found, quote, turn) for found, quote in _named_people(said, who)]
     if not to_assistant:
         return _clause_facts(text, who, turn, to_assistant)  # the judge learned from talk to an assistant
     found = _request(trim(text), who)
@@ -781,6 +782,12 @@ def _clause_facts(
             and pending is not None
             and not rule_label
             and admissible(clause) is None
+            # "pacifique studies everything with anki, he says its the best": all of it is his
+            and not (
+                at + 1 < len(parts)
+                and _THEIR_SAY_RE.match(parts[at + 1])
+                and not _FIRST_PERSON_RE.match(clause)
+            )
             and not any(family.regex.search(clause) for family in APPOSITIVES)  # someone named, and their say
         ):
             pending.append(Unread(clause, clause if len(parts) > 1 else text, turn, who))
@@ -811,6 +818,14 @@ _DO_RE = re.compile(
     IC,
 )
 _DONT_RE = re.compile(r"^(?:please\s+|pls\s+)?(?:never|don't|dont|do not|no)\b", IC)
+
+
+_THEIR_SAY_RE = re.compile(
+    r"^(?:and\s+|but\s+)?(?:he|she|they)\s+(?:also\s+|always\s+)?(?:says?|said|thinks?|reckons?|swears?|believes?|"
+    r"claims?|insists?)\b",
+    IC,
+)
+_FIRST_PERSON_RE = re.compile(r"^(?:I|I'm|I've|im|ive|my|we|we're|our|me)\b", IC)
 
 
 def _pair_opens(previous: str, clause: str) -> bool:

@@ -133,11 +133,12 @@ def _blank_quoted_speech(text: str) -> str:
     return _QUOTED_RE.sub(lambda m: '"…"' if _FIRST_PERSON_RE.search(m.group(0)) else m.group(0), text)
 
 
-def split_sentences(text: str) -> list[str]:
-    """The person's own sentences in a message: code, quotes, pasted and machine lines removed."""
+def split_sentences(text: str, own: bool = True) -> list[str]:
+    """The person's own sentences in a message: code, quotes, pasted and machine lines removed
+    (with `own` False, as for the assistant's words, only code is removed: "Done: …" is its own)."""
     text = _STAGE_RE.sub(" ", _FENCE_RE.sub("\n", text.translate(_TYPOGRAPHIC)))
     lines = [ln.strip().lstrip("-*•").strip() for ln in text.split("\n")]
-    kept = "\n".join(_blank_quoted_speech(ln) for ln in lines if _keep_line(ln))
+    kept = "\n".join(_blank_quoted_speech(ln) for ln in lines if _keep_line(ln)) if own else "\n".join(lines)
     parts = (" ".join(p.split()) for p in _SPLIT_RE.split(kept))
     return [p for p in parts if len(p) >= 3]
 
