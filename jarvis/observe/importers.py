@@ -27,6 +27,7 @@ from typing import Any
 
 from jarvis.errors import InputError, UsageError
 from jarvis.fsutil import decode_text
+from jarvis.observe.lexicon import MONTHS, WEEKDAYS
 from jarvis.observe.sessions import (
     EVENT_TYPES,
     SessionEvent,
@@ -294,56 +295,11 @@ def _speaker_lines(lines: list[str]) -> dict[int, re.Match[str]]:
     return out
 
 
-_CALENDAR = frozenset(
-    [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-        "jan",
-        "feb",
-        "mar",
-        "apr",
-        "jun",
-        "jul",
-        "aug",
-        "sep",
-        "sept",
-        "oct",
-        "nov",
-        "dec",
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-        "mon",
-        "tue",
-        "tues",
-        "wed",
-        "thu",
-        "thurs",
-        "fri",
-        "sat",
-        "sun",
-        "today",
-        "tomorrow",
-        "tonight",
-        "yesterday",
-        "weekdays",
-        "weekends",
-    ]
+_CALENDAR_SHORT = (
+    "jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thurs fri sat sun today tomorrow "
+    "tonight yesterday weekdays weekends"
 )
+_CALENDAR = frozenset((*WEEKDAYS, *MONTHS, *_CALENDAR_SHORT.split()))
 
 
 def _listed(m: re.Match[str]) -> bool:

@@ -206,3 +206,20 @@ PLACE_VERBS = {
 }
 TOOL_VERBS = {"use": "uses", "code in": "codes in", "program in": "programs in", "develop on": "develops on"}
 TOOL_VERBS.update({"'m on": "is on", "am on": "is on", "on": "is on"})
+
+# the days and months a label or a note names
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+MONTHS = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+]

@@ -21,6 +21,7 @@ from jarvis.doc import Fragment
 from jarvis.notes import build_fragment, fragment_rel, iter_fragments, touch_fragment
 from jarvis.observe.classify import categorise
 from jarvis.observe.gate import Verdict, judge
+from jarvis.observe.lexicon import MONTHS, WEEKDAYS
 from jarvis.observe.schema import Fact
 from jarvis.taxonomy import TAXONOMY_VERSION
 from jarvis.workspace import Workspace
@@ -246,25 +247,8 @@ _NUMBER = re.compile(r"\d+(?:[.,:/-]\d+)*")
 _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w'-]*")
 _WORDS = frozenset(
     [
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
+        *WEEKDAYS,
+        *MONTHS,
         "morning",
         "afternoon",
         "evening",
