@@ -162,6 +162,22 @@ def _short_secret(value: str) -> bool:
     return bool(re.search(r"[\d!@#$%^&*+=?~_]", value)) and _prose_secret(value)
 
 
+# "It says Enter the password … I always use the same one for everything, Biscuit1971": a word
+# with digits said soon after a password is mentioned, with no "is" to tie them together
+_NEAR_PASSWORD = re.compile(
+    r"\b(?:pass(?:word|code|phrase)s?|passwd|pwd|pw|log-?in|pin)\b[^\n]{0,160}?"
+    # set apart by a comma or a colon, or given with "is"/"one" ("the same one for everything,
+    # Biscuit1971"); "I use Windows11", "just Postgres16" name things
+    r"(?:[,:;—–]\s*|\b(?:is|was|it's|its|one|be)\s+)"
+    r"([a-z][a-z'-]{2,24}[!#$%^&*+=?~_.-]?\d{2,8}[!#$%^&*+=?~]?|\d{2,8}[a-z]{3,24}\d*)"
+    r"(?![\w@/\\-])"
+)
+
+
+def _near_password(value: str) -> bool:
+    return 6 <= len(value) <= 40 and not _PLACEHOLDER.fullmatch(value)
+
+
 # "the code for the clinic door in the evening is 739152", "the code to the bike shed is 4471#":
 # a code and what it opens; the value must hold a digit ("the dress code for the office is smart")
 _LOCK_CODE = re.compile(
@@ -402,6 +418,7 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
     ("plain", _PLAIN_KEY, 2, _prose_secret, True),
     ("plain", _PLAIN_SHORT, 2, _short_secret, True),
     ("plain", _LOCK_CODE, 2, lambda v: any(c.isdigit() for c in v) and _plain_secret(v), True),
+    ("plain", _NEAR_PASSWORD, 1, _near_password, True),
     # unquoted value after = := =>
     (
         "assignment",

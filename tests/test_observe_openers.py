@@ -576,3 +576,41 @@ def test_a_hypothetical_in_a_question_names_nothing() -> None:
         "a short message to my ward manager?"
     )
     assert texts(reply(said)) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("I've got macular degeneration in my right eye, so big simple steps.", "has macular degeneration"),
+        (
+            "i got a dodgy left achilles, physio said no more than 3 run days back to back",
+            "dodgy left achilles",
+        ),
+        ("I have osteoarthritis in both hands", "osteoarthritis"),
+    ],
+)
+def test_a_condition_said_with_got_is_a_health_fact(said: str, fact: str) -> None:
+    kept = reply(said)
+    assert [f for f in kept if fact in f.text and f.subject == "health"], texts(kept)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I'll be offline from 13:00 for an hour, dentist.",
+        "ill be afk for 20 min, school run",
+        "I'll be away till 3",
+    ],
+)
+def test_being_away_for_a_while_today_is_no_fact(said: str, judge: Judge) -> None:
+    assert texts(reply(said, judge=judge)) == []
+
+
+def test_being_somewhere_for_the_day_still_says_where(judge: Judge) -> None:
+    kept = texts(reply("I'll be driving between Athenry and Oranmore most of the day", judge=judge))
+    assert [t for t in kept if "Oranmore" in t], kept
+
+
+def test_not_x_then_what_the_person_aims_for_is_a_correction() -> None:
+    kept = reply("nah not 2 hours, im aiming for sub 1:50", "So your goal is 2 hours?")
+    assert [f for f in kept if f.kind == "correction" and "sub 1:50, not 2 hours" in f.text], texts(kept)

@@ -97,6 +97,18 @@ NEW_SECRETS: list[tuple[str, str, str]] = [
     ("pass-is", "login is amara and pass is " + "Kente" + "#2024", "Kente#2024"),
     ("password-no-verb", "portal password " + "rooftop" + "41volts", "rooftop41volts"),
     ("pwd-colon", "pwd:" + "zebra" + "_crossing9", "zebra_crossing9"),
+    # a word with digits soon after a password is mentioned, tied to it by a comma or "one"
+    (
+        "near-password",
+        "Enter the password for dolores.mckee. I always use the same one for everything, "
+        + "Biscuit"
+        + "1971, "
+        "it was our old dog's name",
+        "Biscuit1971",
+    ),
+    ("near-login", "my login is the usual, " + "sunflower" + "22", "sunflower22"),
+    ("near-wifi", "the wifi password? its on the router: " + "Rover" + "#1977 I think", "Rover#1977"),
+    ("near-one", "the passcode is the same one as the garage, " + "4471" + "kestrel", "4471kestrel"),
 ]
 
 NEW_LOOK_ALIKES = [
@@ -128,6 +140,9 @@ NEW_LOOK_ALIKES = [
     "pw reset link expired",
     "bus pass 12 euros a week",
     "the pass rate was 95% this year",
+    "password reset link went to my old email, I use Windows11 and Python3.12",
+    "no password here, just Postgres16 and node18",
+    "the password policy changed in 2024, we run keycloak26 now",
 ]
 
 

@@ -56,7 +56,8 @@ _WRONG_RE = re.compile(
 _NO_THING_RE = re.compile(r"^no\s+(?P<thing>[\w.+-]+(?:\s+[\w.+-]+)?)$", IC)
 # the wrong value first: "Not Air India, it is Lufthansa via Frankfurt"
 _NOT_FIRST_RE = re.compile(
-    r"^(?:no[,.]?\s+)?not\s+(?P<wrong>[^,;]{1,40}),\s*(?:it's|it is|its|it was|that's|we use|I use|we're on|I'm on)\s+"
+    r"^(?:(?:no|nah|nope)[,.]?\s+)?not\s+(?P<wrong>[^,;]{1,40}),\s*(?:it's|it is|its|it was|that's|we use|I use|"
+    r"we're on|I'm on|(?:I'm|im|I am|we're)\s+(?:aiming|going|shooting)\s+for|make it|it should be)\s+"
     r"(?P<right>[^,;]{2,60})$",
     IC,
 )
@@ -130,6 +131,10 @@ _DETERMINERS = frozenset(
 # words that stand where a value would, but name none
 _NO_VALUE = frozenset(
     [
+        "nah",
+        "nope",
+        "yeah",
+        "yep",
         "i'm",
         "im",
         "it's",

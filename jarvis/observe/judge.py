@@ -131,7 +131,7 @@ _REJECTED_RE = re.compile(
     r"|\b(?:won't|wont|will not|not gonna|not going to)\s+bother\b|\bnot bothering\b"
     r"|\btoo much (?:for (?:the|a) (?:start|beginning|first year)|right now|at the start|to start|for now)\b"
     r"|[,.]\s*no[.!]*$"
-    r"|\b(?:and\s+)?said no\b|\bdecided against\b|\bpassed on (?:it|that|this)\b|\bnot for (?:me|us)\b|^[\w.+ -]{1,30}?[,\s]+(?:nah|nope)\b|\b(?:not|no|never)\s+paying\s+for\b"
+    r"|\b(?:and\s+)?said no\b(?!\s+(?:more|less|longer|fewer|later|earlier|sooner|further|\d))|\bdecided against\b|\bpassed on (?:it|that|this)\b|\bnot for (?:me|us)\b|^[\w.+ -]{1,30}?[,\s]+(?:nah|nope)\b|\b(?:not|no|never)\s+paying\s+for\b"
     r"|\b(?:tried|used|had)\b.{0,60}\b(?:was|were)\s+(?:a\s+|such\s+a\s+)?(?:pain|awful|terrible|horrible|"
     r"nightmare|hell|rubbish|garbage|useless|a mess|painful)\b",
     IC,
@@ -237,6 +237,9 @@ _MOMENT_RE = re.compile(
     r"(?:days|hours|weeks|minutes)\b"
     # a power cut or a battery this morning ("NEPA took light since morning, my laptop is at 20%")
     r"|\b(?:laptop|phone|battery|charge)\b[^,.;]{0,20}\bat\s+\d{1,2}\s*%|\bsince\s+(?:this\s+)?morning\b|\btook light\b"
+    # away for a while today ("I'll be offline from 13:00 for an hour, dentist")
+    r"|\b(?:I'll|I will|I'm going to|im gonna|I'm gonna|ill)\s+be\s+(?:offline|away|out|afk|unavailable|off|"
+    r"in meetings)\b"
     r"|\b(?:power|light|electricity)\s+(?:is\s+|has\s+)?(?:gone|out|off|cut)\b"
     # something that just happened ("my cat just knocked over my matcha", "the baby just woke up")
     rf"|\b(?:my|the|our)\s+[\w-]+\s+just\s+(?:\w+ed|{_PAST})\b"

@@ -111,7 +111,10 @@ CONDITIONS = (
     r"eczema|psoriasis|ibs|crohn's|long covid|sleep apnea|sleep apnoea|a heart condition|hay ?fever|anemia|anaemia|"
     r"high cholesterol|gout|lupus|multiple sclerosis|parkinson's|glaucoma|osteoporosis|hypothyroidism|"
     r"hyperthyroidism|pcos|endometriosis|sciatica|carpal tunnel|fibromyalgia|gerd|acid reflux|deuteranopia|"
-    r"protanopia|colou?r blindness|insomnia|ptsd|ocd|bipolar disorder|narcolepsy|celiac|coeliac"
+    r"protanopia|colou?r blindness|insomnia|ptsd|ocd|bipolar disorder|narcolepsy|celiac|coeliac|"
+    r"macular degeneration|cataracts?|osteoarthritis|rheumatoid arthritis|copd|kidney disease|heart failure|"
+    r"a stammer|a stutter|a hearing aid|hearing aids|a prosthetic \w+|a replaced \w+|a new (?:hip|knee)|"
+    r"(?:a\s+)?(?:dodgy|bad|weak|wonky|dicky)\s+(?:(?:left|right)\s+)?(?:knee|back|hip|ankle|achilles|shoulder|wrist|neck|heart)s?"
 )
 # verbs after "I" that say what the person thinks, wants or is doing this minute, not what is true of them
 _NOT_STATEMENT = """want need think guess mean see know hope wonder feel agree understand suppose believe assume

@@ -844,7 +844,7 @@ def _cut_short(fact: str, clause: str) -> bool:
     them about somebody else ("my cat's name is Whiskerino and she sleeps all day" is hers)."""
     return (
         # ("I am colour-blind, deuteranopia": one word left out of a short clause counts too)
-        len(_stems(clause) - _stems(fact) - {"i'm", "im", "i've", "user"})
+        len(_stems(clause) - _stems(fact) - {"i'm", "im", "i've", "user", "got", "get", "gets"})
         >= (1 if len(clause.split()) <= 8 else 3)
         and not re.search(r"\b(?:he|she|they|his|her|their|him|them)\b", clause, IC)
         and admissible(clause) is None

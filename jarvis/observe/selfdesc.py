@@ -405,6 +405,14 @@ SELF: tuple[Family, ...] = (
         "health",
         lambda m, s: _statement(m, s),
     ),
+    # "I've got macular degeneration in my right eye", "i got a dodgy left achilles"
+    fam(
+        "self/condition-got",
+        rf"^I(?:'ve|\s+have)?\s+got\s+(?P<v>(?:{CONDITIONS})\b.*)$",
+        "fact",
+        "health",
+        lambda m, s: third_person("I have " + m.group("v").strip(TRIM), s),
+    ),
     # "I've had type 2 diabetes for ten years", "I have asthma"
     fam(
         "self/condition",
