@@ -614,3 +614,28 @@ def test_being_somewhere_for_the_day_still_says_where(judge: Judge) -> None:
 def test_not_x_then_what_the_person_aims_for_is_a_correction() -> None:
     kept = reply("nah not 2 hours, im aiming for sub 1:50", "So your goal is 2 hours?")
     assert [f for f in kept if f.kind == "correction" and "sub 1:50, not 2 hours" in f.text], texts(kept)
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("I'll check back after my dombra lesson tonight.", "The user has dombra lessons."),
+        ("i'll check the plan comment after kendo practice tonight", "The user has kendo practice."),
+        ("I'll go through them tonight after my Comrades training run", "The user has Comrades training."),
+        ("i'll test it tonight after my bandoneón class.", "The user has bandoneón classes."),
+    ],
+)
+def test_a_standing_activity_named_in_passing(said: str, fact: str, judge: Judge) -> None:
+    assert fact in texts(reply(said, judge=judge))
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I'll look at it after the class ends",
+        "I'll send it after the training session",
+        "after work I'll do it",
+    ],
+)
+def test_no_activity_without_its_name(said: str, judge: Judge) -> None:
+    assert not [f for f in reply(said, judge=judge) if f.family == "self/activity-after"]

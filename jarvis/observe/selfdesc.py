@@ -57,6 +57,11 @@ def _slot_subject(m: re.Match[str]) -> str:
 _ROLE_VERB = {"used to be": "used to be", "was": "was", "'ve been": "has been", "have been": "has been"}
 
 
+def _plural(what: str) -> str:
+    """ "dombra lesson" -> "dombra lessons"; "kendo practice" stays."""
+    return re.sub(r"\b(lesson|rehearsal)$", r"\1s", re.sub(r"\bclass$", "classes", what))
+
+
 def _statement(m: re.Match[str], s: str) -> str:
     return third_person(m.group(0).strip(TRIM), s)
 
@@ -533,6 +538,18 @@ IN_PASSING: tuple[Family, ...] = (
         "",
         lambda m, s: f"{s} has {_article_of(m.group('what'))} {m.group('what')} at {v(m)}",
         confidence=0.7,
+    ),
+    # "I'll check back after my dombra lesson tonight", "after kendo practice", "before my Comrades
+    # training run": a standing activity, named in passing, whatever the sentence is about
+    fam(
+        "self/activity-after",
+        r"\b(?:after|before|during|from)\s+(?:my\s+)?(?P<what>(?!(?:the|a|an|this|that|their|his|her|our|your|work|"
+        r"school|today's|tonight's)\b)[\w'-]+(?:\s+[\w'-]+)?\s+(?:class|classes|lesson|lessons|practice|training|"
+        r"rehearsal|rehearsals|choir|course))\b",
+        "fact",
+        "",
+        lambda m, s: f"{s} has {_plural(m.group('what'))}",
+        confidence=0.65,
     ),
     # "We already put 20,000 a month into our SACCO", "I pay £50 a month into a pension"
     fam(
