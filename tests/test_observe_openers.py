@@ -639,3 +639,20 @@ def test_a_standing_activity_named_in_passing(said: str, fact: str, judge: Judge
 )
 def test_no_activity_without_its_name(said: str, judge: Judge) -> None:
     assert not [f for f in reply(said, judge=judge) if f.family == "self/activity-after"]
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        (
+            "Since my hip replacement I cannot walk far, so I organise the outings",
+            "The user had a hip replacement.",
+        ),
+        (
+            "Since my cataract operation last autumn I can read the screen again",
+            "The user had a cataract operation.",
+        ),
+    ],
+)
+def test_what_the_body_went_through_said_on_the_way(said: str, fact: str, judge: Judge) -> None:
+    assert fact in texts(reply(said, judge=judge))

@@ -551,6 +551,17 @@ IN_PASSING: tuple[Family, ...] = (
         lambda m, s: f"{s} has {_plural(m.group('what'))}",
         confidence=0.65,
     ),
+    # "Since my hip replacement I cannot walk far", "since my cataract operation last autumn": what
+    # the body went through, said on the way to something else
+    fam(
+        "self/had-surgery",
+        r"\b(?:since|after|because of)\s+my\s+(?P<what>(?:[\w'-]+\s+){0,2}?(?:replacement|operation|surgery|op|"
+        r"transplant|stroke|heart attack|bypass|chemo|amputation|reconstruction|fusion))\b",
+        "fact",
+        "health",
+        lambda m, s: f"{s} had {_article_of(m.group('what'))} {m.group('what')}",
+        confidence=0.65,
+    ),
     # "We already put 20,000 a month into our SACCO", "I pay £50 a month into a pension"
     fam(
         "self/money-in",
