@@ -656,3 +656,59 @@ def test_no_activity_without_its_name(said: str, judge: Judge) -> None:
 )
 def test_what_the_body_went_through_said_on_the_way(said: str, fact: str, judge: Judge) -> None:
     assert fact in texts(reply(said, judge=judge))
+
+
+@pytest.mark.parametrize(
+    ("said", "keys"),
+    [
+        ("change it to TRANSFORM_S — that's the only warehouse we're allowed to use for dev work", ("TRANSFORM_S",)),
+        ("that's the rule for every model in this repo btw: unique + not_null tests on the primary key",
+         ("not_null",)),
+        ("hard rule for this codebase: no dynamic allocation anywhere, no k_malloc, no heap", ("k_malloc",)),
+        ("strict rule: every PR gets a changelog line", ("changelog",)),
+        ("please when I write something, correct all my mistakes, also small ones like articles", ("mistakes",)),
+        ("whenever I paste a log, summarise it first", ("summarise",)),
+    ],
+)  # fmt: skip
+def test_rules_said_as_labels_tags_or_whenever_i(said: str, keys: tuple[str, ...]) -> None:
+    kept = reply(said, "I set it to TRANSFORM_XL and left the tests as they were.")
+    assert [f for f in kept if f.kind == "rule" and all(k in f.text for k in keys)], texts(kept)
+
+
+def test_not_x_then_y_is_a_correction() -> None:
+    kept = reply("nah not vegan, vegetarian. we use eggs n dairy heaps", "Is the café vegan?")
+    assert [f for f in kept if f.kind == "correction" and "vegetarian, not vegan" in f.text], texts(kept)
+
+
+@pytest.mark.parametrize(
+    ("said", "gone"),
+    [
+        ("Yannick, the guy before me, loved Puppet and still tells me Ansible is a toy.", "Puppet"),
+        ("my friend and I were thinking Seville maybe, or Lisbon, neither of us has been", "Seville"),
+        ("Forget Seville, sure it'll be like an oven in May.", "Seville"),
+        ("The practice manager wants all the backups on OneDrive instead. She's not getting it.", "OneDrive"),
+        ("My boss wants us on Teams. Not happening.", "Teams"),
+    ],
+)
+def test_what_others_loved_or_wanted_and_options_let_go_are_not_kept(
+    said: str, gone: str, judge: Judge
+) -> None:
+    kept = texts(reply(said, "Seville is lovely in May.", judge))
+    assert not [t for t in kept if gone in t], kept
+
+
+def test_what_was_said_of_an_option_passed_over_is_dropped(judge: Judge) -> None:
+    events = [
+        SessionEvent("message", turn=0, role="assistant", text="Which flights did you find?"),
+        SessionEvent(
+            "message",
+            turn=1,
+            role="user",
+            text="Emirates is a little cheaper, 40 euro. Qatar is 2 hours only.",
+        ),
+        SessionEvent("message", turn=2, role="assistant", text="Emirates or Qatar?"),
+        SessionEvent("message", turn=3, role="user", text="Qatar."),
+    ]
+    kept = texts(list(OfflineObserver(judge).extract(events).facts))
+    assert [t for t in kept if t.startswith("Decision: Qatar, not Emirates")], kept
+    assert not [t for t in kept if "cheaper" in t], kept

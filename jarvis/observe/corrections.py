@@ -61,6 +61,11 @@ _NOT_FIRST_RE = re.compile(
     r"(?P<right>[^,;]{2,60})$",
     IC,
 )
+# "nah not vegan, vegetarian.": what it is not, then in one or two words what it is
+_NOT_THEN_RE = re.compile(
+    r"^(?:(?:no|nah|nope)[,.]?\s+)?not\s+(?P<wrong>[\w.+#-]+(?:\s+[\w.+#-]+)?),\s*(?P<right>[\w.+#-]+(?:\s+[\w.+#-]+)?)$",
+    IC,
+)
 _ACTUALLY_RE = re.compile(r"^actually[,\s]+(?P<x>.{8,})$", IC)
 _SAID_NOT_RE = re.compile(r"\bI (?:said|meant|asked for) (?P<right>[^,;]+?),? not (?P<wrong>[^,;.]+)", IC)
 _VALUES_RE = re.compile(
@@ -253,7 +258,7 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
                 return None
             return Found("Correction: " + cap(third_person(rest, who)), "correction", "correction/no",
                           subject_of(rest) or "", confidence=0.85, priority="high")  # fmt: skip
-    m = _NOT_FIRST_RE.match(sent.strip(TRIM))
+    m = _NOT_FIRST_RE.match(sent.strip(TRIM)) or _NOT_THEN_RE.match(sent.strip(TRIM))
     if m:
         return _values_correction(
             f"{m.group('right').strip(TRIM)}, not {m.group('wrong').strip(TRIM)}", assistant, who

@@ -50,7 +50,8 @@ TOKEN_RE = re.compile(r"(?u)\b\w[\w']*\b|[?!]")
 # ("my apprentice Jake does the sanding") are not refused. A few other languages' verbs too, since
 # people mix them in ("mi compañero quiere pasar todo a kubernetes").
 _OPINION_RE = re.compile(
-    r"\b(?:loves?|hates?|likes|prefers?|wants?|wishes|thinks?|believes?|says?|said|(?:was|were|is|are|keeps?)\s+saying|"
+    r"\b(?:loves?|loved|hates?|hated|likes|liked|prefers?|preferred|wants?|wanted|wishes|thinks?|believes?|says?|said|"
+    r"(?:was|were|is|are|keeps?)\s+saying|"
     r"(?:would|'d)\s+(?:honestly\s+|really\s+|much\s+|rather\s+)?(?:rather|prefer)|keeps?\s+(?:on\s+)?\w+ing|"
     r"lobbying|campaigning|pushing for|insists?|swears?\s+by|reckons?|is\s+(?:obsessed|a\s+(?:big\s+|huge\s+)?fan|"
     r"into|convinced|keen|mad\s+about|crazy\s+about)|did|tried|suggested|"
@@ -72,7 +73,8 @@ _FIRST_PERSON_SUBJECT_RE = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|im|ive|we|we're
 # wants everything in Power BI eventually": not decided, or not yet
 _UNDECIDED_RE = re.compile(
     r"\b(?:he|she|they|you|it)'d\b|\bif\s+\w+\s+(?:could|would|had)\b|\b(?:wondering|considering|debating|"
-    r"torn|undecided|thinking (?:about|of)|looked into|toyed with|ought to|tempted|eventually|someday|some day|(?<!in )(?<!a )one day|at some point|"
+    r"torn|undecided|thinking (?:about|of)|(?:were|was|we're|I'm|im)\s+thinking|looked into|toyed with|ought to|tempted|"
+    r"eventually|someday|some day|(?<!in )(?<!a )one day|at some point|"
     r"sooner or later|in the long run|dreaming|daydreaming)\b",
     IC,
 )
@@ -106,7 +108,11 @@ _STATE_RE = re.compile(
 )
 # an impression of something in front of the person ("to me it feels a bit car yard")
 _IMPRESSION_RE = re.compile(
-    r"\b(?:it|this|that)\s+(?:feels|seems|sounds)\b|\bfeels?\s+(?:a bit|like|kind of|kinda)\b", IC
+    r"\b(?:it|this|that)\s+(?:feels|seems|sounds)\b|\bfeels?\s+(?:a bit|like|kind of|kinda)\b"
+    # what is on the screen ("I see Emirates with a stop in Dubai"); "I see a physio weekly" stays
+    r"|^I\s+(?:see|can see)\s+(?!(?:a|my|the)\s+(?:doctor|therapist|physio|gp|counsell?or|specialist|dentist|"
+    r"psychologist|psychiatrist|chiropractor|osteopath|nurse)\b)",
+    IC,
 )
 # a decision made at some past time still holds ("we decided last month that rev D drops FreeRTOS")
 _DECIDED_RE = re.compile(
@@ -122,6 +128,7 @@ _REJECTED_RE = re.compile(
     r"|^(?:nah|nope|no)\b[,\s]+(?:not|never)\s+(?:doing|using|going|bothering|touching|switching)\b"
     # "… but our registrar has no DNS API so forget that idea", "scrap that"
     r"|\bforget (?:that|this|it|about it|the idea|that idea|about that)\b|\bscrap (?:that|this|the idea)\b"
+    r"|^(?:(?:ok|okay|so|no|nah|yeah)[,\s]+)*forget\s+(?:about\s+)?(?-i:[A-Z])[\w-]+"
     # "no creatine for now grazie", "nah, no Docker for the moment": turned down for now
     r"|^(?:no|nah|nope)\b[^,.;]{1,40}?\bfor (?:now|the moment|the time being)\b"
     # "nah on the foreground service, not doing that"

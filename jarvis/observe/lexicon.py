@@ -65,7 +65,8 @@ ONGOING_VERBS = (
 )
 # labels that open a statement ("Rule of thumb here: …", "House rule: …")
 RULE_LABELS = (
-    r"rule of thumb(?: here)?|(?:house|ground|team|golden|one|a|the|our|my|some)?\s*rules?|policy|convention"
+    r"rule of thumb(?: here)?|(?:(?:that's|that is|thats|this is)\s+)?(?:(?:house|ground|team|golden|one|a|the|our|my|some)\s+)?"
+    r"(?:(?:hard|strict|firm|important|big|main|simple|general|iron|absolute|golden|number one)\s+)?rules?|policy|convention"
 )
 PLAIN_LABELS = (
     r"(?:some |quick |for )?(?:context|background|info|note|fyi|btw|also|reminder|important|heads up|ps)"

@@ -112,7 +112,8 @@ CLAUSE_FAMILIES: tuple[Family, ...] = (
 # rule/label: "Rule of thumb here: X", "House rule: X"; "X, that's a house rule" at the end
 # "house rule: X", "convention here: X", "house rule and I should have said earlier: X"
 _LABEL_RE = re.compile(
-    rf"^(?:(?P<rule>{RULE_LABELS})(?:\s+(?:here|first|in this \w+|for this \w+|and [^:]{{1,50}}))?|{PLAIN_LABELS})"
+    rf"^(?:(?P<rule>{RULE_LABELS})(?:\s+(?:here|first|in this \w+|for (?:this|every|each|all|any) [\w ]{{1,30}}?|"
+    rf"and [^:]{{1,50}}))?(?:\s+(?:btw|by the way|too|though))?|{PLAIN_LABELS})"
     r"\s*[:—–-]+\s*(?P<x>.{3,})$",
     IC,
 )
@@ -236,6 +237,9 @@ _STANDING_TAG_RE = re.compile(
     r"convention|standard)s?\b[^.?]{0,40}$"
     # a comment on the rule before, then "always" ("keep it in Spanglish, that's our whole vibe, always")
     r"|^(?:that's|that is|thats|it's|its|this is)\b[^,.]{0,40},\s*(?:always|every time)[.!]*$"
+    # "change it to TRANSFORM_S — that's the only warehouse we're allowed to use for dev work"
+    rf"|^(?:and\s+)?{_THATS}\s+the\s+only\s+[\w-]+(?:\s+[\w-]+)?\s+(?:we're|we are|I'm|I am|you're|you are)\s+"
+    r"allowed\s+to\s+(?:use|touch|run|deploy to|push to)\b[^.?]{0,120}$"
     rf"|^(?:and\s+)?{_THATS}\s+(?:decided|final|settled|non-negotiable|not up for debate)\b"
     r"[^.?]{0,40}$",
     IC,
@@ -285,6 +289,11 @@ _IF_YOU_RULE_RE = re.compile(
     r"^(?:if|when|whenever)\s+(?:you|u)\s+[^,?]{3,60},\s*(?:then\s+)?(?:please\s+|pls\s+)?"
     r"(?:always\s+|never\s+|just\s+)?(?:answer|write|reply|respond|use|keep|give|put|explain|show|send|make|add|"
     r"include|cite|mark|name|format|ask|check|run|stick|avoid|leave|don't|do not|dont)\b[^?]{3,120}$"
+    # what to do whenever the person does something ("please when I write something, correct all my
+    # mistakes", "whenever I paste a log, summarise it first")
+    r"|^(?:please\s+|pls\s+)?(?:when|whenever|every time|each time|if)\s+I\s+[^,?]{3,60},\s*(?:then\s+)?(?:please\s+|pls\s+)?"
+    r"(?:always\s+|just\s+)?(?:correct|answer|write|reply|respond|use|keep|give|explain|show|summari[sz]e|check|"
+    r"translate|point out|tell|remind|fix|mark)\b[^?]{3,120}$"
     # any condition, then what the assistant may or should do for the person ("If something is
     # difficult, you may explain it to me in isiZulu", "when a word is hard, please give me the Polish
     # one too"); "if you want to stop the overbooking, you could use Booksy" is advice, no rule
@@ -746,8 +755,10 @@ def _clause_facts(
         found = _match_clause(clause, who, to_assistant)
         if found and clause != said and found.family == "self/relation-is":
             found = None  # "she's afraid of the heart" named her before; "afraid" is no name
-        if rule_label and (found is None or found.kind != "rule"):
-            body = found.text if found else cap(third_person(clause.strip(TRIM), who))
+        if rule_label and (found is None or found.kind != "rule" or _stems(clause) - _stems(found.text)):
+            # the label names all of it a rule ("hard rule: no malloc anywhere, no k_malloc, no heap")
+            whole = found is None or bool(_stems(clause) - _stems(found.text))
+            body = cap(third_person(clause.strip(TRIM), who)) if whole or found is None else found.text
             found = Found(body, "rule", "rule/label", "rule", priority="high")
         # who someone is, unless the family already said it ("my son Vikram is writing JEE" is held;
         # "the user's son is Vikram" is not)
@@ -904,6 +915,26 @@ def _resolved(sent: str, before: str) -> str:
     return named.pop() + rest
 
 
+_DISMISSED_NEXT_RE = re.compile(
+    r"^(?:(?:but\s+)?(?:she|he|they)(?:'s|\s+is|'re|\s+are)\s+not\s+getting\s+(?:it|that|them|her way|his way)|"
+    r"(?:that's\s+|it's\s+)?not\s+(?:happening|gonna happen|going to happen)|no chance|no way|over my dead body|"
+    r"(?:that|it)\s+(?:won't|will not|ain't)\s+happen|ain't happening|dream on|fat chance)[.!]*$",
+    IC,
+)
+_PASSED_OVER_RE = re.compile(r",\s+not\s+(?P<x>[^,.;()]{2,40}?)(?:[,.;()]|$)", IC)
+
+
+def _without_passed_over(facts: list[Fact]) -> list[Fact]:
+    """Drop what was said of an option the person then decided against ("I see Emirates with a stop
+    in Dubai …" before "Decision: Qatar, not Emirates"): it describes what they did not choose."""
+    passed = {
+        m.group("x").strip() for f in facts if f.kind == "decision" for m in _PASSED_OVER_RE.finditer(f.text)
+    }
+    if not passed:
+        return facts
+    return [f for f in facts if f.kind in ("decision", "correction", "rule") or not mentions(f.text, passed)]
+
+
 def _used(sentence_text: str, statement: str) -> bool:
     """True when a statement already holds this sentence (a correction that took it as its body)."""
     core = trim(plain(sentence_text)).strip(TRIM).lower()
@@ -961,6 +992,7 @@ class OfflineObserver:
                 sentences = split_sentences(event.text)
                 skip = -1
                 previous, mark = "", 0  # the sentence before when nothing read it, and the judge's queue then
+                since = 0  # where the judge's queue stood when `previous` began
                 carried: set[str] = set()  # what the sentence before declined
                 for i, sent in enumerate(sentences):
                     if i == skip:
@@ -968,7 +1000,7 @@ class OfflineObserver:
                     tag = trim(plain(sent)).rstrip(".!")
                     if to_assistant and previous and _STANDING_TAG_RE.match(tag):
                         if pending is not None:
-                            del pending[mark:]  # the tag made it a rule; the judge need not read it
+                            del pending[since:]  # the tag made it a rule; the judge need not read it
                         facts.append(
                             _standing(previous, tag, event.turn, subject_for(event), f"{previous} {sent}")
                         )
@@ -986,6 +1018,11 @@ class OfflineObserver:
                         pending,
                         assistant_said if i >= 2 else "",
                     )
+                    if _DISMISSED_NEXT_RE.match(trim(plain(nxt))):
+                        # "The practice manager wants it all on OneDrive instead. She's not getting it."
+                        found = [f for f in found if f.kind in ("rule", "correction")]
+                        if pending is not None:
+                            del pending[mark:]
                     said_no = suggested.declined(plain(sent)) if to_assistant else set()
                     # "No dbatools. Dbatools means PowerShell …": the next sentence, about the same thing, says why
                     opens = " ".join(plain(sent).split()[:3])
@@ -1004,7 +1041,12 @@ class OfflineObserver:
                             )
                             left += [f for f in rest if not mentions(f.text, gone)]
                         found = left
-                    previous = "" if found else sent
+                    if found:
+                        previous = ""
+                    elif previous and len(sent.split()) <= 2:
+                        previous = f"{previous} {sent}"  # "Everything's in ap-southeast-2. Sydney. Always."
+                    else:
+                        previous, since = sent, mark
                     if (
                         found
                         and found[-1].kind in ("correction", "decision")
@@ -1020,6 +1062,7 @@ class OfflineObserver:
             held = {id(u.instead) for u, _ in kept if u.instead is not None}
             facts = [f for f in facts if id(f) not in held] + [judged(u, p) for u, p in kept]
             facts.sort(key=lambda f: f.turn_start)  # stable: a turn's rule facts first, then its judged ones
+        facts = _without_passed_over(facts)
         if not batch:
             return ObserverOutput(())
         return ObserverOutput((Segment(narrate(batch, facts), tuple(facts), batch[0].turn, batch[-1].turn),))
