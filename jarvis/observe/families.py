@@ -179,6 +179,18 @@ RULES: tuple[Family, ...] = (
         _as_is,
         priority="high",
     ),
+    # "we deploy from main only", "we only merge with a green pipeline": a team practice with its limit
+    fam(
+        "rule/we-only",
+        r"^(?!.*\b(?:it|this|that|them|these|those)\s+only$)"
+        r"we\s+(?:only\s+)?(?:deploy|release|ship|push|merge|commit|test|build|publish|branch|tag|rebase|write|"
+        r"use|run|work)\b.{2,60}?\bonly$|^we\s+only\s+(?:deploy|release|ship|push|merge|commit|test|build|publish|"
+        r"branch|tag|rebase)\b.{2,60}$",
+        "rule",
+        "rule",
+        _as_is,
+        priority="high",
+    ),
     # "GDScript only, no C# in this project", "metric only please"
     fam(
         "rule/only",
