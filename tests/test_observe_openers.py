@@ -712,3 +712,23 @@ def test_what_was_said_of_an_option_passed_over_is_dropped(judge: Judge) -> None
     kept = texts(list(OfflineObserver(judge).extract(events).facts))
     assert [t for t in kept if t.startswith("Decision: Qatar, not Emirates")], kept
     assert not [t for t in kept if "cheaper" in t], kept
+
+
+@pytest.mark.parametrize(
+    ("assistant", "said", "gone"),
+    [
+        ("One more idea for your phone. You can buy an eSIM before the trip.",
+         "No, eSIM is too difficult for me. I use only the wifi at my daughter's house.", "eSIM"),
+        ("You could also get a Kindle for the flight.", "No, Kindle is not for me, I like paper.", "Kindle"),
+    ],
+)  # fmt: skip
+def test_no_comma_then_the_offer_declines_it(assistant: str, said: str, gone: str, judge: Judge) -> None:
+    kept = texts(reply(said, assistant, judge))
+    assert not [t for t in kept if gone.lower() in t.lower()], kept
+
+
+def test_what_someone_would_tell_you_is_theirs(judge: Judge) -> None:
+    kept = texts(
+        reply("my teammate Bartek would tell you to do all this in Neovim with 40 plugins lol.", judge=judge)
+    )
+    assert not [t for t in kept if "Neovim" in t], kept
