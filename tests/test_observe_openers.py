@@ -732,3 +732,17 @@ def test_what_someone_would_tell_you_is_theirs(judge: Judge) -> None:
         reply("my teammate Bartek would tell you to do all this in Neovim with 40 plugins lol.", judge=judge)
     )
     assert not [t for t in kept if "Neovim" in t], kept
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("I want to prepare for IELTS academic, my exam is on 14 June", "The user's exam is on 14 June."),
+        ("my defense is fixed for July 14", "The user's defense is fixed for July 14."),
+    ],
+)
+def test_a_held_my_x_is_y_is_allowed_when_the_judge_reads_a_fact(said: str, fact: str, judge: Judge) -> None:
+    kept = [f for f in reply(said, judge=judge) if f.text == fact]
+    assert kept and all(f.gate == "allow" for f in kept), texts(reply(said, judge=judge))
+    # without the judge the same words stay held for a person to look at
+    assert all(f.gate == "hold" for f in reply(said) if f.text == fact)

@@ -784,7 +784,12 @@ def _clause_facts(
                     pending[queued:] = [u for u in pending[queued:] if u.clause != previous]
                 clause = f"{previous} — {clause}"
             facts.append(_fact(found, clause if len(parts) > 1 else text, turn))
-            if pending is not None and found.kind == "fact" and _cut_short(found.text, clause):
+            if (
+                pending is not None
+                and found.kind == "fact"
+                and (_cut_short(found.text, clause) or (found.gate == "hold" and admissible(clause) is None))
+            ):
+                # a held "my X is Y" ("my exam is on 14 June") is allowed when the judge reads it as a fact
                 # "I'm a frontend contractor, currently placed at Saltmarsh Insurance": the family kept
                 # the first half; the judge weighs the whole clause, which then stands for both
                 pending.append(Unread(clause, clause if len(parts) > 1 else text, turn, who, facts[-1]))
