@@ -746,3 +746,20 @@ def test_a_held_my_x_is_y_is_allowed_when_the_judge_reads_a_fact(said: str, fact
     assert kept and all(f.gate == "allow" for f in kept), texts(reply(said, judge=judge))
     # without the judge the same words stay held for a person to look at
     assert all(f.gate == "hold" for f in reply(said) if f.text == fact)
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("this repo uses polars, please do not bring pandas back in", "This repo uses polars."),
+        ("this codebase is written in Rust", "This codebase is written in Rust."),
+        ("the project is on Unity 6 (6000.0.23f1)", "The project is on Unity 6 (6000.0.23f1)."),
+    ],
+)
+def test_what_the_work_is_built_with(said: str, fact: str) -> None:
+    assert fact in texts(reply(said))
+
+
+@pytest.mark.parametrize("said", ["the app is in production", "this project uses it a lot"])
+def test_no_tool_named_no_stack_fact(said: str) -> None:
+    assert not [f for f in reply(said) if f.family == "environment/this-uses"]

@@ -354,6 +354,18 @@ ENVIRONMENT: tuple[Family, ...] = (
         lambda m, s: cap(m.group(0).strip(TRIM)),
         confidence=0.7,
     ),
+    # "this repo uses polars", "this codebase is written in Rust": what the work is built with
+    fam(
+        "environment/this-uses",
+        r"^(?:this|the|our)\s+(?:repo|repository|project|codebase|code base|app|service|site|backend|frontend|api|"
+        r"pipeline|stack|monorepo|package|library|plugin|game|bot)\s+(?:uses|is written in|is built (?:with|on)|"
+        r"runs on|is on|is in)\s+(?!(?:a|an|the|it|this|that|production|prod|staging)\b)"
+        r"(?P<v>[\w.+#/-]+(?:\s+[\d.]+)?)(?:[,\s].*)?$",
+        "fact",
+        "environment",
+        _as_is,
+        confidence=0.8,
+    ),
     # "the on-call rota is in PagerDuty", "the feature store is on Feast": a named product or service
     fam(
         "environment/product",
