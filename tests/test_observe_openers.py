@@ -763,3 +763,23 @@ def test_what_the_work_is_built_with(said: str, fact: str) -> None:
 @pytest.mark.parametrize("said", ["the app is in production", "this project uses it a lot"])
 def test_no_tool_named_no_stack_fact(said: str) -> None:
     assert not [f for f in reply(said) if f.family == "environment/this-uses"]
+
+
+def test_a_correction_label_opens_a_correction() -> None:
+    kept = reply(
+        "Correction: we're on PG14, not 15. All our RDS instances are.",
+        "Plan: bump the DB from PostgreSQL 15.",
+    )
+    assert [f for f in kept if f.kind == "correction" and "PG14, not 15" in f.text], texts(kept)
+
+
+@pytest.mark.parametrize(
+    ("assistant", "said"),
+    [
+        ("You could make the model incremental.", "No, I don't think incremental is worth it for us."),
+        ("ok", "I made 200 empanadas for a funeral since 5 in the morning, my hands hurt"),
+    ],
+)
+def test_not_worth_it_and_since_dawn_keep_nothing(assistant: str, said: str, judge: Judge) -> None:
+    kept = texts(reply(said, assistant, judge))
+    assert not [t for t in kept if "incremental" in t or "empanadas" in t], kept

@@ -137,7 +137,7 @@ _REJECTED_RE = re.compile(
     # "novated lease nah, not for me", "I'm not paying for Booksy", "Terragrunt we tried in 2024, it was pain"
     r"|\b(?:won't|wont|will not|not gonna|not going to)\s+bother\b|\bnot bothering\b"
     r"|\btoo much (?:for (?:the|a) (?:start|beginning|first year)|right now|at the start|to start|for now)\b"
-    r"|[,.]\s*no[.!]*$"
+    r"|[,.]\s*no[.!]*$|\b(?:don't|do not|dont)\s+think\b.{0,40}\bworth\b"
     r"|\b(?:and\s+)?said no\b(?!\s+(?:more|less|longer|fewer|later|earlier|sooner|further|\d))|\bdecided against\b|\bpassed on (?:it|that|this)\b|\bnot for (?:me|us)\b|^[\w.+ -]{1,30}?[,\s]+(?:nah|nope)\b|\b(?:not|no|never)\s+paying\s+for\b"
     r"|\b(?:tried|used|had)\b.{0,60}\b(?:was|were)\s+(?:a\s+|such\s+a\s+)?(?:pain|awful|terrible|horrible|"
     r"nightmare|hell|rubbish|garbage|useless|a mess|painful)\b",
@@ -244,6 +244,8 @@ _MOMENT_RE = re.compile(
     r"(?:days|hours|weeks|minutes)\b"
     # a power cut or a battery this morning ("NEPA took light since morning, my laptop is at 20%")
     r"|\b(?:laptop|phone|battery|charge)\b[^,.;]{0,20}\bat\s+\d{1,2}\s*%|\bsince\s+(?:this\s+)?morning\b|\btook light\b"
+    # "I made 200 empanadas for a funeral since 5 in the morning"
+    r"|\bsince\s+(?:\d{1,2}(?::\d\d)?\s*(?:am|in the morning)|dawn|sunrise|first light)\b"
     # away for a while today ("I'll be offline from 13:00 for an hour, dentist")
     r"|\b(?:I'll|I will|I'm going to|im gonna|I'm gonna|ill)\s+be\s+(?:offline|away|out|afk|unavailable|off|"
     r"in meetings)\b"

@@ -26,7 +26,8 @@ _STAGE_RE = re.compile(r"\[(?:shares|sends|posts|shows)\b[^\]]*\]", IC)
 # cue words that may open a line with a colon without it being a pasted chat line
 _LABEL_WORDS = (
     "note remember fyi decision rule update reminder ps p.s todo context background project bio intro about "
-    "btw also important heads info summary"
+    "btw also important heads info summary correction clarification edit warning caveat constraint constraints "
+    "requirement requirements preference preferences rules"
 )
 _LABEL_OK = frozenset(_LABEL_WORDS.split())
 _PASTED_RE = re.compile(r"^\s*(?:\[[\d:]+\]\s*)?(?P<who>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)?):\s+(?P<said>.+)$")
