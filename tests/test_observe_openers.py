@@ -646,16 +646,18 @@ def test_no_activity_without_its_name(said: str, judge: Judge) -> None:
     [
         (
             "Since my hip replacement I cannot walk far, so I organise the outings",
-            "The user had a hip replacement.",
+            "hip replacement",
         ),
         (
             "Since my cataract operation last autumn I can read the screen again",
-            "The user had a cataract operation.",
+            "cataract operation",
         ),
     ],
 )
 def test_what_the_body_went_through_said_on_the_way(said: str, fact: str, judge: Judge) -> None:
-    assert fact in texts(reply(said, judge=judge))
+    # the family's "The user had a hip replacement." or, when the judge keeps it, the whole clause
+    assert [t for t in texts(reply(said, judge=judge)) if fact in t], texts(reply(said, judge=judge))
+    assert [f for f in reply(said) if f.text.startswith("The user had a") and fact in f.text]
 
 
 @pytest.mark.parametrize(
