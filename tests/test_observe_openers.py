@@ -785,3 +785,14 @@ def test_a_correction_label_opens_a_correction() -> None:
 def test_not_worth_it_and_since_dawn_keep_nothing(assistant: str, said: str, judge: Judge) -> None:
     kept = texts(reply(said, assistant, judge))
     assert not [t for t in kept if "incremental" in t or "empanadas" in t], kept
+
+
+@pytest.mark.parametrize(
+    ("said", "name"),
+    [
+        ("my boy Reuben starts school in September", "Reuben"),
+        ("we're taking my wee one Isla to the zoo", "Isla"),
+    ],
+)
+def test_what_people_call_their_children_names_them(said: str, name: str, judge: Judge) -> None:
+    assert [t for t in texts(reply(said, judge=judge)) if name in t and "user's" in t]

@@ -42,7 +42,9 @@ RELATIONS = (
     r"head of \w+|kids|children|sons|daughters|parents|twins|granddaughter|grandson|grandchild|grandkids|"
     r"grandchildren|godson|goddaughter|stepmother|stepfather|stepmum|stepdad|"
     # the family words people keep from home ("my appa", "my abuela", "my oma")
-    r"appa|amma|papa|mama|abuela|abuelo|oma|opa|nana|granny|grandad|granddad|hubby|missus"
+    r"appa|amma|papa|mama|abuela|abuelo|oma|opa|nana|granny|grandad|granddad|hubby|missus|"
+    # what people call their children and partners ("my little boy Jaylen", "my lass Jade")
+    r"boy|girl|lad|lass|little one|wee one|youngest|eldest|other half"
 )
 # who "he" or "she" is when the sentence before named one of the person's family
 KIN_HE = (
