@@ -261,13 +261,16 @@ def role_for(name: str) -> tuple[str, str]:
     return "user", name.strip()
 
 
-def _speaker_lines(lines: list[str]) -> dict[int, re.Match[str]]:
-    """The lines that open a message, by index (see `parse_text`)."""
+def _speaker_lines(lines: list[str]) -> tuple[dict[int, re.Match[str]], set[int]]:
+    """The lines that open a message, by index, and the lines inside code fences (see `parse_text`)."""
     found: dict[int, re.Match[str]] = {}
+    fenced: set[int] = set()
     in_fence = False
     for i, line in enumerate(lines):
         if line.strip().startswith("```"):
             in_fence = not in_fence
+        if in_fence:
+            fenced.add(i)
         match = None if in_fence else _SPEAKER_RE.match(line)
         if match and len(match.group("name").split()) <= 4 and not match.group("text").startswith("//"):
             found[i] = match
@@ -292,7 +295,7 @@ def _speaker_lines(lines: list[str]) -> dict[int, re.Match[str]]:
             continue  # "- rent: 2.500.000" in the person's own message: a list of theirs
         out[i] = m
         role = role_for(m.group("name"))[0]
-    return out
+    return out, fenced
 
 
 _CALENDAR_SHORT = (
@@ -325,18 +328,15 @@ def parse_text(lines: Iterable[str]) -> tuple[list[SessionEvent], int]:
     that speaks twice or more, or a bold name such as "**Caroline:**").
     """
     lines = [raw.rstrip() for raw in lines]
-    speaker_at = _speaker_lines(lines)
+    speaker_at, fenced = _speaker_lines(lines)
     items: list[tuple[str, str, list[str]]] = []
     skipped = 0
-    in_fence = False
     for i, line in enumerate(lines):
-        if line.strip().startswith("```"):
-            in_fence = not in_fence
         match = speaker_at.get(i)
         if match:
             role, name = role_for(match.group("name"))
             items.append((role, name, [match.group("text")]))
-        elif line.lstrip().startswith("#") and not in_fence:
+        elif line.lstrip().startswith("#") and i not in fenced:
             continue
         elif items:
             items[-1][2].append(line)

@@ -755,11 +755,13 @@ def _clause_facts(
         found = _match_clause(clause, who, to_assistant)
         if found and clause != said and found.family == "self/relation-is":
             found = None  # "she's afraid of the heart" named her before; "afraid" is no name
-        if rule_label and (found is None or found.kind != "rule" or _stems(clause) - _stems(found.text)):
-            # the label names all of it a rule ("hard rule: no malloc anywhere, no k_malloc, no heap")
-            whole = found is None or bool(_stems(clause) - _stems(found.text))
-            body = cap(third_person(clause.strip(TRIM), who)) if whole or found is None else found.text
-            found = Found(body, "rule", "rule/label", "rule", priority="high")
+        if rule_label:
+            # the label names all of it a rule ("hard rule: no malloc anywhere, no k_malloc, no heap"):
+            # a family's text stands only when it left nothing of the clause out
+            body = found.text if found is not None and not _stems(clause) - _stems(found.text) else None
+            if body is None or found is None or found.kind != "rule":
+                body = body or cap(third_person(clause.strip(TRIM), who))
+                found = Found(body, "rule", "rule/label", "rule", priority="high")
         # who someone is, unless the family already said it ("my son Vikram is writing JEE" is held;
         # "the user's son is Vikram" is not)
         extra = (
@@ -808,9 +810,9 @@ def _clause_facts(
         ):
             pending.append(Unread(clause, clause if len(parts) > 1 else text, turn, who))
         if extra and (not found or extra[0].text.lower() not in found.text.lower()):
-            named: Fact | None = _fact(extra[0], extra[1], turn)
-            if named is not None and named.text in [f.text for f in facts]:
-                named = None  # said again through "she" ("My wife is Ana and she is great")
+            fact = _fact(extra[0], extra[1], turn)
+            # said again through "she" ("My wife is Ana and she is great"): one fact
+            named = None if fact.text in [f.text for f in facts] else fact
             if named is not None:
                 facts.append(named)
             if found is None and pending is not None and not rule_label and _says_more(clause, extra[1]):
@@ -990,8 +992,8 @@ class OfflineObserver:
             elif event.type == "tool_result" and event.is_error:
                 facts.append(_tool_failure(event, calls))
             elif event.type == "message" and event.role == "assistant":
-                last_assistant = " ".join(event.text.split())[:600]
                 assistant_said = " ".join(event.text.split())
+                last_assistant = assistant_said[:600]
                 suggested.add(event.text)
             elif event.type == "message" and event.role == "user":
                 sentences = split_sentences(event.text)
