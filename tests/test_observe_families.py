@@ -309,6 +309,32 @@ POSITIVE = [
         "gotta collect my daughter Mia from school at 3:15",
         ["daughter Mia goes to school"],
     ),
+    (
+        "person/school-run-named",
+        "I need to leave at quarter to three today to pick up Sigrid from barnehage, so let's wrap up",
+        ["picks up Sigrid from barnehage"],
+    ),
+    ("person/school-run-named", "gotta collect Mateo at the Kita by 4", ["picks up Mateo from the Kita"]),
+    ("person/school-run-named", "I drop Anouk off at judo on my way", ["picks up Anouk from judo"]),
+    (
+        "self/home-in",
+        "I'll push it tonight from home in Almada, the VPN is better there",
+        ["home is in Almada"],
+    ),
+    ("self/home-in", "it's cheaper back home in Port Harcourt", ["home is in Port Harcourt"]),
+    (
+        "self/my-thing-has",
+        "With my oven that only fits 6 trays I think I need two bakes",
+        ["oven only fits 6 trays"],
+    ),
+    ("self/my-thing-has", "my laptop only has 8GB so docker swaps", ["laptop only has 8GB"]),
+    ("self/my-thing-has", "my van seats 9 so I can take the whole team", ["van seats 9"]),
+    ("self/activity-after", "I'll ring them after my bridge club on a Thursday", ["goes to a bridge club"]),
+    ("self/activity-after", "can do it before my knitting group tonight", ["goes to a knitting group"]),
+    ("person/bracketed", "Lwazi (our QA, absolute legend) filed it this morning", ["QA is Lwazi"]),
+    ("person/bracketed", "Femi (my PM, he owns Looker) will read it", ["PM is Femi"]),
+    ("person/appositive", "our SRE Tomasz set the alerts up", ["SRE is Tomasz"]),
+    ("person/appositive", "my PO Ines signs off releases", ["PO is Ines"]),
     ("self/shift-at", "Just got in from a long shift at Leeds General.", ["works shifts at Leeds General"]),
     ("self/shift-at", "back from another night shift in A&E at the Royal", ["works nights in A&E"]),
     ("self/money-in", "We put £300 a month into a savings account", ["£300 a month into a savings account"]),
@@ -374,6 +400,9 @@ NAMED = {
     "person/relation-fact",
     "person/named-role",
     "environment/goes-through",
+    "person/school-run-named",
+    "self/home-in",
+    "person/bracketed",
 }
 VARIANTS = {
     "lower case": str.lower,
@@ -499,6 +528,14 @@ NEGATIVE = [
     ("great, 42 tests passing now", ""),
     ("it's the second one, not the first", ""),
     ("nope, wrong file, it's src/app/main.py", ""),
+    # riders only where they hold: a place in a daydream, a thing's state today, someone's mum
+    ("if I ever moved back home in Oslo I'd need a new job", "Oslo"),
+    ("my code has 3 bugs today", ""),
+    ("my laptop has 20% left", ""),
+    ("can you take Python to school", ""),
+    ("I'm going to the gym, I'm there till 8", ""),
+    ("pw is Kawakawa!77 if u need it", ""),
+    ("My instagram is tekno_serkan and password is Kordon!2024tamir", "Kordon"),
 ]
 
 

@@ -499,7 +499,7 @@ DECISIONS: tuple[Family, ...] = (
     ),
 )
 
-_NOT_NAMES = (
+NOT_NAMES = (
     r"(?-i:The|This|That|These|Those|It|There|Here|What|Who|Which|When|Where|Why|How|My|Our|Your|His|Her|"
     r"Their|Ok|Okay|So|And|But|Yes|No|Also|Then|Now|Today|Tomorrow|Everyone|Everything|Nobody|Someone|"
     r"Python|Java|Rust|Go|Excel|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
@@ -509,6 +509,8 @@ _WHEN_WORDS = (
     r"August|September|October|November|December|Mon|Tue|Wed|Thu|Fri|Sat|Sun)"
 )
 NAME_WORD = r"(?-i:[A-ZÀ-Ý][\w-]+)"  # one capitalised word, without a possessive 's
+# the roles people name by their letters ("my QA Lwazi", "our SRE Tomasz", "my PO Ines")
+ROLE_ACRONYMS = r"(?-i:QA|SRE|DBA|PO|EM|TL|PI|PM|UX|BA|SDET|CFO|COO|CTO|CEO|HR|GP)"
 _WORK_RELATIONS = (
     r"junior|senior|intern|deputy|apprentice|trainee|student|report|second|number two|backup|buddy"
 )
@@ -518,8 +520,8 @@ _WORK_RELATIONS = (
 APPOSITIVES: tuple[Family, ...] = (
     fam(
         "person/appositive",
-        rf"\bmy\s+(?:(?!(?:{RELATIONS})\b)[a-z-]+\s+){{0,2}}(?P<rel>{RELATIONS}|editor|co-?organi[sz]er|organi[sz]er|"
-        rf"co-?host|bandmate|teammate|classmate)\s+{TITLE}(?!{_WHEN_WORDS}\b)(?P<name>{NAME})(?!')\b",
+        rf"\b(?:my|our)\s+(?:(?!(?:{RELATIONS})\b)[a-z-]+\s+){{0,2}}(?P<rel>{RELATIONS}|editor|co-?organi[sz]er|organi[sz]er|"
+        rf"co-?host|bandmate|teammate|classmate|{ROLE_ACRONYMS})\s+{TITLE}(?!{_WHEN_WORDS}\b)(?P<name>{NAME})(?!')\b",
         "fact",
         "person",
         lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name')}",
@@ -538,7 +540,7 @@ APPOSITIVES: tuple[Family, ...] = (
     # "Zbigniew is my manager and he approves …": a name, then "is my <relation>"
     fam(
         "person/is-my",
-        rf"(?:^|,\s+)(?:(?:ok|so|and|also|btw|oh)[\s,]+)*(?!{_NOT_NAMES}\b)(?P<name>{TITLE}{NAME})\s+(?:is|was)\s+(?:also\s+)?"
+        rf"(?:^|,\s+)(?:(?:ok|so|and|also|btw|oh)[\s,]+)*(?!{NOT_NAMES}\b)(?P<name>{TITLE}{NAME})\s+(?:is|was)\s+(?:also\s+)?"
         rf"my\s+(?P<rel>(?:[a-z-]+\s+)?(?:{RELATIONS}|{_WORK_RELATIONS}))\b",
         "fact",
         "person",
@@ -549,7 +551,7 @@ APPOSITIVES: tuple[Family, ...] = (
     # the sentence opens with a name, and "she's my …" says later who that is
     fam(
         "person/named-later",
-        rf"^(?:(?:ok|so|and|also|btw|oh)[\s,]+)*(?!{_NOT_NAMES}\b)(?P<name>{NAME_WORD})(?:'s)?\s[^.;!?]{{3,100}}?"
+        rf"^(?:(?:ok|so|and|also|btw|oh)[\s,]+)*(?!{NOT_NAMES}\b)(?P<name>{NAME_WORD})(?:'s)?\s[^.;!?]{{3,100}}?"
         rf"[(,—–-]\s*(?:and\s+)?(?:he|she|they)(?:'s|\s+is|\s+are)\s+(?:also\s+)?my\s+"
         rf"(?P<rel>(?:[a-z-]+\s+)?(?:{RELATIONS}|{_WORK_RELATIONS}))\b",
         "fact",
@@ -560,7 +562,8 @@ APPOSITIVES: tuple[Family, ...] = (
     # "Beatriz (my lead) will kill me", "Biscuit (my lurcher) says hi": a name, then who they are in brackets
     fam(
         "person/bracketed",
-        rf"(?P<name>{TITLE}{NAME})\s*\(\s*(?:my|our)\s+(?P<rel>(?:[\w-]+\s+){{0,2}}?[\w-]+)\s*\)",
+        # "Lwazi (our QA, absolute legend) filed it": what follows the comma is a comment on them
+        rf"(?P<name>{TITLE}{NAME})\s*\(\s*(?:my|our)\s+(?P<rel>(?:[\w-]+\s+){{0,2}}?[\w-]+)\s*(?:\)|,[^()]{{0,40}}\))",
         "fact",
         "person",
         lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name')}",

@@ -55,7 +55,7 @@ from jarvis.observe.judge import (
     turned_down_at,
 )
 from jarvis.observe.legacy import LEGACY, legacy_ok
-from jarvis.observe.lexicon import IC, KIN_HE, KIN_SHE, PLAIN_LABELS, RULE_LABELS, TRIM
+from jarvis.observe.lexicon import IC, KIN_HE, KIN_SHE, MONTHS, PLAIN_LABELS, RULE_LABELS, TRIM, WEEKDAYS
 from jarvis.observe.perspective import sentence, third_person
 from jarvis.observe.phrasing import (
     LEAD_FILLER_RE,
@@ -68,6 +68,7 @@ from jarvis.observe.phrasing import (
 )
 from jarvis.observe.schema import Fact, ObserverOutput, Segment
 from jarvis.observe.selfdesc import (
+    ACTIVITY_AFTER,
     ACTIVITY_AT,
     CAN_ONLY,
     IDENTITY,
@@ -398,6 +399,14 @@ def _named_people(text: str, who: str) -> list[tuple[Found, str]]:
         out.append(
             (Found(ACTIVITY_AT.build(m, who), "fact", ACTIVITY_AT.name, "work", confidence=0.7), m.group(0))
         )
+    for m in ACTIVITY_AFTER.regex.finditer(text):
+        if re.search(r"\bmy\s", m.group(0), IC):  # "after my bridge club": theirs, even in a plan
+            out.append(
+                (
+                    Found(ACTIVITY_AFTER.build(m, who), "fact", ACTIVITY_AFTER.name, "", confidence=0.65),
+                    m.group(0),
+                )
+            )
     for family in APPOSITIVES:
         for m in family.regex.finditer(text):
             if their_opinion_follows(text[m.end() :], m.group(0)):
@@ -416,6 +425,11 @@ def _appositive(clause: str, who: str, sentence: str = "") -> tuple[Found, str] 
         m = family.regex.search(clause)
         if not m and family.name == "person/named-later" and whole.startswith(clause):
             m = family.regex.search(whole)  # "Divya gave me this key — she's my wife": the clauses part them
+        if not m and family.name == "person/bracketed" and "(" in clause and ")" not in clause:
+            # "Femi (my PM, he owns Looker) will read it": the clause was cut inside the brackets
+            at = whole.find(clause)
+            m = family.regex.search(whole, at) if at >= 0 else None
+            m = m if m and m.start() < at + len(clause) else None
         if not m:
             continue
         at = sentence.find(m.group(0)) if sentence else -1
@@ -809,6 +823,9 @@ def _clause_facts(
             and not any(family.regex.search(clause) for family in APPOSITIVES)  # someone named, and their say
         ):
             pending.append(Unread(clause, clause if len(parts) > 1 else text, turn, who))
+        if found is None and extra is None and refused(clause) == "hypothetical":
+            # "I was thinking I'd ring them after my bridge club": the plan is unsure, the club is not
+            facts.extend(_fact(rider, quote, turn) for rider, quote in _named_people(clause, who))
         if extra and (not found or extra[0].text.lower() not in found.text.lower()):
             fact = _fact(extra[0], extra[1], turn)
             # said again through "she" ("My wife is Ana and she is great"): one fact
@@ -903,10 +920,42 @@ _PRONOUN_FACT_RE = re.compile(
 _AND_HE_RE = re.compile(r",?\s+and\s+(?=(?:he|she)(?:'s|\s+is|\s+has)\s)", IC)
 
 
+# "I'll review it tomorrow from Switchyards, I'm there every Friday": "there" is the one place named
+_THERE_RE = re.compile(
+    r"^(?P<who>I'm|I am|im|I|we're|we are|we)\s+(?:(?:usually|normally|always|also|mostly|only)\s+)?"
+    r"(?P<verb>work|live|go|volunteer|train|teach|study|swim|climb|play|be|'m|am|are|'re)?\s*there\b(?=.*\b(?:every|on|"
+    r"most|each|usually|normally|always|weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|"
+    r"saturdays|sundays|since|for)\b|\s*$)",
+    IC,
+)
+_PLACE_NAMED_RE = re.compile(
+    r"\b(?:at|from|in|to)\s+(?:the\s+)?(?P<place>(?-i:[A-ZÀ-Ý])[\w'&-]+(?:\s+(?-i:[A-ZÀ-Ý])[\w'&-]+){0,2})",
+    IC,
+)
+
+
+def _there_resolved(sent: str, before: str) -> str:
+    """ "I'm there every Friday" right after "from Switchyards": the one place named before."""
+    m = re.search(r"\bthere\b", sent, IC)
+    if not m or not _THERE_RE.match(sent):
+        return sent
+    places = {
+        p.group("place")
+        for p in _PLACE_NAMED_RE.finditer(before)
+        if p.group("place").lower() not in (*MONTHS, *WEEKDAYS)
+    }
+    if len(places) != 1:
+        return sent
+    return f"{sent[: m.start()]}at {places.pop()}{sent[m.end() :]}"
+
+
 def _resolved(sent: str, before: str) -> str:
     """ "He is type 2 diabetic" right after "dinner ideas for my appa": the person's family member is
-    named again, so the clause reads as theirs; only when one family member of that kind was named."""
+    named again, so the clause reads as theirs; only when one family member of that kind was named.
+    "I'm there every Friday" after "from Switchyards" reads as "I'm at Switchyards every Friday"."""
     m = _PRONOUN_FACT_RE.match(sent)
+    if not m and before:
+        return _there_resolved(sent, before)
     if not m or not before:
         return sent
     named = {

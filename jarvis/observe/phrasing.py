@@ -53,6 +53,8 @@ _CLAUSE_RE = re.compile(
     r"|,?\s+and\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)"
     r"|,\s+(?=(?:she|he|they|it|that|this)(?:'s|'ll|'d| is| will| was| would| wants| thinks|\s)\b)"
     r"|,\s+(?=(?:don't|do not|please)\s)"
+    # ("my instagram is serkan35 and password is …"): the credential is cut off, and refused alone
+    r"|,?\s+and\s+(?=(?:my\s+|the\s+|its\s+)?(?:password|passcode|pin|pw|pass)\s+(?:is|=|:))"
     # ("I'm a PhD student at Mila, my supervisor is Prof. Gauthier")
     r"|,\s+(?=my\s+(?:\w+\s+){0,2}(?:is|are|was)\s)"
     r"|,\s+(?=(?:I|I'm|I've|I'd|I'll|im|ive)\s)"
@@ -101,7 +103,7 @@ _HYPOTHETICAL_RE = re.compile(
 # secret is Bf-Sp-…") is never a fact to keep: git history is forever. Once redacted ("my key is
 # [REDACTED:…] for the staging box") the rest of the statement may stay.
 _CREDENTIAL_RE = re.compile(
-    r"\b(?:password|passphrase|passcode|pass code|secret|token|api[ _-]?key|access[ _-]?key|"
+    r"\b(?:password|passphrase|passcode|pass code|pw|pwd|secret|token|api[ _-]?key|access[ _-]?key|"
     r"private[ _-]?key|pin|pin code|credentials?|client secret|auth code|otp|2fa code|recovery code|"
     r"seed phrase|login|combination|(?:door|gate|alarm|locker|safe|garage|lock|entry|keypad|building)\s+code|"
     r"(?<!dress )(?<!post )(?<!zip )(?<!area )(?<!source )code\s+(?:for|to|of)\s+(?:the\s+)?[^.]{0,30}?"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from jarvis.observe.families import Family, cap, fam, rel, v
+from jarvis.observe.families import NAME_WORD, NOT_NAMES, Family, cap, fam, rel, v
 from jarvis.observe.lexicon import (
     BODY,
     CONDITIONS,
@@ -60,6 +60,13 @@ _ROLE_VERB = {"used to be": "used to be", "was": "was", "'ve been": "has been", 
 def _plural(what: str) -> str:
     """ "dombra lesson" -> "dombra lessons"; "kendo practice" stays."""
     return re.sub(r"\b(lesson|rehearsal)$", r"\1s", re.sub(r"\bclass$", "classes", what))
+
+
+def _activity(what: str) -> str:
+    """ "dombra lesson" -> "has dombra lessons"; "bridge club" -> "goes to a bridge club"."""
+    if re.search(r"\b(?:club|group|circle|meetup)$", what, IC):
+        return f"goes to {_article_of(what)} {what}"
+    return f"has {_plural(what)}"
 
 
 def _statement(m: re.Match[str], s: str) -> str:
@@ -515,6 +522,51 @@ IN_PASSING: tuple[Family, ...] = (
         lambda m, s: f"{possessive(s)} {rel(m)}{(m.group('name') or '').title()} goes to {v(m)}",
         confidence=0.7,
     ),
+    # "to pick up Sigrid from barnehage", "I collect Mateo at the Kita at 4": a child named without
+    # "my", and where they go, every day
+    fam(
+        "person/school-run-named",
+        rf"\b(?:get|pick up|collect|fetch|drop(?: off)?|take|bring)\s+(?!{NOT_NAMES}\b)(?P<name>{NAME_WORD})"
+        r"(?:\s+(?:up|off))?\s+(?:from|at|to)\s+(?P<v>(?:the\s+|her\s+|his\s+|their\s+)?(?:[\w'-]+\s+){0,3}?"
+        r"(?:kindergarten|kindy|kinder|nursery|school|daycare|day care|creche|crèche|preschool|pre-school|"
+        r"childminder|barnehage|kita|garderie|after-school club|after-school|judo|swimming|ballet|football|"
+        r"scouts|brownies|cubs))\b",
+        "fact",
+        "person",
+        lambda m, s: f"{s} picks up {m.group('name')} from {v(m)}",
+        confidence=0.7,
+    ),
+    # "I'll submit it tonight from home in Almada", "back home in Kisumu my mum grows tea": where the
+    # person's home is, said on the way to something else
+    fam(
+        "self/home-in",
+        r"\b(?:(?:from|at|back)\s+)home\s+in\s+(?P<v>(?-i:[A-ZÀ-Ý])[\w'-]+(?:[ -](?-i:[A-ZÀ-Ý])[\w'-]+){0,2})",
+        "fact",
+        "place",
+        lambda m, s: f"{possessive(s)} home is in {v(m)}",
+        confidence=0.7,
+    ),
+    # "with my oven that only fits 6 trays", "my laptop only has 8GB so it swaps": what the person's
+    # things can do, a number or a name said on the way to something else
+    fam(
+        "self/my-thing-has",
+        r"^(?!.*\b(?:today|tonight|now|rn|atm|this (?:week|morning|afternoon|evening|time)|at the moment|currently|"
+        r"again|yet|so far|left)\b).*?"
+        r"\bmy\s+(?!(?:code|build|branch|test|tests|script|query|job|run|pr|commit|draft|essay|file|repo|question|"
+        r"answer|inbox|order|ticket)\b)(?P<what>(?:(?!who\b)[\w-]+\s+){0,2}?(?!(?:"
+        + RELATIONS
+        + r"|who)\b)[\w-]+)\s+(?:(?:that|which)\s+)?"
+        r"(?P<how>(?:only|just|still|also)\s+)?"
+        r"(?P<verb>has|have|fits|holds|takes|runs on|runs|does|seats|sleeps|maxes out at|tops out at)\s+"
+        r"(?P<v>(?:only\s+|just\s+|about\s+|like\s+)?(?:\d[\d.,]*\s*[\w-]*|(?-i:[A-Z])[\w.-]+)(?:\s+(?!(?:and|or|but|so|to|of|in|on|at|it|is|for|with)\b)(?-i:[a-z]+))?)",
+        "fact",
+        "",
+        lambda m, s: (
+            f"{possessive(s)} {m.group('what')} {(m.group('how') or '').lower()}"
+            f"{'has' if m.group('verb').lower() == 'have' else m.group('verb').lower()} {v(m)}"
+        ),
+        confidence=0.65,
+    ),
     # "Just got in from a long night in the ICU at Salford Royal", "back from another shift at the depot":
     # where the person works shifts
     fam(
@@ -544,11 +596,12 @@ IN_PASSING: tuple[Family, ...] = (
     fam(
         "self/activity-after",
         r"\b(?:after|before|during|from)\s+(?:my\s+)?(?P<what>(?!(?:the|a|an|this|that|their|his|her|our|your|work|"
-        r"school|today's|tonight's)\b)[\w'-]+(?:\s+[\w'-]+)?\s+(?:class|classes|lesson|lessons|practice|training|"
-        r"rehearsal|rehearsals|choir|course))\b",
+        r"school|today's|tonight's|night|fight|strip|golf|sports|health|country|football)\b)[\w'-]+(?:\s+[\w'-]+)?\s+"
+        r"(?:class|classes|lesson|lessons|practice|training|rehearsal|rehearsals|choir|course|club|group|circle|"
+        r"meetup))\b",
         "fact",
         "",
-        lambda m, s: f"{s} has {_plural(m.group('what'))}",
+        lambda m, s: f"{s} {_activity(m.group('what'))}",
         confidence=0.65,
     ),
     # "Since my hip replacement I cannot walk far", "since my cataract operation last autumn": what
@@ -588,6 +641,7 @@ IN_PASSING: tuple[Family, ...] = (
 )
 # "I'm in my third year of vet school at UCD"
 ACTIVITY_AT = next(f for f in IN_PASSING if f.name == "self/activity-at")
+ACTIVITY_AFTER = next(f for f in IN_PASSING if f.name == "self/activity-after")
 STUDY = fam(
     "self/study-year",
     r"^I(?:'m| am)\s+in\s+(?:my|the)\s+(?P<v>\w+\s+year\s+(?:of|at)\s+.{3,})$",
