@@ -332,6 +332,10 @@ POSITIVE = [
     ("self/activity-after", "I'll ring them after my bridge club on a Thursday", ["goes to a bridge club"]),
     ("self/activity-after", "can do it before my knitting group tonight", ["goes to a knitting group"]),
     ("person/bracketed", "Lwazi (our QA, absolute legend) filed it this morning", ["QA is Lwazi"]),
+    ("person/bracketed", "and Biscuit (my lurcher) says hi, he's on my notes again", ["lurcher is Biscuit"]),
+    ("person/bracketed", "Dr. Pizarro (my advisor) wants 15 min for the trial", ["advisor is Dr. Pizarro"]),
+    ("person/walks-pet", "back after I walk Biscuit, he's been whining at the door", ["walks Biscuit"]),
+    ("person/walks-pet", "gotta go walk Mochi real quick", ["walks Mochi"]),
     ("person/bracketed", "Femi (my PM, he owns Looker) will read it", ["PM is Femi"]),
     ("person/appositive", "our SRE Tomasz set the alerts up", ["SRE is Tomasz"]),
     ("person/appositive", "my PO Ines signs off releases", ["PO is Ines"]),
@@ -403,6 +407,7 @@ NAMED = {
     "person/school-run-named",
     "self/home-in",
     "person/bracketed",
+    "person/walks-pet",
 }
 VARIANTS = {
     "lower case": str.lower,
@@ -535,6 +540,9 @@ NEGATIVE = [
     ("can you take Python to school", ""),
     ("I'm going to the gym, I'm there till 8", ""),
     ("pw is Kawakawa!77 if u need it", ""),
+    ("can you walk Tom through the code", ""),
+    ("I need to walk Priya through the deploy tomorrow", "Priya"),
+    ("my neighbour Dale says I'm wasting my time", "Dale"),
     ("My instagram is tekno_serkan and password is Kordon!2024tamir", "Kordon"),
 ]
 

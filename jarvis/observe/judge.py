@@ -190,7 +190,7 @@ _NO_SUBJECT_RE = re.compile(r"^(?:thanks|thank you|ok|okay|perfect|great|cool|ni
 # what a boss, client or supervisor wants is a requirement of the person's work, not a taste
 # ("my manager Sunita wants a weekly forecast every Monday", "Prof. Lindqvist wants figures in SVG")
 _BOSSES = (
-    r"boss|manager|supervisor|head of \w+|team lead|tech lead|lead|client|customer|editor|professor|prof\.?|"
+    r"boss|manager|supervisor|advisor|adviser|head of \w+|team lead|tech lead|lead|client|customer|editor|professor|prof\.?|"
     r"director|pi|principal|publisher|landlord|partner at|ceo|cto|cfo"
 )
 _AUTHORITY_RE = re.compile(rf"\b(?:{_BOSSES})\b[^,;]{{0,30}}?(?:,\s*[^,;]{{1,30}},)?\s*$", IC)
@@ -307,6 +307,11 @@ _THEIR_VERB_RE = re.compile(
 )
 
 
+_GREETING_RE = re.compile(
+    r"^[\s,]*(?:also\s+)?(?:says?|said|sends?|sent)\s+(?:hi|hello|hey|hiya|howdy|his love|her love|their love|"
+    r"love|(?:his|her|their)\s+regards|regards|greetings)\b",
+    IC,
+)
 _WORKS_FOR_RE = re.compile(rf"\b(?:{_BOSSES}|I work for|we work for|I report to|I support)\b", IC)
 
 
@@ -314,6 +319,8 @@ def their_opinion_follows(after: str, who: str = "") -> bool:
     """True when the words right after a person's name say what they like, want or think
     ("[my neighbour Dale] says I'm wasting my time", "[Dr Patel, my GP,] says to walk more").
     What someone the person works for wants is a requirement of the work, unless shrugged off."""
+    if _GREETING_RE.match(after):
+        return False  # "Biscuit (my lurcher) says hi": a greeting passed on is no opinion
     if _HABIT_AFTER_RE.match(after) and re.search(rf"\b(?:{_NOT_FAMILY})\b", who, IC):
         return True  # "my friend Bronwen always books the cheapest flight": her habit, kept whole as hers
     if re.search(rf"\b(?:{_FAMILY})\b", who, IC):

@@ -536,6 +536,17 @@ IN_PASSING: tuple[Family, ...] = (
         lambda m, s: f"{s} picks up {m.group('name')} from {v(m)}",
         confidence=0.7,
     ),
+    # "I gotta go walk Waffles before it gets dark", "back after I walk Biscuit": a pet, by its name
+    fam(
+        "person/walks-pet",
+        rf"\b(?:walk|walking|walked|walks)\s+(?!{NOT_NAMES}\b)(?P<name>{NAME_WORD})(?!\s+(?:through|thru|over|around|"
+        r"across|to|into|in|up|down|out|along|back|off)\b)(?=\s*(?:$|[,.;!?(—–-]|before|after|first|now|then|"
+        r"again|later|quickly|real quick|tonight|\s+(?:in|at)\s+the\s+(?:park|woods|rain)))",
+        "fact",
+        "person",
+        lambda m, s: f"{s} walks {m.group('name')}",
+        confidence=0.65,
+    ),
     # "I'll submit it tonight from home in Almada", "back home in Kisumu my mum grows tea": where the
     # person's home is, said on the way to something else
     fam(
