@@ -43,7 +43,10 @@ _NOT_TOPICS = frozenset(
 # corrections after an assistant message
 # ("no no, this repo is ledger-sync", "nono. it's 5433", "no, no — …": the no said twice)
 _NO_RE = re.compile(
-    r"^(?:no(?:no+)?|nope|nah|wrong|non|nein|não|nao|nee)(?:[\s,.!—–-]*(?:no|nope|nah|non|nein|não|nao|nee))*(?:\s*[,.!—–-]+|\s+(?=(?:it's|its|it is|that's|thats|"
+    r"^(?:no(?:no+)?|nope|nah|wrong|non|nein|não|nao|nee)(?:[\s,.!—–-]*(?:no|nope|nah|non|nein|não|nao|nee))*"
+    # the one it is said to ("no mate, it's 18", "nah bro", "no sorry")
+    r"(?:\s+(?:mate|bro|bruh|dude|man|love|hun|babe|buddy|pal|sorry|sir|lah|yaar|bhai|chief|boss|my friend|fam|g))?"
+    r"(?:\s*[,.!—–-]+|\s+(?=(?:it's|its|it is|that's|thats|"
     r"this is|this repo is|we use|we're on|I use|I'm on)\b))\s*(?:actually[,\s]+)?(?P<x>.{3,})$",
     IC,
 )

@@ -238,7 +238,8 @@ RULES: tuple[Family, ...] = (
         "rule/none",
         r"^(?P<x>(?:no|zero)\s+(?!(?:worries|problem|problems|idea|thanks|way|clue|rush|need|pressure|doubt|"
         r"its|it's|it|thats|that's|this|we|i|im|i'm|you|u|the|no|nope|"
-        r"matter|one|more|longer|chance|luck|big deal|offence|offense|comment)\b)[\w-]+(?:\s+[\w-]+){0,5}?)"
+        r"matter|one|more|longer|chance|luck|big deal|offence|offense|comment|mate|bro|bruh|dude|man|love|hun|babe|"
+        r"buddy|pal|sorry|sir|lah|yaar|bhai|chief|boss|fam)\b)[\w-]+(?:\s+[\w-]+){0,5}?)"
         r"(?:\s*,\s*please|\s+please|\s*,?\s*(?:obviously|of course|thanks|ever|at all))?$",
         "rule",
         "rule",

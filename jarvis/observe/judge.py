@@ -137,7 +137,7 @@ _REJECTED_RE = re.compile(
     # "novated lease nah, not for me", "I'm not paying for Booksy", "Terragrunt we tried in 2024, it was pain"
     r"|\b(?:won't|wont|will not|not gonna|not going to)\s+bother\b|\bnot bothering\b"
     r"|\btoo much (?:for (?:the|a) (?:start|beginning|first year)|right now|at the start|to start|for now)\b"
-    r"|[,.]\s*no[.!]*$|\b(?:don't|do not|dont)\s+think\b.{0,40}\bworth\b"
+    r"|[,.]\s*no[.!]*$|[,.]\s*(?:so\s+)?(?:no thanks|no thank you|thanks but no|not for (?:us|me))[.!]*$|\b(?:don't|do not|dont)\s+think\b.{0,40}\bworth\b"
     r"|\b(?:and\s+)?said no\b(?!\s+(?:more|less|longer|fewer|later|earlier|sooner|further|\d))|\bdecided against\b|\bpassed on (?:it|that|this)\b|\bnot for (?:me|us)\b|^[\w.+ -]{1,30}?[,\s]+(?:nah|nope)\b|\b(?:not|no|never)\s+paying\s+for\b"
     r"|\b(?:tried|used|had)\b.{0,60}\b(?:was|were)\s+(?:a\s+|such\s+a\s+)?(?:pain|awful|terrible|horrible|"
     r"nightmare|hell|rubbish|garbage|useless|a mess|painful)\b",
@@ -220,6 +220,9 @@ _MOMENT_RE = re.compile(
     r"|\bon\s+(?:the|a|my|our)\s+[\w-]+\s+now\b"
     # a state said with today ("my eyes are fried today", "the kids are feral tonight")
     r"|\b(?:is|are|'s|'re|'m|am|feel|feels)\b[^,;]{0,25}\b(?:today|tonight|right now|this (?:morning|afternoon|evening))\b"
+    # a state tomorrow, said and done ("the cluster is under maintenance tomorrow")
+    r"|^(?:the|my|our|this|that|it)\b(?:\s*[\w-]+){0,4}?\s*(?:is|are|'s|'re)\s+(?:[\w-]+\s+){0,3}(?:tomorrow|tmrw|tmr|"
+    r"this weekend)[.!]*$"
     # a thing acting up right now ("my laptop fan is screaming", "my phone is dying sorry")
     r"|\b(?:is|are|'s|'re)\s+(?:\w+\s+)?(?:screaming|dying|overheating|crashing|lagging|acting up|playing up|"
     r"misbehaving|freezing up|struggling|melting|on fire|about to die)\b"
@@ -272,6 +275,8 @@ def someone_elses(text: str, requirements: bool = True) -> bool:
     `requirements`, what a boss or client wants is the person's work, not someone else's taste)."""
     if _EVERYONE_RE.match(text):
         return True
+    if _DEVICE_SAYS_RE.match(text):
+        return False  # "My Forerunner 255 says my VO2 max is 48": a reading, not a person's opinion
     # "Moloney, who has kept bees longer than I have been alive, says …": the aside is no subject
     text = re.sub(r",\s*(?:who|whose|whom|which)\b[^,]{1,80},", ",", text, flags=IC)
     opinion = _OPINION_RE.search(text)
@@ -290,6 +295,13 @@ def someone_elses(text: str, requirements: bool = True) -> bool:
     wants = opinion.group(0).lower().startswith("want")
     required = wants and _AUTHORITY_RE.search(text[: opinion.start()]) and not _DISMISSED_RE.search(text)
     return not (requirements and required)
+
+
+_DEVICE_SAYS_RE = re.compile(
+    rf"^(?:my|the)\s+(?:old\s+|new\s+)?(?!(?:{RELATIONS})\b)(?-i:[A-Z][\w-]*)(?:\s+\d[\w-]*)?\s+(?:app\s+)?"
+    r"(?:says|said|shows|showed|tells me|told me|reckons|thinks)\b",
+    IC,
+)
 
 
 # said with a shrug: what the boss wants is noted, not followed ("wants it all in the cloud anyway, bless him")

@@ -242,7 +242,11 @@ _STANDING_TAG_RE = re.compile(
     rf"|^(?:and\s+)?{_THATS}\s+the\s+only\s+[\w-]+(?:\s+[\w-]+)?\s+(?:we're|we are|I'm|I am|you're|you are)\s+"
     r"allowed\s+to\s+(?:use|touch|run|deploy to|push to)\b[^.?]{0,120}$"
     rf"|^(?:and\s+)?{_THATS}\s+(?:decided|final|settled|non-negotiable|not up for debate)\b"
-    r"[^.?]{0,40}$",
+    r"[^.?]{0,40}$"
+    # "use numpy-style docstrings, that is what the rest of the repo uses": the house way, a rule
+    rf"|^(?:and\s+)?{_THATS}\s+what\s+(?:the\s+rest\s+of\s+)?(?:the|this|our|my|every|all)\s+(?:other\s+)?(?:repo|repos|"
+    r"codebase|project|projects|team|company|code|org|house|lab|office)\s+(?:uses|use|does|do|expects|expect|"
+    r"follows|follow)\b[^.?]{0,40}$",
     IC,
 )
 # a rule about "it" alone ("don't propose it again", "do not change this"): it says nothing on its
@@ -286,6 +290,13 @@ _STYLE_ASK_RE = re.compile(
 )
 # rule/if-you: a rule for when the assistant does something ("if you write something long, answer me
 # in French please", "when you show me Lua, use 2-space indent"): the condition, then an instruction
+# "if it is a complicated medical thing you can write in Spanish": a clause that says what to do when
+_IF_THEN_YOU_RE = re.compile(
+    r"^(?:and\s+|but\s+|also\s+)?(?:if|when|whenever)\s+(?!(?:you|u)\b)[^,?]{3,80}?,?\s+(?:then\s+)?(?:you|u)\s+"
+    r"(?:can|could|should|may|must|have to|need to)\s+(?:always\s+|just\s+)?(?:answer|write|reply|respond|use|keep|give|"
+    r"put|explain|show|send|add|include|switch|translate|skip|ask|say|call|leave)\b[^?]{2,120}$",
+    IC,
+)
 _IF_YOU_RULE_RE = re.compile(
     r"^(?:if|when|whenever)\s+(?:you|u)\s+[^,?]{3,60},\s*(?:then\s+)?(?:please\s+|pls\s+)?"
     r"(?:always\s+|never\s+|just\s+)?(?:answer|write|reply|respond|use|keep|give|put|explain|show|send|make|add|"
@@ -824,8 +835,12 @@ def _clause_facts(
         ):
             pending.append(Unread(clause, clause if len(parts) > 1 else text, turn, who))
         if found is None and extra is None and refused(clause) == "hypothetical":
-            # "I was thinking I'd ring them after my bridge club": the plan is unsure, the club is not
-            facts.extend(_fact(rider, quote, turn) for rider, quote in _named_people(clause, who))
+            when = _IF_THEN_YOU_RE.match(clause) if to_assistant and not rule_label else None
+            if when:  # "… and if it is a medical thing you can write in Spanish": what to do, when
+                body = cap(third_person(when.group(0).strip(TRIM), who))
+                facts.append(_fact(Found(body, "rule", "rule/if-you", "rule", priority="high"), clause, turn))
+            else:  # "I was thinking I'd ring them after my bridge club": the plan is unsure, the club is not
+                facts.extend(_fact(rider, quote, turn) for rider, quote in _named_people(clause, who))
         if extra and (not found or extra[0].text.lower() not in found.text.lower()):
             fact = _fact(extra[0], extra[1], turn)
             # said again through "she" ("My wife is Ana and she is great"): one fact

@@ -81,7 +81,9 @@ _TRAIL_FILLER_RE = re.compile(
 _QUESTION_START_RE = re.compile(
     r"^(?:(?:(?:last|quick|one|another|small|random|dumb|silly|stupid|final|other)\s+)?(?:q|qn|question)\s*[:.,)-]\s*)?(?:what|why|how|who|whom|whose|where|which|when(?!\s+(?:I|you|u|we)\b)|whether|do|does|did|is|are|was|were|can|could|"
     r"would|will|shall|should|may|might|have|has|had|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|"
-    r"shouldn't|can't|couldn't)\s+(?:I|we|you|he|she|they|it|this|that|there|my|our|the|a|an|us|anyone)\b",
+    r"shouldn't|can't|couldn't)\s+(?:I|we|you|he|she|they|it|this|that|there|my|our|the|a|an|us|anyone)\b"
+    # a tool or a name asked about without its "?" ("Would bf16 break the vocab", "Does Traefik do that")
+    r"|^(?:would|could|should|will|can|does|do|did)\s+(?:(?-i:[A-Z][\w.-]*)|[\w.-]*\d[\w.-]*)\s+(?-i:[a-z]+)\b",
     IC,
 )
 _HYPOTHETICAL_RE = re.compile(

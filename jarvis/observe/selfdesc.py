@@ -69,6 +69,13 @@ def _activity(what: str) -> str:
     return f"has {_plural(what)}"
 
 
+def _counted(what: str) -> str:
+    """ "disc hernia" -> "a disc hernia", "bad knee" -> "a bad knee"; "asthma" and "allergies" stay bare."""
+    if re.search(r"\b(?:hernia|injury|condition|disability|back|knee|hip|shoulder|allergy)$", what, IC):
+        return f"{_article_of(what)} {what}"
+    return what
+
+
 def _statement(m: re.Match[str], s: str) -> str:
     return third_person(m.group(0).strip(TRIM), s)
 
@@ -547,11 +554,101 @@ IN_PASSING: tuple[Family, ...] = (
         lambda m, s: f"{s} walks {m.group('name')}",
         confidence=0.65,
     ),
+    # "sales dropped since I moved to Lyon in September", "after we moved back to Cork": where the
+    # person lives now, said on the way to something else
+    fam(
+        "self/moved-to",
+        r"\b(?:since|after|when|ever since)\s+(?:I|we)\s+(?:moved|relocated)\s+(?:back\s+|here\s+|over\s+)?to\s+"
+        r"(?P<v>(?-i:[A-ZÀ-Ý])[\w'-]+(?:[ -](?-i:[A-ZÀ-Ý])[\w'-]+){0,2})",
+        "fact",
+        "place",
+        lambda m, s: f"{s} moved to {v(m)}",
+        confidence=0.7,
+    ),
+    # "once my Thursday morphology seminar is prepped", "before my Monday clinic": a weekly slot
+    fam(
+        "self/weekly-activity",
+        r"\bmy\s+(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day)\s+(?P<what>(?:[\w-]+\s+){0,2}?(?:class|seminar|"
+        r"lecture|lesson|practice|training|shift|clinic|rehearsal|tutorial|lab|league|surgery)|(?:[\w-]+\s+){1,2}?"
+        # a group or a game says what it is only with a word before it ("my Tuesday badminton group")
+        r"(?:group|club|session|run|game|match|market|service))\b",
+        "fact",
+        "schedule",
+        lambda m, s: f"{s} has {_article_of(m.group('what'))} {m.group('what')} on {m.group('day').title()}s",
+        confidence=0.7,
+    ),
+    # "after night shift I sleep until 2", "between my early shifts": the person works shifts
+    fam(
+        "self/works-shifts",
+        r"\b(?:after|before|from|between|on)\s+(?:my\s+|a\s+|the\s+)?(?P<what>night|early|late|evening|weekend|double)"
+        r"\s+shifts?\b",
+        "fact",
+        "work",
+        lambda m, s: f"{s} works {m.group('what').lower()} shifts",
+        confidence=0.65,
+    ),
+    # "I'll submit after the twins are asleep", "once the kids are in bed": children at home
+    fam(
+        "person/children-asleep",
+        r"\b(?:after|once|when|before|till|until)\s+(?:the|my)\s+(?P<who>twins|kids|children|baby|toddler|little ones|"
+        r"boys|girls)\s+(?:are|is|go|goes|get|gets|have gone|has gone)\s+(?:asleep|to sleep|to bed|in bed|down|"
+        r"to school|to nursery|off to school)\b",
+        "fact",
+        "person",
+        lambda m, s: f"{s} has {m.group('who').lower()}",
+        confidence=0.65,
+    ),
+    # "the knee I had ACL surgery on", "I had a hip replacement in 2019": what the body went through
+    fam(
+        "self/had-surgery",
+        r"\bI\s+had\s+(?P<what>(?:an?\s+)?(?:[\w'-]+\s+){0,2}?(?:surgery|operation|replacement|transplant|"
+        r"reconstruction|bypass|amputation|fusion|c-section))\b",
+        "fact",
+        "health",
+        lambda m, s: f"{s} had {m.group('what')}",
+        confidence=0.65,
+    ),
+    # "with my disc hernia I can not lift heavy things", "because of my asthma": a condition of the body
+    fam(
+        "self/condition-with",
+        rf"\b(?:with|because of|due to|thanks to)\s+my\s+(?P<what>(?:[\w'-]+\s+){{0,2}}?(?:hernia|{CONDITIONS}|"
+        r"bad (?:back|knee|knees|hip|hips|shoulder)|dodgy (?:back|knee|knees|hip|hips|shoulder)|"
+        r"(?:knee|back|hip|shoulder|wrist|ankle) injury|allergy|allergies|condition|disability))\b",
+        "fact",
+        "health",
+        lambda m, s: f"{s} has {_counted(m.group('what'))}",
+        confidence=0.65,
+    ),
+    # "on my old Pixel 6", "My Forerunner 255 says", "from my ThinkPad X1": a device of theirs, by its name
+    fam(
+        "self/my-device",
+        rf"\bmy\s+(?:(?:old|new|trusty|work|personal|own|little|ancient|current)\s+)?(?!(?:{RELATIONS})\b)"
+        r"(?P<v>(?-i:[A-Z][a-z]+[A-Z][\w-]*(?:\s+[A-Z]?\d[\w-]*)?|[A-Z][\w-]+\s+[A-Z]?\d[\w-]*|[A-Z][\w-]*\d[\w-]*|[A-Z][a-z]+\s+(?:Air|Pro|Max|Mini|"
+        r"Plus|Ultra)))(?=\s*(?:$|[,.;:!?()—–]|\s(?:after|before|on|for|since|says|said|shows|showed|tells|told|"
+        r"reads|is|was|has|which|that|and|but|to|in|at|with|when|because|so|though|tho|lol|keeps|died|crashed)\b))",
+        "fact",
+        "",
+        lambda m, s: f"{s} has {_article_of(v(m))} {v(m)}",
+        confidence=0.65,
+    ),
+    # "my main client right now is a wine cooperative", "my current employer is Aviva": who the
+    # person works for these days
+    fam(
+        "self/current-work",
+        r"^my\s+(?P<what>(?:main\s+|current\s+|biggest\s+|only\s+|new\s+)?(?:client|employer|contract|project|"
+        r"placement|gig|day job|job|role|position))\s+(?:right now\s+|currently\s+|at the moment\s+|these days\s+|"
+        r"for now\s+)?is\s+(?P<v>.{3,140})$",
+        "fact",
+        "work",
+        lambda m, s: f"{possessive(s)} {m.group('what').lower()} is {v(m)}",
+        confidence=0.75,
+    ),
     # "I'll submit it tonight from home in Almada", "back home in Kisumu my mum grows tea": where the
     # person's home is, said on the way to something else
     fam(
         "self/home-in",
-        r"\b(?:(?:from|at|back)\s+)home\s+in\s+(?P<v>(?-i:[A-ZÀ-Ý])[\w'-]+(?:[ -](?-i:[A-ZÀ-Ý])[\w'-]+){0,2})",
+        r"\b(?:(?:from|at|back)\s+home|(?:my|our)\s+(?:place|house|flat|apartment|home|cottage|farm))\s+(?:up\s+|down\s+|"
+        r"out\s+)?in\s+(?P<v>(?-i:[A-ZÀ-Ý])[\w'-]+(?:[ -](?-i:[A-ZÀ-Ý])[\w'-]+){0,2})",
         "fact",
         "place",
         lambda m, s: f"{possessive(s)} home is in {v(m)}",
@@ -596,7 +693,9 @@ IN_PASSING: tuple[Family, ...] = (
         "self/activity-at",
         r"\bmy\s+(?P<what>(?:[\w-]+\s+){0,2}?(?:shift|shifts|class|classes|course|lesson|lessons|practice|training|"
         r"placement|rotation|lecture|lectures|rehearsal|rehearsals|clinic|seminar|choir|volunteering))\s+(?:at|in|with)\s+"
-        r"(?P<v>(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z0-9])[\w&'.-]*){0,3})",
+        r"(?P<v>(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z0-9])[\w&'.-]*){0,3}|the\s+(?:[\w'-]+\s+){0,3}?(?:shop|cafe|café|"
+        r"restaurant|store|hospital|clinic|factory|warehouse|bar|pub|hotel|library|gym|centre|center|bakery|salon|"
+        r"pharmacy|supermarket|garage|depot|farm|kitchen|plant|mill|call centre|call center))\b",
         "fact",
         "",
         lambda m, s: f"{s} has {_article_of(m.group('what'))} {m.group('what')} at {v(m)}",
