@@ -337,6 +337,15 @@ POSITIVE = [
     ("person/walks-pet", "back after I walk Biscuit, he's been whining at the door", ["walks Biscuit"]),
     ("person/walks-pet", "gotta go walk Mochi real quick", ["walks Mochi"]),
     ("self/moved-to", "sales dropped a lot since I moved to Lyon in September", ["moved to Lyon"]),
+    ("rule/only-x", "We're SPM only, I ripped CocoaPods out last year", ["uses SPM only"]),
+    ("rule/only-x", "this repo is pnpm only", ["uses pnpm only"]),
+    (
+        "rule/for-all",
+        "and please keep everything in numbered lists like that, I print them out",
+        ["Keep everything in numbered lists"],
+    ),
+    ("self/my-device", "I'll test it on my iPhone 12 mini tonight", ["has an iPhone 12 mini"]),
+    ("world/habitual", "And also the comments, they stay in French please", ["The comments stay in French"]),
     ("self/moved-to", "it's been quieter ever since we moved back to Cork", ["moved to Cork"]),
     (
         "self/weekly-activity",
@@ -576,6 +585,9 @@ NEGATIVE = [
     ("pw is Kawakawa!77 if u need it", ""),
     ("can you walk Tom through the code", ""),
     ("The cluster is under maintenance tomorrow.", ""),
+    ("it's dev only, fine", ""),
+    ("my boss keeps everything in Excel", "Excel"),
+    ("And the Deliveroo, they call me every week", "Deliveroo"),
     ("Would bf16 break the tokenizer's char vocabulary.", ""),
     ("Does Traefik strip the header", ""),
     ("I looked at Ceph as well for shared storage but with 3 nodes on 1GbE, no thanks.", "Ceph"),
@@ -650,8 +662,14 @@ def test_assistant_words_are_never_the_persons() -> None:
         ("I'll add Celery for the job queue.", "no Celery. RQ is already set up.", "No Celery (RQ is already set up)."),
         ("Booked the 5th floor room.", "Actually, I said the 3rd floor, not the 5th.", "Correction: The 3rd floor, not the 5th."),
         # said to someone ("no mate", "nah bro"): the address is no ban, the correction stands
-        ("For a squad of around 25 players, I'd use stations.", "no mate, it's 18 kids, not 25", "Squad around: 18 kids, not 25."),
+        ("For a squad of around 25 players, I'd use stations.", "no mate, it's 18 kids, not 25", "Squad: 18 kids, not 25."),
         ("I'll set the timezone to Europe/London.", "nah bro it's Africa/Lagos", "Correction: It's Africa/Lagos."),
+        # what is said before the no ("Close, but no", "good start but", "First, no"), and "X isn't Y, it's Z"
+        ("Here's a timeline back from Saturday, May 16.", "Close, but no, it's Sunday May 17, not the 16th.", "Correction: Sunday May 17, not the 16th."),
+        ("With about 20 players, here's a draft block.", "good start but it's 26 on the panel, not 20", "Correction: 26 on the panel, not 20."),
+        ("Ubuntu 22.04 ships ansible-core 2.12.", "First, no, the web tier isn't Ubuntu, it's Rocky Linux 9.", "Web tier: Rocky Linux 9, not Ubuntu."),
+        ("I'll start tomatoes in your polytunnel in March.", "No dear, it's a greenhouse, not a polytunnel.", "Correction: A greenhouse, not a polytunnel."),
+        ("I'll assume R 4.3 like most clusters.", "Non, not 4.3. We have R 4.4.1 on the cluster.", "Correction: We have R 4.4.1 on the cluster, not 4.3."),
     ],
 )  # fmt: skip
 def test_corrections_say_what_they_are_about(assistant: str, user: str, statement: str) -> None:

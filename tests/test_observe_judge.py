@@ -859,6 +859,16 @@ def test_a_plan_for_later_is_still_no_fact(said: str, judge: Judge) -> None:
             "sqlalchemy-utils",
         ),
         (
+            "Porting it to SwiftUI with TCA is usually worth it.",
+            "lol no, not bringing TCA in, that's exactly the kind of dependency I mean.",
+            "TCA",
+        ),
+        (
+            "Should I pull in Hypothesis for these?",
+            "no, not adding Hypothesis for now, plain pytest",
+            "Hypothesis",
+        ),
+        (
             "For later: dbatools does real test restores, a stronger check.",
             "dbatools means PowerShell on our boxes, so no.",
             "dbatools",

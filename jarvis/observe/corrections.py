@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from jarvis.observe.families import Found, cap
+from jarvis.observe.judge import turned_down
 from jarvis.observe.lexicon import IC, TRIM, tool_kind
 from jarvis.observe.perspective import third_person
 from jarvis.observe.phrasing import clauses, refused, trim
@@ -44,10 +45,12 @@ _NOT_TOPICS = frozenset(
 # ("no no, this repo is ledger-sync", "nono. it's 5433", "no, no — …": the no said twice)
 _NO_RE = re.compile(
     r"^(?:no(?:no+)?|nope|nah|wrong|non|nein|não|nao|nee)(?:[\s,.!—–-]*(?:no|nope|nah|non|nein|não|nao|nee))*"
-    # the one it is said to ("no mate, it's 18", "nah bro", "no sorry")
-    r"(?:\s+(?:mate|bro|bruh|dude|man|love|hun|babe|buddy|pal|sorry|sir|lah|yaar|bhai|chief|boss|my friend|fam|g))?"
+    # the one it is said to ("no mate, it's 18", "nah bro", "no sorry", "No dear")
+    r"(?:\s+(?:mate|bro|bruh|dude|man|love|luv|hun|babe|buddy|pal|sorry|sir|lah|yaar|bhai|chief|boss|my friend|fam|g|"
+    r"dear|darling|sweetie|honey|pet|po|ma'am|madam))?"
     r"(?:\s*[,.!—–-]+|\s+(?=(?:it's|its|it is|that's|thats|"
-    r"this is|this repo is|we use|we're on|I use|I'm on)\b))\s*(?:actually[,\s]+)?(?P<x>.{3,})$",
+    r"this is|this repo is|we use|we're on|I use|I'm on|the|my|our|we|we're|we have|I have|I'm|im)\b))"
+    r"\s*(?:actually[,\s]+)?(?P<x>.{3,})$",
     IC,
 )
 _WRONG_RE = re.compile(
@@ -129,6 +132,15 @@ _FUNCTION_WORDS = frozenset(
         "or",
         "was",
         "were",
+        "about",
+        "around",
+        "roughly",
+        "approximately",
+        "approx",
+        "some",
+        "like",
+        "maybe",
+        "with",
     ]
 )
 _DETERMINERS = frozenset(
@@ -178,6 +190,24 @@ _FOR_NOW_RE = re.compile(
     r"some other time|for now no|not at the moment)[.!]*$",
     IC,
 )
+
+
+# what people say before they put the assistant right ("Close, but no, …", "good start but it's 26",
+# "First, no, …", "Two things. First, …")
+_CORRECTING_RE = re.compile(
+    r"^(?:(?:first|firstly|second|secondly|also|and|ok|okay|hmm+|haha|lol|ha|thanks|"
+    r"(?:close|nearly|almost|not quite|good start|nice try|good try|good effort|looks good|great|good|nice)"
+    r"(?=[,!.]*\s+(?:but|no|nope|nah)\b))[,!.]*\s+(?:but\s+)?)+"
+    # only before a correction ("First, let us not add X" is a request)
+    r"(?=(?:no|nope|nah|non|nein|não|wrong|it's|its|it is|that's|thats|actually)\b|(?:the|our|my)\s+[^,]{1,40}?\s+"
+    r"(?:isn't|is not|aren't|are not)\b)",
+    IC,
+)
+
+
+def correcting(sent: str) -> str:
+    """The sentence without what is said before a correction ("Close, but no, it's Sunday May 17")."""
+    return _CORRECTING_RE.sub("", sent, count=1) or sent
 
 
 def topic_correction(sent: str) -> Found | None:
@@ -252,9 +282,15 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
         m = regex.search(sent)
         if m:
             rest = trim(m.group("x") or "").strip(TRIM) or trim(nxt).strip(TRIM)
-            if len(rest) < 3 or refused(rest):
-                return None
-            found = _values_correction(rest, assistant, who)
+            if len(rest) < 3 or refused(rest) or turned_down(f"no, {rest}"):
+                return None  # "no, not bringing TCA in": an offer turned down, nothing set right
+            only_wrong = re.match(r"^not\s+(?P<wrong>[^,;]{1,30})$", rest, IC)
+            if only_wrong and nxt and not refused(nxt):
+                # "Non, not 4.3. We have R 4.4.1, on my laptop and on the cluster": the next sentence is right
+                right = third_person(trim(clauses(nxt)[0] if clauses(nxt) else nxt).strip(TRIM), who)
+                return Found(f"Correction: {cap(right)}, not {only_wrong.group('wrong')}", "correction",
+                             "correction/no", subject_of(right) or "", confidence=0.85, priority="high")  # fmt: skip
+            found = _values_correction(rest, assistant, who) or _isnt_its(rest, assistant)
             if found:
                 return found
             if len(rest) < 6:
@@ -282,10 +318,35 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
 _ENDS_NOT_RE = re.compile(r"^(?P<right>.{6,120}?),?\s+not\s+(?P<wrong>[\w.+#-]+(?:\s+[\w.+#-]+)?)$", IC)
 
 
+# "the web tier isn't Ubuntu, it's Rocky Linux 9": what it is about, what it is not, what it is
+_ISNT_ITS_RE = re.compile(
+    r"^(?:(?:no|nope|nah)[,.!]?\s+)?(?P<topic>(?:the|our|my|this|that)\s+[^,]{2,40}?)\s+(?:isn't|is not|isnt|aren't|"
+    r"are not|wasn't|was not)\s+(?P<wrong>[^,]{1,30}),\s*(?:it's|it is|its|they're|they are|it was)\s+(?P<right>[^,;]{2,60})$",
+    IC,
+)
+
+
+def _isnt_its(body: str, assistant: str) -> Found | None:
+    """ "the web tier isn't Ubuntu, it's Rocky Linux 9" after the assistant named Ubuntu -> "Web tier:
+    Rocky Linux 9, not Ubuntu"."""
+    isnt = _ISNT_ITS_RE.match(body)
+    if not isnt:
+        return None
+    wrong, right = isnt.group("wrong").strip(TRIM), isnt.group("right").strip(TRIM)
+    if not re.search(rf"(?<![\w-]){re.escape(wrong)}(?![\w-])", assistant, IC):
+        return None
+    topic = re.sub(r"^(?:the|our|my|this|that)\s+", "", isnt.group("topic"), flags=IC)
+    return Found(f"{cap(topic)}: {right}, not {wrong}", "correction", "correction/named", subject_of(body) or "",
+                 confidence=0.85, priority="high")  # fmt: skip
+
+
 def named_correction(sent: str, assistant: str, who: str) -> Found | None:
     """correction/named: "It's a second-order lens up there, not first-order." later in a reply, when
     the assistant's message before it named the wrong value: the person set that right."""
-    body = sent.strip(TRIM)
+    body = correcting(sent).strip(TRIM)
+    found = _isnt_its(body, assistant)
+    if found:
+        return found
     m = _VALUES_RE.match(body) or _ENDS_NOT_RE.match(body)
     if not m or _ASKING_RE.match(body) or refused(body):
         return None

@@ -204,7 +204,7 @@ RULES: tuple[Family, ...] = (
     fam(
         "rule/for-all",
         r"^(?:please\s+)?(?P<x>(?:keep|put|write|show|give|use|format|round|list|sort|send|name|label|spell|quote|"
-        r"convert|express)\s+(?:all|every|each|any)\b.{4,}"
+        r"convert|express)\s+(?:all|every|each|any|everything|anything)\b.{4,}"
         # other verbs ("do all the figures in shillings") when they say in what form
         r"|(?:do|make|present|report|price|measure|state|print|date)\s+(?:all|every|each|any)\b"
         r"(?:\s+the)?.{2,}?\s+(?:in|as|to|with|at|into|using)\s+.{2,})$",

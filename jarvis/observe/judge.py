@@ -52,7 +52,7 @@ TOKEN_RE = re.compile(r"(?u)\b\w[\w']*\b|[?!]")
 _OPINION_RE = re.compile(
     r"\b(?:loves?|loved|hates?|hated|likes|liked|prefers?|preferred|wants?|wanted|wishes|thinks?|believes?|says?|said|"
     r"(?:was|were|is|are|keeps?)\s+saying|would\s+(?:tell|say|suggest|recommend|insist|want)|"
-    r"(?:would|'d)\s+(?:honestly\s+|really\s+|much\s+|rather\s+)?(?:rather|prefer)|keeps?\s+(?:on\s+)?\w+ing|"
+    r"(?:would|'d)\s+(?:honestly\s+|really\s+|much\s+|rather\s+)?(?:rather|prefer)|keeps?\s+(?:on\s+)?(?!(?:every|any|no|some)thing\b)\w+ing|"
     r"lobbying|campaigning|pushing for|insists?|swears?\s+by|reckons?|is\s+(?:obsessed|a\s+(?:big\s+|huge\s+)?fan|"
     r"into|convinced|keen|mad\s+about|crazy\s+about)|did|tried|suggested|"
     r"quiere|prefiere|piensa|dice|veut|pr[ée]f[èe]re|pense|dit|m[öo]chte|findet|sagt|quer|acha|diz)\b",
@@ -125,7 +125,8 @@ _REJECTED_RE = re.compile(
     r"|\b(?:abandoned|gave up on|ruled out|rejected|trialled|trialed|overkill|not worth (?:it|the)|no point|"
     r"not (?:now|yet|for now|today|this time)|maybe later|(?:I'll|I will|let me|we'll) think about it|we'll see|"
     r"had a go (?:with|at)|gave (?:it|them|that|\w+(?:\s+\w+)?) a (?:go|try|whirl|shot))\b"
-    r"|^(?:nah|nope|no)\b[,\s]+(?:not|never)\s+(?:doing|using|going|bothering|touching|switching)\b"
+    r"|^(?:(?:lol|haha|ok|okay)[,\s]+)?(?:nah|nope|no)\b[,\s]+(?:not|never)\s+(?:doing|using|going|bothering|touching|"
+    r"switching|bringing|adding|installing|pulling|introducing|moving)\b"
     # "… but our registrar has no DNS API so forget that idea", "scrap that"
     r"|\bforget (?:that|this|it|about it|the idea|that idea|about that)\b|\bscrap (?:that|this|the idea)\b"
     r"|^(?:(?:ok|okay|so|no|nah|yeah)[,\s]+)*forget\s+(?:about\s+)?(?-i:[A-Z])[\w-]+"

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from jarvis.observe.corrections import correction, named_correction, topic_correction
+from jarvis.observe.corrections import correcting, correction, named_correction, topic_correction
 from jarvis.observe.declined import Suggested, mentions, words
 from jarvis.observe.families import (
     APPOSITIVES,
@@ -648,8 +648,9 @@ def extract_sentence(
         return [_fact(found, text, turn)]
     found = topic_correction(trim(text))  # carries its own topic, after an assistant turn or not
     if not found and after_assistant:
-        found = correction(trim(text), plain(nxt), after_assistant, who) or _answer(text, after_assistant)
-        parts = clauses(text)
+        setting = correcting(text)  # "Close, but no, it's May 17", "First, no, the web tier isn't Ubuntu"
+        found = correction(trim(setting), plain(nxt), after_assistant, who) or _answer(text, after_assistant)
+        parts = clauses(setting)
         if not found and len(parts) > 1:
             # "it's 9.6.4, not 9.4 - 9.4 was the old CI image": the correction, then why
             found = correction(parts[0], " ".join(parts[1:]), after_assistant, who)
@@ -746,6 +747,7 @@ def _clause_facts(
             _AND_HE_RE.split(part, 1) if _KIN_RE["he"].search(part) or _KIN_RE["she"].search(part) else [part]
         )
     ]
+    parts = _undislocated(parts)
     previous: str | None = None  # the clause before, when nothing read it
     before: str | None = None  # and the one before that, when nothing read it either
     queued = len(pending) if pending is not None else 0  # where this sentence's unread clauses start
@@ -964,6 +966,30 @@ def _there_resolved(sent: str, before: str) -> str:
     return f"{sent[: m.start()]}at {places.pop()}{sent[m.end() :]}"
 
 
+# "the comments, they stay in French please": the topic first, then "they" for it
+_DISLOCATED_RE = re.compile(
+    r"^(?:(?:and|also|oh|but)\s+)*(?P<np>(?:the|my|our|all|these|those|all the|all my)\s+(?:[\w-]+\s+){0,2}[\w-]+)$",
+    IC,
+)
+_TAKEN_UP_RE = re.compile(
+    r"^(?:they|it|these|those)\s+(?P<rest>(?!(?:is|are|was|were|'s|'re)\s+(?:so|really|very)\b).{3,})$", IC
+)
+
+
+def _undislocated(parts: list[str]) -> list[str]:
+    """["the comments", "they stay in French please"] -> ["the comments stay in French please"]."""
+    out: list[str] = []
+    for part in parts:
+        np = _DISLOCATED_RE.match(out[-1]) if out else None
+        taken = _TAKEN_UP_RE.match(part) if np else None
+        if np and taken and not re.search(r"\b(?:me|us)\b", taken.group("rest"), IC):
+            # ("the Deliveroo, they call me every week": what others do to the person stays theirs)
+            out[-1] = f"{np.group('np')} {taken.group('rest')}"
+        else:
+            out.append(part)
+    return out
+
+
 def _resolved(sent: str, before: str) -> str:
     """ "He is type 2 diabetic" right after "dinner ideas for my appa": the person's family member is
     named again, so the clause reads as theirs; only when one family member of that kind was named.
@@ -986,6 +1012,10 @@ def _resolved(sent: str, before: str) -> str:
     return named.pop() + rest
 
 
+# a correction that says what is right and what is wrong ("Web tier: Rocky Linux 9, not Ubuntu")
+_BOTH_HALVES_RE = re.compile(
+    r"^(?:Correction: |[\w /-]{1,40}: ).+,\s+not\s+\S|\b(?:isn't|is not|aren't|are not)\b[^,]+,\s*(?:it's|it is)\b"
+)
 _DISMISSED_NEXT_RE = re.compile(
     r"^(?:(?:but\s+)?(?:she|he|they)(?:'s|\s+is|'re|\s+are)\s+not\s+getting\s+(?:it|that|them|her way|his way)|"
     r"(?:that's\s+|it's\s+)?not\s+(?:happening|gonna happen|going to happen)|no chance|no way|over my dead body|"
@@ -1100,7 +1130,10 @@ class OfflineObserver:
                     gone = said_no | {w for w in carried if mentions(opens, {w})}
                     carried = said_no
                     if gone:  # "cute but no H3, the deliverable is per comune": H3 was only offered
-                        left = [f for f in found if not mentions(f.text, gone)]
+                        # "no, the web tier isn't Ubuntu, it's Rocky": a correction names the wrong one too
+                        left = [
+                            f for f in found if _BOTH_HALVES_RE.search(f.text) or not mentions(f.text, gone)
+                        ]
                         if pending is not None:
                             pending[mark:] = [u for u in pending[mark:] if not mentions(u.clause, gone)]
                         parts = clauses(plain(sent))

@@ -66,7 +66,7 @@ LEAD_FILLER_RE = re.compile(
     # (an emoji or a mark first: "❤️ and remember my daughter …")
     r"^(?:[^\w\s\"'`(\[<*#>~@$/\\-]+\s*)?(?:(?:yes|yeah|yep|ok|okay|sure|right|hey|hi|hello|oh|ah|hmm+|mm+|um+|well|wait|oh wait|so|and|also|anyway|btw|"
     r"by the way|honestly|actually|quick context|context|for context|great|thanks|thank you|cool|"
-    r"sounds good|later|not great|good|fine|alright|basically|essentially|in short|long story short|"
+    r"sounds good|later|not great|good(?!\s+(?:start|try|effort|job|point|call|catch|idea|luck)\b)|fine|alright|basically|essentially|in short|long story short|"
     r"for what it's worth|fwiw|tbh|to be honest|to be fair|ah right|oh right|right then|omg|lol|haha|but|"
     # a word on the last answer before the point ("that's useful but", "looks great, but")
     r"(?:that's|that is|this is|it's|looks|sounds|seems)\s+(?:\w+\s+)?(?:useful|good|great|nice|fine|helpful|"

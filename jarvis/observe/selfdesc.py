@@ -623,9 +623,10 @@ IN_PASSING: tuple[Family, ...] = (
     fam(
         "self/my-device",
         rf"\bmy\s+(?:(?:old|new|trusty|work|personal|own|little|ancient|current)\s+)?(?!(?:{RELATIONS})\b)"
-        r"(?P<v>(?-i:[A-Z][a-z]+[A-Z][\w-]*(?:\s+[A-Z]?\d[\w-]*)?|[A-Z][\w-]+\s+[A-Z]?\d[\w-]*|[A-Z][\w-]*\d[\w-]*|[A-Z][a-z]+\s+(?:Air|Pro|Max|Mini|"
+        r"(?P<v>(?-i:i[A-Z][a-z]+(?:\s+\d[\w-]*)?(?:\s+(?:mini|Mini|Pro|Max|Plus|Air|SE))?|[A-Z][a-z]+[A-Z][\w-]*(?:\s+[A-Z]?\d[\w-]*)?|[A-Z][\w-]+\s+[A-Z]?\d[\w-]*|[A-Z][\w-]*\d[\w-]*|[A-Z][a-z]+\s+(?:Air|Pro|Max|Mini|"
         r"Plus|Ultra)))(?=\s*(?:$|[,.;:!?()—–]|\s(?:after|before|on|for|since|says|said|shows|showed|tells|told|"
-        r"reads|is|was|has|which|that|and|but|to|in|at|with|when|because|so|though|tho|lol|keeps|died|crashed)\b))",
+        r"reads|is|was|has|which|that|and|but|to|in|at|with|when|because|so|though|tho|lol|keeps|died|crashed|tonight|"
+        r"today|tomorrow|now|again|too|first|yesterday|later)\b))",
         "fact",
         "",
         lambda m, s: f"{s} has {_article_of(v(m))} {v(m)}",
@@ -641,6 +642,17 @@ IN_PASSING: tuple[Family, ...] = (
         "fact",
         "work",
         lambda m, s: f"{possessive(s)} {m.group('what').lower()} is {v(m)}",
+        confidence=0.75,
+    ),
+    # "We're SPM only", "this repo is pnpm only", "I'm Android only": the one thing used, a standing rule
+    fam(
+        "rule/only-x",
+        r"^(?:we're|we are|I'm|I am|im|this repo is|this project is|the repo is|this codebase is)\s+"
+        r"(?P<v>(?!(?:not|just|only|here|there|done|sure|good|fine|ok|okay|the|a|an)\b)[\w.+#-]+(?:\s+[\w.+#-]+)?)\s+only$",
+        "rule",
+        "rule",
+        lambda m, s: f"{s} uses {v(m)} only",
+        priority="high",
         confidence=0.75,
     ),
     # "I'll submit it tonight from home in Almada", "back home in Kisumu my mum grows tea": where the
