@@ -339,6 +339,9 @@ POSITIVE = [
     ("self/moved-to", "sales dropped a lot since I moved to Lyon in September", ["moved to Lyon"]),
     ("rule/only-x", "We're SPM only, I ripped CocoaPods out last year", ["uses SPM only"]),
     ("rule/only-x", "this repo is pnpm only", ["uses pnpm only"]),
+    ("rule/only", "I don't read on screens, paper only.", ["Paper only"]),
+    ("rule/only", "nvidia only fr", ["Nvidia only"]),
+    ("rule/only", "one line only", ["One line only"]),
     (
         "rule/for-all",
         "and please keep everything in numbered lists like that, I print them out",
@@ -586,6 +589,8 @@ NEGATIVE = [
     ("can you walk Tom through the code", ""),
     ("The cluster is under maintenance tomorrow.", ""),
     ("it's dev only, fine", ""),
+    ("for today only", ""),
+    ("one only", ""),
     ("my boss keeps everything in Excel", "Excel"),
     ("And the Deliveroo, they call me every week", "Deliveroo"),
     ("Would bf16 break the tokenizer's char vocabulary.", ""),

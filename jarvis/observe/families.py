@@ -194,10 +194,17 @@ RULES: tuple[Family, ...] = (
     # "GDScript only, no C# in this project", "metric only please"
     fam(
         "rule/only",
-        r"^(?P<x>[\w#+./-]+(?:\s+[\w#+./-]+){0,2}\s+only)(?:\s*,\s*.+|\s+please|\s+(?:here|in this \w+))?$",
+        # (not a time or an amount: "for today only", "one only", "4 hours only")
+        r"^(?!(?:for|today|tonight|now|this|that|it|just|once|twice|me|you|us)\b|one\s+only|\d+\s+(?:min|minute|hour|day|week)s?\b)"
+        r"(?P<x>[\w#+./-]+(?:\s+[\w#+./-]+){0,2}\s+only)(?:\s*,\s*.+|\s+please|\s+(?:here|in this \w+)|"
+        r"\s+(?:fr|pls|plz|lol|ok|okay|obviously|always))?$",
         "rule",
         "rule",
-        lambda m, s: cap(m.group(0).strip(TRIM)),
+        lambda m, s: (
+            cap(m.group("x").strip(TRIM)) + m.group(0)[m.end("x") :].rstrip(TRIM)
+            if not re.match(r"^\s+(?:fr|pls|plz|lol|ok|okay)$", m.group(0)[m.end("x") :], IC)
+            else cap(m.group("x").strip(TRIM))
+        ),
         priority="high",
     ),
     # "Keep all budget figures in pounds", "write every date as ISO 8601": an instruction for all cases
