@@ -54,7 +54,7 @@ _CLAUSE_RE = re.compile(
     r"|,\s+(?=(?:she|he|they|it|that|this)(?:'s|'ll|'d| is| will| was| would| wants| thinks|\s)\b)"
     r"|,\s+(?=(?:don't|do not|please)\s)"
     # ("I don't read on screens, paper only"): a short "X only" after a comma is a clause of its own
-    r"|,\s+(?=[\w.+#-]+(?:\s+[\w.+#-]+)?\s+only[.!]*$)"
+    r"|,\s+(?=[\w.+#-]+(?:\s+[\w.+#-]+)?\s+only(?:,?\s+(?:by the way|btw|though|fr|pls|please|lol))?[.!]*$)"
     # ("my instagram is serkan35 and password is …"): the credential is cut off, and refused alone
     r"|,?\s+and\s+(?=(?:my\s+|the\s+|its\s+)?(?:password|passcode|pin|pw|pass)\s+(?:is|=|:))"
     # ("I'm a PhD student at Mila, my supervisor is Prof. Gauthier")
