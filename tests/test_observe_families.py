@@ -342,6 +342,30 @@ POSITIVE = [
     ("rule/only", "I don't read on screens, paper only.", ["Paper only"]),
     ("rule/only", "nvidia only fr", ["Nvidia only"]),
     ("rule/only", "one line only", ["One line only"]),
+    ("person/school-run-named", "gotta leave at 5 to get Mei from hoikuen", ["picks up Mei from hoikuen"]),
+    ("person/owns", "Efua owns that module, I'll ask her before I open the PR", ["Efua owns the module"]),
+    ("person/owns", "Priya maintains the billing service", ["Priya owns the billing service"]),
+    ("self/activity-after", "I'll open the PR after Friday prayers", ["goes to Friday prayers"]),
+    (
+        "self/at-home",
+        "ill try the same role on the proxmox cluster at home tonight",
+        ["has a proxmox cluster at home"],
+    ),
+    (
+        "self/home-in",
+        "I'm at the cabin in Oppdal from friday, zero signal up there",
+        ["has a cabin in Oppdal"],
+    ),
+    (
+        "self/had-surgery",
+        "I need to be careful, since my bypass in 2023 the cardiologist said no flat-out efforts",
+        ["had a bypass"],
+    ),
+    (
+        "rule/standing-tag",
+        "can you put times in the 24-hour clock, that's how my brain works",
+        ["Put times in the 24-hour clock"],
+    ),
     (
         "rule/for-all",
         "and please keep everything in numbered lists like that, I print them out",
@@ -454,6 +478,7 @@ NAMED = {
     "self/moved-to",
     "self/my-device",
     "self/current-work",
+    "person/owns",
 }
 VARIANTS = {
     "lower case": str.lower,
@@ -589,6 +614,11 @@ NEGATIVE = [
     ("can you walk Tom through the code", ""),
     ("The cluster is under maintenance tomorrow.", ""),
     ("it's dev only, fine", ""),
+    ("We have two options, Chilexpress is cheap but last year one box arrived broken", "Chilexpress"),
+    ("Horikawa-san will ask for the ctes to be named cte1 cte2 like he always does", "Horikawa"),
+    ("The pager has been busy since the air conditioning in the server room died on Friday.", ""),
+    ("my cousin yesenia swears vagaro is better", "vagaro"),
+    ("also heads up, Gunnar (my lead) keeps pushing us to move everything into dbt Cloud", "dbt Cloud"),
     ("for today only", ""),
     ("one only", ""),
     ("my boss keeps everything in Excel", "Excel"),
@@ -675,6 +705,8 @@ def test_assistant_words_are_never_the_persons() -> None:
         ("Ubuntu 22.04 ships ansible-core 2.12.", "First, no, the web tier isn't Ubuntu, it's Rocky Linux 9.", "Web tier: Rocky Linux 9, not Ubuntu."),
         ("I'll start tomatoes in your polytunnel in March.", "No dear, it's a greenhouse, not a polytunnel.", "Correction: A greenhouse, not a polytunnel."),
         ("I'll assume R 4.3 like most clusters.", "Non, not 4.3. We have R 4.4.1 on the cluster.", "Correction: We have R 4.4.1 on the cluster, not 4.3."),
+        ("With 40 singers you'll have plenty of helpers.", "Sorry, we're not 40 any more. We're 28 members now.", "Correction: We're 28 members now, not 40."),
+        ("Do you sell by the dozen?", "No, here we don't sell by the dozen. We sell by the crate.", "Correction: Here we don't sell by the dozen; we sell by the crate."),
     ],
 )  # fmt: skip
 def test_corrections_say_what_they_are_about(assistant: str, user: str, statement: str) -> None:

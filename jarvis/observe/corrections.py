@@ -72,6 +72,17 @@ _NOT_THEN_RE = re.compile(
     r"^(?:(?:no|nah|nope)[,.]?\s+)?not\s+(?P<wrong>[\w.+#-]+(?:\s+[\w.+#-]+)?),\s*(?P<right>[\w.+#-]+(?:\s+[\w.+#-]+)?)$",
     IC,
 )
+# what it is not, said alone ("here we don't sell by the dozen"), waiting for the sentence after
+_ONLY_NOT_RE = re.compile(
+    r"\b(?:don't|dont|do not|doesn't|does not|isn't|is not|aren't|are not|no longer|never)\b(?!.*,\s*not\b)",
+    IC,
+)
+# "we're not 40 any more", "it isn't Ubuntu anymore"
+_NOT_ANYMORE_RE = re.compile(
+    r"^(?:.*?[,;]\s*)?(?:we're|we are|I'm|I am|im|it's|it is|its|there are|they're|they are)\s+not\s+"
+    r"(?P<wrong>[\w.-]+(?:\s+[\w.-]+)?)\s+any\s*more$",
+    IC,
+)
 _ACTUALLY_RE = re.compile(r"^actually[,\s]+(?P<x>.{8,})$", IC)
 _SAID_NOT_RE = re.compile(r"\bI (?:said|meant|asked for) (?P<right>[^,;]+?),? not (?P<wrong>[^,;.]+)", IC)
 _VALUES_RE = re.compile(
@@ -295,8 +306,31 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
                 return found
             if len(rest) < 6:
                 return None
+            if (
+                m.group("x")
+                and _ONLY_NOT_RE.search(rest)
+                and nxt
+                and not refused(nxt)
+                and not _ONLY_NOT_RE.search(nxt)
+            ):
+                # "No, here we don't sell by the dozen. We sell by the crate": what is not, then what is
+                right = third_person(trim(nxt).strip(TRIM), who)
+                right = right[:1].lower() + right[1:] if not re.match(r"(?-i:[A-Z]{2}|I\b)", right) else right
+                return Found(f"Correction: {cap(third_person(rest, who))}; {right}", "correction", "correction/no",
+                             subject_of(rest) or "", confidence=0.85, priority="high")  # fmt: skip
             return Found("Correction: " + cap(third_person(rest, who)), "correction", "correction/no",
                           subject_of(rest) or "", confidence=0.85, priority="high")  # fmt: skip
+    m = _NOT_ANYMORE_RE.match(sent.strip(TRIM))
+    if (
+        m
+        and nxt
+        and not refused(nxt)
+        and re.search(rf"(?<![\w-]){re.escape(m.group('wrong'))}(?![\w-])", assistant, IC)
+    ):
+        # "we're not 40 any more. We're 28 members now": the number the assistant used, and the right one
+        right = third_person(trim((clauses(nxt) or [nxt])[0]).strip(TRIM), who)
+        return Found(f"Correction: {cap(right)}, not {m.group('wrong')}", "correction", "correction/no",
+                     subject_of(right) or "", confidence=0.85, priority="high")  # fmt: skip
     m = _NOT_FIRST_RE.match(sent.strip(TRIM)) or _NOT_THEN_RE.match(sent.strip(TRIM))
     if m:
         return _values_correction(

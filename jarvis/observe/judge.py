@@ -53,7 +53,7 @@ _OPINION_RE = re.compile(
     r"\b(?:loves?|loved|hates?|hated|likes|liked|prefers?|preferred|wants?|wanted|wishes|thinks?|believes?|says?|said|"
     r"(?:was|were|is|are|keeps?)\s+saying|would\s+(?:tell|say|suggest|recommend|insist|want)|"
     r"(?:would|'d)\s+(?:honestly\s+|really\s+|much\s+|rather\s+)?(?:rather|prefer)|keeps?\s+(?:on\s+)?(?!(?:every|any|no|some)thing\b)\w+ing|"
-    r"lobbying|campaigning|pushing for|insists?|swears?\s+by|reckons?|is\s+(?:obsessed|a\s+(?:big\s+|huge\s+)?fan|"
+    r"lobbying|campaigning|pushing for|insists?|swears?|reckons?|is\s+(?:obsessed|a\s+(?:big\s+|huge\s+)?fan|"
     r"into|convinced|keen|mad\s+about|crazy\s+about)|did|tried|suggested|"
     r"quiere|prefiere|piensa|dice|veut|pr[ée]f[èe]re|pense|dit|m[öo]chte|findet|sagt|quer|acha|diz)\b",
     IC,
@@ -75,7 +75,9 @@ _UNDECIDED_RE = re.compile(
     r"\b(?:he|she|they|you|it)'d\b|\bif\s+\w+\s+(?:could|would|had)\b|\b(?:wondering|considering|debating|"
     r"torn|undecided|thinking (?:about|of)|(?:were|was|we're|I'm|im)\s+thinking|looked into|toyed with|ought to|tempted|"
     r"eventually|someday|some day|(?<!in )(?<!a )one day|at some point|"
-    r"sooner or later|in the long run|dreaming|daydreaming)\b",
+    r"sooner or later|in the long run|dreaming|daydreaming)\b"
+    # options weighed ("We have two options, Chilexpress is cheap but …")
+    r"|\b(?:we|I)\s+(?:have|'ve got|got|see)\s+(?:two|three|a few|several|some|2|3)\s+options\b",
     IC,
 )
 # a plan for later, not how things are ("wants us to move to Dagster next year, from January");
@@ -139,7 +141,9 @@ _REJECTED_RE = re.compile(
     r"|\b(?:won't|wont|will not|not gonna|not going to)\s+bother\b|\bnot bothering\b"
     r"|\btoo much (?:for (?:the|a) (?:start|beginning|first year)|right now|at the start|to start|for now)\b"
     r"|[,.]\s*no[.!]*$|[,.]\s*(?:so\s+)?(?:no thanks|no thank you|thanks but no|not for (?:us|me))[.!]*$|\b(?:don't|do not|dont)\s+think\b.{0,40}\bworth\b"
-    r"|\b(?:and\s+)?said no\b(?!\s+(?:more|less|longer|fewer|later|earlier|sooner|further|\d))|\bdecided against\b|\bpassed on (?:it|that|this)\b|\bnot for (?:me|us)\b|^[\w.+ -]{1,30}?[,\s]+(?:nah|nope)\b|\b(?:not|no|never)\s+paying\s+for\b"
+    # "I said no to Jira", "said no, it's overkill"; "the cardiologist said no flat-out efforts" is theirs
+    r"|(?:\b(?:I|we|i)\s+(?:just\s+|already\s+)?|^(?:and\s+)?|\band\s+)said no\b(?!\s+(?:more|less|longer|fewer|later|earlier|"
+    r"sooner|further|\d))|\bsaid no\b(?=\s*(?:to\b|[,.;!]|$))|\bdecided against\b|\bpassed on (?:it|that|this)\b|\bnot for (?:me|us)\b|^[\w.+ -]{1,30}?[,\s]+(?:nah|nope)\b|\b(?:not|no|never)\s+paying\s+for\b"
     r"|\b(?:tried|used|had)\b.{0,60}\b(?:was|were)\s+(?:a\s+|such\s+a\s+)?(?:pain|awful|terrible|horrible|"
     r"nightmare|hell|rubbish|garbage|useless|a mess|painful)\b",
     IC,
@@ -254,6 +258,9 @@ _MOMENT_RE = re.compile(
     r"|\b(?:I'll|I will|I'm going to|im gonna|I'm gonna|ill)\s+be\s+(?:offline|away|out|afk|unavailable|off|"
     r"in meetings)\b"
     r"|\b(?:power|light|electricity)\s+(?:is\s+|has\s+)?(?:gone|out|off|cut)\b"
+    # something broke with its day ("since the air conditioning in the server room died on Friday")
+    r"|\b(?:died|broke|broke down|crashed|went down|blew up|burst|flooded|caught fire|fell over|gave up|stopped working)\b"
+    r"[^,;]{0,25}\b(?:on (?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|last night|this morning|earlier today)\b"
     # something that just happened ("my cat just knocked over my matcha", "the baby just woke up")
     rf"|\b(?:my|the|our)\s+[\w-]+\s+just\s+(?:\w+ed|{_PAST})\b"
     # a one-off event told with its recent time ("last night i dropped my phone in the canal",
@@ -355,9 +362,21 @@ def their_peoples(text: str) -> bool:
     )
 
 
+# "… like he always does", "as she always does": told as another person's habit, whatever the words
+_LIKE_THEY_ALWAYS_RE = re.compile(
+    r"\b(?:like|as)\s+(?:he|she|they)\s+(?:always|usually|normally|typically)\s+(?:does|do|did)\b",
+    IC,
+)
+
+
 def others_habit(text: str) -> bool:
     """True when the clause tells what somebody else habitually does, or what everyone knows."""
-    return bool(_OTHERS_HABIT_RE.match(text) or _COMMON_KNOWLEDGE_RE.search(text) or _PASTED_RE.search(text))
+    return bool(
+        _OTHERS_HABIT_RE.match(text)
+        or _COMMON_KNOWLEDGE_RE.search(text)
+        or _PASTED_RE.search(text)
+        or _LIKE_THEY_ALWAYS_RE.search(text)
+    )
 
 
 def turned_down_at(text: str) -> re.Match[str] | None:

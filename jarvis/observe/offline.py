@@ -73,6 +73,7 @@ from jarvis.observe.selfdesc import (
     CAN_ONLY,
     IDENTITY,
     IN_PASSING,
+    OWN_RIDERS,
     OWNED,
     PAYDAY,
     PERSON_FACTS,
@@ -228,7 +229,7 @@ _VAGUE_SUBJECT_RE = re.compile(
 # I like stuff laid out, every time."; "explain it in Ukrainian, please always like this")
 _THATS = r"(?:that's|that is|thats|it's|its)"
 _STANDING_TAG_RE = re.compile(
-    r"^(?:and\s+)?(?:that's|that is|thats|this is|it's|its)\s+how\s+(?:I|we|i)\s+[^.?]{2,60}$"
+    r"^(?:and\s+)?(?:that's|that is|thats|this is|it's|its)\s+how\s+(?:I|we|i|my\s+(?:brain|head|mind))\s+[^.?]{2,60}$"
     r"|^(?:and\s+)?(?:that|this)\s+goes\s+for\s+(?:everything|all|every|anything|any)\b[^.?]{0,50}$"
     r"|^(?:please\s+)?(?:always|every time|each time)(?:\s+like\s+(?:this|that))?(?:,?\s*please)?$"
     r"|^(?:please\s+)?like\s+(?:this|that),?\s+(?:always|every time|from now on)(?:,?\s*please)?$"
@@ -428,6 +429,21 @@ def _named_people(text: str, who: str) -> list[tuple[Found, str]]:
     return out
 
 
+def _own_riders(text: str, who: str) -> list[tuple[Found, str]]:
+    """What the person has, said with "my" inside someone else's words ("since my bypass …")."""
+    return [
+        (
+            Found(
+                family.build(m, who), family.kind, family.name, family.subject_of(m) or "", confidence=0.65
+            ),
+            m.group(0),
+        )
+        for family in OWN_RIDERS
+        for m in family.regex.finditer(text)
+        if re.search(r"\bmy\b", m.group(0), IC)
+    ]
+
+
 def _appositive(clause: str, who: str, sentence: str = "") -> tuple[Found, str] | None:
     """("the user's sister is Lena", "my sister Lena"): the quote stops at the name, because what
     follows ("… hates coriander") is the other person's, not something to keep."""
@@ -464,8 +480,13 @@ def _request(sent: str, who: str) -> Found | None:
     obj = trim((m or end).group("x")).strip(" \t\"'`.,;:!?-—–")  # type: ignore[union-attr]
     if len(obj) < 3 or _NOSTALGIA_RE.match(obj) or refused(obj):
         return None
-    if of_the_moment(obj) or turned_down(obj) or others_habit(obj):
+    if of_the_moment(obj) or turned_down(obj) or others_habit(obj) or someone_elses(obj):
         return None  # "fyi last night i dropped my phone in the canal": no lasting fact, said or not
+    named = next(
+        (hit for family in APPOSITIVES if (hit := family.regex.search(obj)) and hit.start() < 3), None
+    )
+    if named and their_opinion_follows(obj[named.end() :], named.group(0)):
+        return None  # "heads up, Gunnar (my lead) keeps pushing us to move to dbt Cloud": his, not theirs
     is_rule = bool(m and m.group("rule"))
     family = "request/start" if m else "request/end"
     if m and m.group("cue").lower() == "remember" and obj.lower().startswith("to "):
@@ -843,6 +864,10 @@ def _clause_facts(
                 facts.append(_fact(Found(body, "rule", "rule/if-you", "rule", priority="high"), clause, turn))
             else:  # "I was thinking I'd ring them after my bridge club": the plan is unsure, the club is not
                 facts.extend(_fact(rider, quote, turn) for rider, quote in _named_people(clause, who))
+        elif found is None and extra is None and someone_elses(clause) and not refused(clause):
+            # "since my bypass in 2023 the cardiologist said no flat-out efforts": what the doctor said is
+            # theirs; the bypass is the person's
+            facts.extend(_fact(rider, quote, turn) for rider, quote in _own_riders(clause, who))
         if extra and (not found or extra[0].text.lower() not in found.text.lower()):
             fact = _fact(extra[0], extra[1], turn)
             # said again through "she" ("My wife is Ana and she is great"): one fact
@@ -1029,7 +1054,12 @@ def _without_passed_over(facts: list[Fact]) -> list[Fact]:
     """Drop what was said of an option the person then decided against ("I see Emirates with a stop
     in Dubai …" before "Decision: Qatar, not Emirates"): it describes what they did not choose."""
     passed = {
-        m.group("x").strip() for f in facts if f.kind == "decision" for m in _PASSED_OVER_RE.finditer(f.text)
+        m.group("x").strip()
+        for f in facts
+        if f.kind == "decision"
+        for m in _PASSED_OVER_RE.finditer(f.text)
+        # an option by its name ("not Emirates", "not PG 15"); "not dental" is no option named
+        if re.search(r"(?-i:[A-Z])|\d", m.group("x"))
     }
     if not passed:
         return facts

@@ -66,6 +66,8 @@ def _activity(what: str) -> str:
     """ "dombra lesson" -> "has dombra lessons"; "bridge club" -> "goes to a bridge club"."""
     if re.search(r"\b(?:club|group|circle|meetup)$", what, IC):
         return f"goes to {_article_of(what)} {what}"
+    if re.search(r"\b(?:prayers?|mass|service)$", what, IC):
+        return f"goes to {what}"
     return f"has {_plural(what)}"
 
 
@@ -74,6 +76,9 @@ def _counted(what: str) -> str:
     if re.search(r"\b(?:hernia|injury|condition|disability|back|knee|hip|shoulder|allergy)$", what, IC):
         return f"{_article_of(what)} {what}"
     return what
+
+
+_THAT_RE = re.compile(r"^(?:that|this)\b", IC)
 
 
 def _statement(m: re.Match[str], s: str) -> str:
@@ -537,7 +542,8 @@ IN_PASSING: tuple[Family, ...] = (
         r"(?:\s+(?:up|off))?\s+(?:from|at|to)\s+(?P<v>(?:the\s+|her\s+|his\s+|their\s+)?(?:[\w'-]+\s+){0,3}?"
         r"(?:kindergarten|kindy|kinder|nursery|school|daycare|day care|creche|crèche|preschool|pre-school|"
         r"childminder|barnehage|kita|garderie|after-school club|after-school|judo|swimming|ballet|football|"
-        r"scouts|brownies|cubs))\b",
+        r"scouts|brownies|cubs|hoikuen|yochien|guardería|guarderia|jardín|jardin|crèche|école|escola|creche|"
+        r"förskola|dagis|przedszkole|asilo|scuola|tuition|swim practice|swim club|gymnastics|karate|taekwondo))\b",
         "fact",
         "person",
         lambda m, s: f"{s} picks up {m.group('name')} from {v(m)}",
@@ -655,15 +661,42 @@ IN_PASSING: tuple[Family, ...] = (
         priority="high",
         confidence=0.75,
     ),
+    # "ill try it on the proxmox cluster at home tonight", "my 3D printer at home": kit the person has at home
+    fam(
+        "self/at-home",
+        r"\b(?:the|my|our)\s+(?P<what>(?:[\w-]+\s+){0,2}?(?:cluster|server|servers|lab|homelab|nas|rig|setup|pi|"
+        r"printer|greenhouse|workshop|studio|kiln|telescope|piano|synth))\s+at\s+home\b",
+        "fact",
+        "",
+        lambda m, s: f"{s} has {_article_of(m.group('what'))} {m.group('what')} at home",
+        confidence=0.65,
+    ),
+    # "Efua owns that module", "Priya maintains the billing service": who owns what at work
+    fam(
+        "person/owns",
+        rf"^(?:(?:and|also|btw|oh)[\s,]+)*(?!{NOT_NAMES}\b)(?P<name>{NAME_WORD})\s+(?:owns|maintains|looks after|is in charge of)\s+"
+        r"(?P<v>(?:that|the|this|our)\s+(?:[\w.-]+\s+){0,3}?(?:module|service|repo|repository|pipeline|dashboard|"
+        r"project|codebase|component|stack|infra|infrastructure|api|app|cluster|database|db|role|playbook|model|"
+        r"side|part|team|budget|account))\b",
+        "fact",
+        "person",
+        lambda m, s: f"{m.group('name')} owns {_THAT_RE.sub('the', v(m))}",
+        confidence=0.7,
+    ),
     # "I'll submit it tonight from home in Almada", "back home in Kisumu my mum grows tea": where the
     # person's home is, said on the way to something else
     fam(
         "self/home-in",
-        r"\b(?:(?:from|at|back)\s+home|(?:my|our)\s+(?:place|house|flat|apartment|home|cottage|farm))\s+(?:up\s+|down\s+|"
+        r"\b(?:(?:from|at|back)\s+home|(?:my|our)\s+(?:place|house|flat|apartment|home|cottage|farm)|"
+        r"(?:my|our|the)\s+(?P<second>cabin|hytte|dacha|bach|chalet|summer house|holiday home|caravan|beach house))\s+(?:up\s+|down\s+|"
         r"out\s+)?in\s+(?P<v>(?-i:[A-ZÀ-Ý])[\w'-]+(?:[ -](?-i:[A-ZÀ-Ý])[\w'-]+){0,2})",
         "fact",
         "place",
-        lambda m, s: f"{possessive(s)} home is in {v(m)}",
+        lambda m, s: (
+            f"{s} has a {m.group('second').lower()} in {v(m)}"
+            if m.group("second")
+            else f"{possessive(s)} home is in {v(m)}"
+        ),
         confidence=0.7,
     ),
     # "with my oven that only fits 6 trays", "my laptop only has 8GB so it swaps": what the person's
@@ -720,7 +753,7 @@ IN_PASSING: tuple[Family, ...] = (
         r"\b(?:after|before|during|from)\s+(?:my\s+)?(?P<what>(?!(?:the|a|an|this|that|their|his|her|our|your|work|"
         r"school|today's|tonight's|night|fight|strip|golf|sports|health|country|football)\b)[\w'-]+(?:\s+[\w'-]+)?\s+"
         r"(?:class|classes|lesson|lessons|practice|training|rehearsal|rehearsals|choir|course|club|group|circle|"
-        r"meetup))\b",
+        r"meetup|prayers|prayer|mass|service))\b",
         "fact",
         "",
         lambda m, s: f"{s} {_activity(m.group('what'))}",
@@ -730,7 +763,7 @@ IN_PASSING: tuple[Family, ...] = (
     # the body went through, said on the way to something else
     fam(
         "self/had-surgery",
-        r"\b(?:since|after|because of)\s+my\s+(?P<what>(?:[\w'-]+\s+){0,2}?(?:replacement|operation|surgery|op|"
+        r"(?:\b(?:since|after|because of)\s+|^)my\s+(?P<what>(?:[\w'-]+\s+){0,2}?(?:replacement|operation|surgery|op|"
         r"transplant|stroke|heart attack|bypass|chemo|amputation|reconstruction|fusion))\b",
         "fact",
         "health",
@@ -764,6 +797,13 @@ IN_PASSING: tuple[Family, ...] = (
 # "I'm in my third year of vet school at UCD"
 ACTIVITY_AT = next(f for f in IN_PASSING if f.name == "self/activity-at")
 ACTIVITY_AFTER = next(f for f in IN_PASSING if f.name == "self/activity-after")
+# what the person has, said with "my" even inside someone else's words ("since my bypass the cardiologist said …")
+OWN_RIDERS = tuple(
+    f
+    for f in IN_PASSING
+    if f.name
+    in ("self/had-surgery", "self/condition-with", "self/my-device", "self/home-in", "self/weekly-activity")
+)
 STUDY = fam(
     "self/study-year",
     r"^I(?:'m| am)\s+in\s+(?:my|the)\s+(?P<v>\w+\s+year\s+(?:of|at)\s+.{3,})$",
