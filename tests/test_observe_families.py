@@ -345,6 +345,13 @@ POSITIVE = [
     ("person/school-run-named", "gotta leave at 5 to get Mei from hoikuen", ["picks up Mei from hoikuen"]),
     ("person/owns", "Efua owns that module, I'll ask her before I open the PR", ["Efua owns the module"]),
     ("person/owns", "Priya maintains the billing service", ["Priya owns the billing service"]),
+    (
+        "environment/our-named",
+        "the golangci-lint job in our self-hosted GitLab pipeline is failing for this MR, can you see why?",
+        ["team has a self-hosted GitLab pipeline"],
+    ),
+    ("environment/our-named", "what's the fee on a transfer to my Halyk account?", ["has a Halyk account"]),
+    ("self/my-device", "my iPhone 12 is at 5% sorry", ["has an iPhone 12"]),
     ("self/activity-after", "I'll open the PR after Friday prayers", ["goes to Friday prayers"]),
     (
         "self/at-home",
@@ -479,6 +486,7 @@ NAMED = {
     "self/my-device",
     "self/current-work",
     "person/owns",
+    "environment/our-named",
 }
 VARIANTS = {
     "lower case": str.lower,

@@ -411,6 +411,9 @@ def _named_people(text: str, who: str) -> list[tuple[Found, str]]:
         out.append(
             (Found(ACTIVITY_AT.build(m, who), "fact", ACTIVITY_AT.name, "work", confidence=0.7), m.group(0))
         )
+    out += [
+        (found, quote) for found, quote in _own_riders(text, who) if found.family == "environment/our-named"
+    ]
     for m in ACTIVITY_AFTER.regex.finditer(text):
         if re.search(r"\bmy\s", m.group(0), IC):  # "after my bridge club": theirs, even in a plan
             out.append(
@@ -440,7 +443,7 @@ def _own_riders(text: str, who: str) -> list[tuple[Found, str]]:
         )
         for family in OWN_RIDERS
         for m in family.regex.finditer(text)
-        if re.search(r"\bmy\b", m.group(0), IC)
+        if re.search(r"\b(?:my|our)\b", m.group(0), IC)
     ]
 
 
@@ -864,7 +867,12 @@ def _clause_facts(
                 facts.append(_fact(Found(body, "rule", "rule/if-you", "rule", priority="high"), clause, turn))
             else:  # "I was thinking I'd ring them after my bridge club": the plan is unsure, the club is not
                 facts.extend(_fact(rider, quote, turn) for rider, quote in _named_people(clause, who))
-        elif found is None and extra is None and someone_elses(clause) and not refused(clause):
+        elif (
+            found is None
+            and extra is None
+            and (someone_elses(clause) or of_the_moment(clause))
+            and not refused(clause)
+        ):
             # "since my bypass in 2023 the cardiologist said no flat-out efforts": what the doctor said is
             # theirs; the bypass is the person's
             facts.extend(_fact(rider, quote, turn) for rider, quote in _own_riders(clause, who))

@@ -671,6 +671,23 @@ IN_PASSING: tuple[Family, ...] = (
         lambda m, s: f"{s} has {_article_of(m.group('what'))} {m.group('what')} at home",
         confidence=0.65,
     ),
+    # "the golangci-lint job in our self-hosted GitLab pipeline", "the k3s cluster in our iXAfrica rack":
+    # the team's own systems, by name, whatever is wrong with them today
+    fam(
+        "environment/our-named",
+        r"\b(?P<who>our|my)\s+(?P<how>(?:self-hosted|own|internal|on-prem|company|work)\s+)?"
+        r"(?P<what>(?-i:[A-Z][\w.-]*[a-zA-Z][\w.-]*)(?:\s+(?-i:[A-Z][\w.-]+))?)\s+(?P<noun>pipeline|pipelines|cluster|rack|"
+        r"server|instance|dashboard|dashboards|wiki|workspace|tenant|org|organisation|organization|registry|"
+        r"monorepo|board|boards|vpn|cloud account|account|project)\b",
+        "fact",
+        "tool",
+        lambda m, s: (
+            f"{s if m.group('who').lower() == 'my' else possessive(s) + ' team'} has "
+            f"{_article_of((m.group('how') or '') + m.group('what'))} {(m.group('how') or '').lower()}{m.group('what')} "
+            f"{m.group('noun').lower()}"
+        ),
+        confidence=0.65,
+    ),
     # "Efua owns that module", "Priya maintains the billing service": who owns what at work
     fam(
         "person/owns",
@@ -802,7 +819,14 @@ OWN_RIDERS = tuple(
     f
     for f in IN_PASSING
     if f.name
-    in ("self/had-surgery", "self/condition-with", "self/my-device", "self/home-in", "self/weekly-activity")
+    in (
+        "self/had-surgery",
+        "self/condition-with",
+        "self/my-device",
+        "self/home-in",
+        "self/weekly-activity",
+        "environment/our-named",
+    )
 )
 STUDY = fam(
     "self/study-year",
