@@ -598,6 +598,10 @@ def _fact(found: Found, quote: str, turn: int, context: str = "") -> Fact:
     )
 
 
+# a question mark at the end, whatever follows it ("can you see why?!!", "why?... by the way")
+_ASKED_END_RE = re.compile(r"\?[!?.\s]*(?:,?\s*(?:by the way|btw|though|lol|haha)[.!]*)?$", IC)
+
+
 def extract_sentence(
     sent: str,
     nxt: str,
@@ -651,7 +655,7 @@ def extract_sentence(
         ]
         body = third_person(polite.group("x").strip(TRIM), who)
         return [_fact(Found(f"{verb} {body}", "rule", "rule/asked", "rule", priority="high"), text, turn)]
-    asking = text.rstrip().endswith("?") or (
+    asking = bool(_ASKED_END_RE.search(text)) or (
         # "What I wanted to ask is whether …, and on my library days I …" asks only in its opener
         refused(text) == "question" and len(clauses(text)) < 2
     )
