@@ -352,6 +352,7 @@ POSITIVE = [
     ),
     ("environment/our-named", "what's the fee on a transfer to my Halyk account?", ["has a Halyk account"]),
     ("self/my-device", "my iPhone 12 is at 5% sorry", ["has an iPhone 12"]),
+    ("self/statement", "I almost always use tabs", ["almost always uses tabs"]),
     ("self/activity-after", "I'll open the PR after Friday prayers", ["goes to Friday prayers"]),
     (
         "self/at-home",
@@ -622,6 +623,10 @@ NEGATIVE = [
     ("can you walk Tom through the code", ""),
     ("The cluster is under maintenance tomorrow.", ""),
     ("it's dev only, fine", ""),
+    ("This is beautiful, I almost cry at the bus station haha.", "bus station"),
+    ("I nearly fell asleep on the 11 last week and ended up in Altrincham", "Altrincham"),
+    ("The woman in the pharmacy was telling me I should get a Fitbit", "Fitbit"),
+    ("my GP told me to walk more", "walk more"),
     ("We have two options, Chilexpress is cheap but last year one box arrived broken", "Chilexpress"),
     ("Horikawa-san will ask for the ctes to be named cte1 cte2 like he always does", "Horikawa"),
     ("The pager has been busy since the air conditioning in the server room died on Friday.", ""),

@@ -51,7 +51,8 @@ TOKEN_RE = re.compile(r"(?u)\b\w[\w']*\b|[?!]")
 # people mix them in ("mi compañero quiere pasar todo a kubernetes").
 _OPINION_RE = re.compile(
     r"\b(?:loves?|loved|hates?|hated|likes|liked|prefers?|preferred|wants?|wanted|wishes|thinks?|believes?|says?|said|"
-    r"(?:was|were|is|are|keeps?)\s+saying|would\s+(?:tell|say|suggest|recommend|insist|want)|"
+    r"(?:was|were|is|are|keeps?)\s+saying|(?:was|were|is|are|keeps?)\s+telling\s+(?:me|us|the user)\b|"
+    r"told\s+(?:me|us)\s+(?:to|I|we|that)\b|would\s+(?:tell|say|suggest|recommend|insist|want)|"
     r"(?:would|'d)\s+(?:honestly\s+|really\s+|much\s+|rather\s+)?(?:rather|prefer)|keeps?\s+(?:on\s+)?(?!(?:every|any|no|some)thing\b)\w+ing|"
     r"lobbying|campaigning|pushing for|insists?|swears?|reckons?|is\s+(?:obsessed|a\s+(?:big\s+|huge\s+)?fan|"
     r"into|convinced|keen|mad\s+about|crazy\s+about)|did|tried|suggested|"
@@ -261,6 +262,9 @@ _MOMENT_RE = re.compile(
     # something broke with its day ("since the air conditioning in the server room died on Friday")
     r"|\b(?:died|broke|broke down|crashed|went down|blew up|burst|flooded|caught fire|fell over|gave up|stopped working)\b"
     r"[^,;]{0,25}\b(?:on (?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|last night|this morning|earlier today)\b"
+    # what nearly happened once ("I almost cried at the bus station")
+    r"|\b(?:I|we)\s+(?:almost|nearly)\s+(?!(?:always|never|every|everything|all|exclusively|entirely|only|completely|"
+    r"certainly|definitely|constantly)\b)\w+"
     # something that just happened ("my cat just knocked over my matcha", "the baby just woke up")
     rf"|\b(?:my|the|our)\s+[\w-]+\s+just\s+(?:\w+ed|{_PAST})\b"
     # a one-off event told with its recent time ("last night i dropped my phone in the canal",
