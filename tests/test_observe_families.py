@@ -353,6 +353,32 @@ POSITIVE = [
     ("environment/our-named", "what's the fee on a transfer to my Halyk account?", ["has a Halyk account"]),
     ("self/my-device", "my iPhone 12 is at 5% sorry", ["has an iPhone 12"]),
     ("self/statement", "I almost always use tabs", ["almost always uses tabs"]),
+    (
+        "rule/from-now-on",
+        "next time keep answers short please, long text is tiring for me",
+        ["Keep answers short"],
+    ),
+    (
+        "rule/asked",
+        "Oh, and would you please not put those little emoji pictures in your answers?",
+        ["Do not put those little emoji"],
+    ),
+    ("self/kind-of-person", "tbh I'm not a morning person at all", ["is not a morning person"]),
+    (
+        "self/home-in",
+        "final list pls, the shops here in graz dont have half of it in stock",
+        ["based in Graz"],
+    ),
+    (
+        "world/habitual",
+        "the notebook pulls from Snowflake with the svc_pricing user, password is Tortilla_Norte_88",
+        ["pulls from Snowflake"],
+    ),
+    (
+        "world/habitual",
+        "The internet here in Wommels comes over a 4G router and since yesterday the Lely robot loses connection",
+        ["Lely robot"],
+    ),
     ("self/activity-after", "I'll open the PR after Friday prayers", ["goes to Friday prayers"]),
     (
         "self/at-home",
@@ -623,6 +649,13 @@ NEGATIVE = [
     ("can you walk Tom through the code", ""),
     ("The cluster is under maintenance tomorrow.", ""),
     ("it's dev only, fine", ""),
+    ("my brother Caio says youtube is better than twitch for small streamers", "Caio"),
+    (
+        "My principal wants all of us running everything through Canvas, she's obsessed, anyway not relevant.",
+        "Canvas",
+    ),
+    ("the notebook pulls from Snowflake, password is Tortilla_Norte_88 if you need it", "Tortilla"),
+    ("it's cold here in winter", ""),
     ("This is beautiful, I almost cry at the bus station haha.", "bus station"),
     ("I nearly fell asleep on the 11 last week and ended up in Altrincham", "Altrincham"),
     ("The woman in the pharmacy was telling me I should get a Fitbit", "Fitbit"),

@@ -181,7 +181,10 @@ _OTHERS_HABIT_RE = re.compile(
 _ADVICE_RE = re.compile(
     r"^[\s,]*(?:(?:also|always|really|just|still|keeps?)\s+)*(?:thinks?|believes?|reckons?|feels?|insists?|"
     r"(?:says?|said|keeps saying)\s+(?:that\s+)?(?:I|we|you|me)\s+(?:should|must|need|ought|have to)|"
-    r"wants?\s+(?:me|us)\s+to|prefers?|loves?|hates?|is\s+convinced|swears\s+by)\b",
+    r"wants?\s+(?:me|us)\s+to|prefers?|loves?|hates?|is\s+convinced|swears\s+by|"
+    # their verdict on what the person uses ("my brother Caio says youtube is better than twitch")
+    r"(?:says?|said|swears?|reckons?)\s+(?:that\s+)?[\w.' -]{1,30}?\s+(?:is|are)\s+(?:so\s+|way\s+|much\s+)?(?:better|best|worse|"
+    r"the best|the worst|overrated|underrated|a waste|useless|rubbish|amazing|terrible|enough))\b",
     IC,
 )
 _HABIT_AFTER_RE = re.compile(rf"^[\s,]*(?:\w+\s+)?(?:{_HABIT_WORDS})\b", IC)
@@ -294,6 +297,10 @@ def someone_elses(text: str, requirements: bool = True) -> bool:
     opinion = _OPINION_RE.search(text)
     if not opinion or _FIRST_PERSON_SUBJECT_RE.search(text[: opinion.start()]):
         return False
+    if re.search(
+        r"\b(?:you|u)\s+(?:can|could|should|may|might|must|need to)?\s*$", text[: opinion.start()], IC
+    ):
+        return False  # "you can say plainly that Morag has Parkinson's": what the assistant may say
     head = text.split(",", 1)[0]
     subject = re.match(rf"^(?:my|our)\s+(?:\w+\s+)?(?:{RELATIONS})\b", head, IC) or (
         # "The judge on this case, Judge Okonkwo-Baird, really hates …": a subject, no statement

@@ -78,6 +78,7 @@ from jarvis.observe.selfdesc import (
     PAYDAY,
     PERSON_FACTS,
     RELATION_FACTS,
+    RIDER_NAMES,
     SELF,
     STATEMENT,
     STUDY,
@@ -193,7 +194,7 @@ _NOSTALGIA_RE = re.compile(r"^(?:when|the time|how|what|who|where|back when|thos
 # rule/from-now-on, at either end
 _FROM_NOW_RE = re.compile(
     r"^(?:please\s+)?(?:from now on|going forward|from here on(?: out)?|in (?:the )?future|henceforth|"
-    r"starting today|as a rule)[,:]?\s+(?P<x>.{4,})$"
+    r"starting today|as a rule|(?:from\s+)?next time(?: on)?|every time after this)[,:]?\s+(?P<x>.{4,})$"
     r"|^(?P<y>.{4,}?)[,\s]+(?:from now on|going forward|from here on(?: out)?|in (?:the )?future|henceforth)[.!]*$",
     IC,
 )
@@ -280,6 +281,14 @@ _POLITE_RULE_RE = re.compile(
     r"[a-z][^?,;]{3,80}?)\s*(?:[,;][^?]*)?\?*\s*$",
     IC,
 )
+# "would you please not put those little emoji pictures in your answers?": every answer, whatever "those" says
+_POLITE_ANSWERS_RE = re.compile(
+    _CAN_YOU
+    + r"(?P<how>not|never|stop|always)\s+(?P<x>[a-z][^?]{3,80}?\b(?:in|from|to|with)\s+(?:your|ur)\s+"
+    r"(?:answers|replies|messages|responses|texts|emails|explanations)\b[^?]{0,40}?)[?!.\s]*"
+    r"(?:,?\s*(?:by the way|btw|though|lol))?[.!]*$",
+    IC,
+)
 # rule/asked, for how to talk: "can you talk to me like a mate texting, not like a travel brochure?"
 _STYLE_ASK_RE = re.compile(
     _CAN_YOU
@@ -363,7 +372,9 @@ def _as_typed(clause: str) -> str:
     return f"please {late.group('x')}" if late else clause
 
 
-def _match_clause(clause: str, who: str, to_assistant: bool = True) -> Found | None:
+def _match_clause(
+    clause: str, who: str, to_assistant: bool = True, skip: frozenset[str] = frozenset()
+) -> Found | None:
     """The first clause family that matches (and is not refused) -> a statement; when none does,
     the same without a short trailing aside (", six years now"), at most twice."""
     clause = _as_typed(clause)  # a lead-in ("one rule, and I'd ask you to stick to it:") is no hypothetical
@@ -378,7 +389,7 @@ def _match_clause(clause: str, who: str, to_assistant: bool = True) -> Found | N
     ):
         return None  # "Siobhán on graphics keeps saying D3 would look nicer", "on the UPS with 40 min left"
     for _ in range(3):
-        found = _match_families(clause, who, to_assistant)
+        found = _match_families(clause, who, to_assistant, skip)
         aside = None if found else _ASIDE_RE.match(clause.strip(TRIM))
         if found or not aside:
             return found
@@ -386,9 +397,11 @@ def _match_clause(clause: str, who: str, to_assistant: bool = True) -> Found | N
     return None
 
 
-def _match_families(clause: str, who: str, to_assistant: bool) -> Found | None:
+def _match_families(
+    clause: str, who: str, to_assistant: bool, skip: frozenset[str] = frozenset()
+) -> Found | None:
     for family in CLAUSE_FAMILIES:
-        if not to_assistant and family.name in ADDRESSED:
+        if (not to_assistant and family.name in ADDRESSED) or family.name in skip:
             continue
         m = family.regex.search(clause)
         if (
@@ -648,7 +661,7 @@ def extract_sentence(
     if lasting:
         body = cap(third_person(lasting.group("x").strip(TRIM), who))
         return [_fact(Found(body, "rule", "rule/asked", "rule", priority="high"), text, turn)]
-    polite = _POLITE_RULE_RE.match(text) if to_assistant else None
+    polite = (_POLITE_RULE_RE.match(text) or _POLITE_ANSWERS_RE.match(text)) if to_assistant else None
     if polite:
         verb = {"not": "Do not", "never": "Never", "stop": "Stop", "always": "Always"}[
             polite.group("how").lower()
@@ -776,6 +789,8 @@ def _clause_facts(
         )
     ]
     parts = _undislocated(parts)
+    # "My principal wants all of us on Canvas, she's obsessed, anyway not relevant": noted, not followed
+    shrugged = any(_SHRUG_RE.match(part) for part in parts[1:])
     previous: str | None = None  # the clause before, when nothing read it
     before: str | None = None  # and the one before that, when nothing read it either
     queued = len(pending) if pending is not None else 0  # where this sentence's unread clauses start
@@ -808,6 +823,12 @@ def _clause_facts(
         rule_label = bool(label and label.group("rule") and to_assistant) or bool(tagged) or bool(labelled)
         clause = label.group("x") if label else clause
         found = _match_clause(clause, who, to_assistant)
+        # a rider read one thing in passing ("here in Wommels"); what the clause says besides may be a fact too
+        besides = (
+            _match_clause(clause, who, to_assistant, RIDER_NAMES)
+            if found and found.family in RIDER_NAMES
+            else None
+        )
         if found and clause != said and found.family == "self/relation-is":
             found = None  # "she's afraid of the heart" named her before; "afraid" is no name
         if rule_label:
@@ -841,6 +862,8 @@ def _clause_facts(
                     pending[queued:] = [u for u in pending[queued:] if u.clause != previous]
                 clause = f"{previous} — {clause}"
             facts.append(_fact(found, clause if len(parts) > 1 else text, turn))
+            if besides is not None and besides.text.lower() != found.text.lower():
+                facts.append(_fact(besides, clause if len(parts) > 1 else text, turn))
             if (
                 pending is not None
                 and found.kind == "fact"
@@ -862,6 +885,7 @@ def _clause_facts(
                 and not _FIRST_PERSON_RE.match(clause)
             )
             and not any(family.regex.search(clause) for family in APPOSITIVES)  # someone named, and their say
+            and not (shrugged and someone_elses(clause, requirements=False))
         ):
             pending.append(Unread(clause, clause if len(parts) > 1 else text, turn, who))
         if found is None and extra is None and refused(clause) == "hypothetical":
@@ -1003,6 +1027,11 @@ def _there_resolved(sent: str, before: str) -> str:
     return f"{sent[: m.start()]}at {places.pop()}{sent[m.end() :]}"
 
 
+_SHRUG_RE = re.compile(
+    r"^(?:anyway\s+|but\s+)?(?:(?:that's\s+|it's\s+)?not relevant|irrelevant|doesn't matter|never mind|whatever|"
+    r"(?:he|she|they)(?:'s|\s+is|'re|\s+are)\s+(?:obsessed|mad|crazy|nuts)|not my problem|not happening)\b",
+    IC,
+)
 # "the comments, they stay in French please": the topic first, then "they" for it
 _DISLOCATED_RE = re.compile(
     r"^(?:(?:and|also|oh|but)\s+)*(?P<np>(?:the|my|our|all|these|those|all the|all my)\s+(?:[\w-]+\s+){0,2}[\w-]+)$",

@@ -705,13 +705,20 @@ IN_PASSING: tuple[Family, ...] = (
     fam(
         "self/home-in",
         r"\b(?:(?:from|at|back)\s+home|(?:my|our)\s+(?:place|house|flat|apartment|home|cottage|farm)|"
+        r"(?P<here>here)|"
         r"(?:my|our|the)\s+(?P<second>cabin|hytte|dacha|bach|chalet|summer house|holiday home|caravan|beach house))\s+(?:up\s+|down\s+|"
-        r"out\s+)?in\s+(?P<v>(?-i:[A-ZÀ-Ý])[\w'-]+(?:[ -](?-i:[A-ZÀ-Ý])[\w'-]+){0,2})",
+        r"out\s+)?in\s+(?P<v>(?-i:[A-ZÀ-Ý])[\w'-]+(?:[ -](?-i:[A-ZÀ-Ý])[\w'-]+){0,2}"
+        # a place said in lower case after "here in" ("the shops here in graz")
+        r"|(?<=here in )(?!(?:the|a|an|my|our|this|that|general|particular|advance|time|bed|person|public|private|"
+        r"front|between|detail|case|order|short|fact|town|winter|summer|spring|autumn|total|full|part|theory|"
+        r"practice|mind|there|here|it|which|what|terms|line|charge|touch)\b)(?-i:[a-zà-ÿ]{3,})\b(?!\s+(?:is|are|was|were)\b))",
         "fact",
         "place",
         lambda m, s: (
             f"{s} has a {m.group('second').lower()} in {v(m)}"
             if m.group("second")
+            else f"{s} is based in {v(m)[:1].upper() + v(m)[1:]}"
+            if m.group("here")
             else f"{possessive(s)} home is in {v(m)}"
         ),
         confidence=0.7,
@@ -828,6 +835,24 @@ OWN_RIDERS = tuple(
         "environment/our-named",
     )
 )
+# families that read one thing said in passing; the rest of the clause may say more
+RIDER_NAMES = frozenset(
+    [
+        "person/school-run-named",
+        "self/home-in",
+        "self/moved-to",
+        "self/weekly-activity",
+        "self/works-shifts",
+        "person/children-asleep",
+        "self/had-surgery",
+        "self/condition-with",
+        "self/my-device",
+        "self/my-thing-has",
+        "self/at-home",
+        "person/walks-pet",
+        "environment/our-named",
+    ]
+)
 STUDY = fam(
     "self/study-year",
     r"^I(?:'m| am)\s+in\s+(?:my|the)\s+(?P<v>\w+\s+year\s+(?:of|at)\s+.{3,})$",
@@ -864,11 +889,12 @@ RELATION_FACTS = fam(
 IDENTITY: tuple[Family, ...] = (
     fam(
         "self/kind-of-person",
-        r"^I(?:'m| am)\s+(?:a|an)\s+(?!(?:bit|little|lot|tad|few|couple|fan|big fan|huge fan)\b)"
-        r"(?P<v>(?:[\w-]+\s+){0,2}[\w-]+)$",
+        r"^I(?:'m| am)\s+(?P<neg>(?:really\s+|definitely\s+)?not\s+)?(?:a|an)\s+"
+        r"(?!(?:bit|little|lot|tad|few|couple|fan|big fan|huge fan)\b)"
+        r"(?P<v>(?:[\w-]+\s+){0,2}[\w-]+)(?:\s+at all)?$",
         "fact",
         "identity",
-        lambda m, s: f"{s} is {_article(m)} {v(m)}",
+        lambda m, s: f"{s} is {'not ' if m.group('neg') else ''}{_article(m)} {v(m)}",
         confidence=0.65,
     ),
     fam(
