@@ -298,8 +298,6 @@ _STYLE_ASK_RE = re.compile(
     r"(?:\s+[\U0001F300-\U0001FAFF\u2600-\u27BF][^?]*)?\s*$",
     IC,
 )
-# rule/if-you: a rule for when the assistant does something ("if you write something long, answer me
-# in French please", "when you show me Lua, use 2-space indent"): the condition, then an instruction
 # "if it is a complicated medical thing you can write in Spanish": a clause that says what to do when
 _IF_THEN_YOU_RE = re.compile(
     r"^(?:and\s+|but\s+|also\s+)?(?:if|when|whenever)\s+(?!(?:you|u)\b)[^,?]{3,80}?,?\s+(?:then\s+)?(?:you|u)\s+"
@@ -307,6 +305,8 @@ _IF_THEN_YOU_RE = re.compile(
     r"put|explain|show|send|add|include|switch|translate|skip|ask|say|call|leave)\b[^?]{2,120}$",
     IC,
 )
+# rule/if-you: a rule for when the assistant does something ("if you write something long, answer me
+# in French please", "when you show me Lua, use 2-space indent"): the condition, then an instruction
 _IF_YOU_RULE_RE = re.compile(
     r"^(?:if|when|whenever)\s+(?:you|u)\s+[^,?]{3,60},\s*(?:then\s+)?(?:please\s+|pls\s+)?"
     r"(?:always\s+|never\s+|just\s+)?(?:answer|write|reply|respond|use|keep|give|put|explain|show|send|make|add|"
