@@ -354,6 +354,59 @@ POSITIVE = [
     ("self/my-device", "my iPhone 12 is at 5% sorry", ["has an iPhone 12"]),
     ("self/statement", "I almost always use tabs", ["almost always uses tabs"]),
     (
+        "rule/label",
+        "Also, and I mean this for everything you write in this repo, not just today: Google-style docstrings",
+        ["Google-style docstrings"],
+    ),
+    (
+        "rule/asked",
+        "But would you mind not doing those bullet points with the dark writing",
+        ["Do not do those bullet points"],
+    ),
+    (
+        "self/role",
+        "I'm the only frontend dev at Nordvik Energi so you're basically my pair today",
+        ["only frontend dev at Nordvik Energi"],
+    ),
+    (
+        "environment/on-version",
+        "we're on Go 1.23, don't use anything that needs 1.24",
+        ["work is on Go 1.23"],
+    ),
+    ("self/trait", "I'm colourblind, red-green, so 'look for red mites' doesn't help me", ["is colourblind"]),
+    ("rule/keep-it", "And keep it metric, I don't do feet and inches", ["Keep it metric"]),
+    (
+        "self/workplace-in",
+        "They can visit the studio in Alsancak on weekdays after 11",
+        ["studio is in Alsancak"],
+    ),
+    (
+        "preference/for-me",
+        "My colleague likes Helm charts, but for me plain manifests are more clear",
+        ["prefers plain manifests"],
+    ),
+    ("person/my-children", "I am writing this while my twins do their homework next to me", ["has twins"]),
+    (
+        "self/runs-place",
+        "because after I close the bakery at 14h I have an hour before dark",
+        ["closes the bakery at 14h"],
+    ),
+    (
+        "self/operated-on",
+        "they operated me of the meniscus in 2019, so no heavy squats",
+        ["surgery on the meniscus in 2019"],
+    ),
+    (
+        "environment/everything-via",
+        "everything backs up with restic to the nas in the basement now",
+        ["backs up with restic"],
+    ),
+    (
+        "world/habitual",
+        "also every month end i send 500 to my mum in kumasi so dont forget that one",
+        ["500 to their mum in kumasi"],
+    ),
+    (
         "rule/from-now-on",
         "next time keep answers short please, long text is tiring for me",
         ["Keep answers short"],
@@ -509,6 +562,8 @@ NAMED = {
     "self/home-in",
     "person/bracketed",
     "person/walks-pet",
+    "environment/on-version",
+    "self/workplace-in",
     "self/moved-to",
     "self/my-device",
     "self/current-work",
@@ -649,6 +704,9 @@ NEGATIVE = [
     ("can you walk Tom through the code", ""),
     ("The cluster is under maintenance tomorrow.", ""),
     ("it's dev only, fine", ""),
+    ("SQLite. Keep it simple.", "Keep it simple"),
+    ("my kids menu idea", ""),
+    ("I'll base it on Python 3.12", ""),
     ("my brother Caio says youtube is better than twitch for small streamers", "Caio"),
     (
         "My principal wants all of us running everything through Canvas, she's obsessed, anyway not relevant.",

@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 
 from jarvis.observe.families import Found, cap
-from jarvis.observe.judge import turned_down
 from jarvis.observe.lexicon import IC, TRIM, tool_kind
 from jarvis.observe.perspective import third_person
 from jarvis.observe.phrasing import clauses, refused, trim
@@ -70,6 +69,16 @@ _NOT_FIRST_RE = re.compile(
 # "nah not vegan, vegetarian.": what it is not, then in one or two words what it is
 _NOT_THEN_RE = re.compile(
     r"^(?:(?:no|nah|nope)[,.]?\s+)?not\s+(?P<wrong>[\w.+#-]+(?:\s+[\w.+#-]+)?),\s*(?P<right>[\w.+#-]+(?:\s+[\w.+#-]+)?)$",
+    IC,
+)
+# an offer turned down after the no ("not bringing TCA in", "I'm not buying a chest strap")
+_DECLINING_RE = re.compile(
+    r"^(?:(?:not|never)\s+(?:doing|using|going|bothering|touching|switching|bringing|adding|installing|pulling|"
+    r"introducing|moving|buying|getting|paying)"
+    r"|(?:I'm|I am|im|we're|we are)\s+not\s+(?:buying|getting|paying for|installing|adding|switching to|going with|"
+    r"bringing in|signing up for|doing|using|going to (?:buy|get|use|install|add|pay))"
+    r"|(?:I|we)\s+(?:won't|will not|wont|don't|do not|dont)\s+(?:buy|get|pay for|install|add|switch to|go with|"
+    r"bring in|sign up for|need))\b",
     IC,
 )
 # what it is not, said alone ("here we don't sell by the dozen"), waiting for the sentence after
@@ -293,8 +302,8 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
         m = regex.search(sent)
         if m:
             rest = trim(m.group("x") or "").strip(TRIM) or trim(nxt).strip(TRIM)
-            if len(rest) < 3 or refused(rest) or turned_down(f"no, {rest}"):
-                return None  # "no, not bringing TCA in": an offer turned down, nothing set right
+            if len(rest) < 3 or refused(rest) or _DECLINING_RE.match(rest):
+                return None  # "no, not bringing TCA in", "No, I'm not buying a chest strap": an offer turned down
             only_wrong = re.match(r"^not\s+(?P<wrong>[^,;]{1,30})$", rest, IC)
             if only_wrong and nxt and not refused(nxt):
                 # "Non, not 4.3. We have R 4.4.1, on my laptop and on the cluster": the next sentence is right

@@ -131,7 +131,8 @@ _REJECTED_RE = re.compile(
     r"|^(?:(?:lol|haha|ok|okay)[,\s]+)?(?:nah|nope|no)\b[,\s]+(?:not|never)\s+(?:doing|using|going|bothering|touching|"
     r"switching|bringing|adding|installing|pulling|introducing|moving)\b"
     # "… but our registrar has no DNS API so forget that idea", "scrap that"
-    r"|\bforget (?:that|this|it|about it|the idea|that idea|about that)\b|\bscrap (?:that|this|the idea)\b"
+    r"|(?<!don't )(?<!dont )(?<!do not )(?<!never )\bforget (?:that|this|it|about it|the idea|that idea|about that)\b"
+    r"(?!\s+one\b)|\bscrap (?:that|this|the idea)\b"
     r"|^(?:(?:ok|okay|so|no|nah|yeah)[,\s]+)*forget\s+(?:about\s+)?(?-i:[A-Z])[\w-]+"
     # "no creatine for now grazie", "nah, no Docker for the moment": turned down for now
     r"|^(?:no|nah|nope)\b[^,.;]{1,40}?\bfor (?:now|the moment|the time being)\b"

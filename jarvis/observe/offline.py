@@ -114,6 +114,12 @@ CLAUSE_FAMILIES: tuple[Family, ...] = (
 )
 # rule/label: "Rule of thumb here: X", "House rule: X"; "X, that's a house rule" at the end
 # "house rule: X", "convention here: X", "house rule and I should have said earlier: X"
+# "I mean this for everything you write in this repo, not just today: …" names what follows a rule
+_LASTING_LABEL_RE = re.compile(
+    r"^(?:(?:and|also|one thing|and one thing)[,\s]+)*I\s+mean\s+(?:this|it)\s+for\s+(?:everything|all|every|anything)"
+    r"[^:]{0,60}?\s*:\s*(?=\S)",
+    IC,
+)
 _LABEL_RE = re.compile(
     rf"^(?:(?P<rule>{RULE_LABELS})(?:\s+(?:here|first|in this \w+|for (?:this|every|each|all|any) [\w ]{{1,30}}?|"
     rf"and [^:]{{1,50}}))?(?:\s+(?:btw|by the way|too|though))?|{PLAIN_LABELS})"
@@ -267,7 +273,10 @@ _COMMENT_RE = re.compile(rf"^(?:{_THATS}|this is)\b", IC)
 # me?", "could you always answer in Spanish?"); not a one-off about this or that ("can you not
 # delete that file?")
 # "(please) can you (please) …": how a standing instruction is asked (rule/asked)
-_CAN_YOU = r"^(?:please\s+|pls\s+)?(?:can|could|would|will|cud|wud)\s+(?:you|u)\s+(?:please\s+|pls\s+)?"
+_CAN_YOU = (
+    r"^(?:please\s+|pls\s+)?(?:can|could|would|will|cud|wud|do)\s+(?:you|u)\s+(?:please\s+|pls\s+)?"
+    r"(?:(?<=would you )mind\s+|(?<=do you )mind\s+|(?<=would u )mind\s+)?"
+)
 # ("would you give me the temperatures in Celsius always?")
 _POLITE_LASTING_RE = re.compile(
     _CAN_YOU
@@ -277,10 +286,33 @@ _POLITE_LASTING_RE = re.compile(
 )
 _POLITE_RULE_RE = re.compile(
     _CAN_YOU + r"(?P<how>not|never|stop|always)\s+"
-    r"(?P<x>(?!(?:[\w'\"-]+\s+){0,3}(?:this|that|it|these|those|now|yet|again|today|here)\b)"
+    r"(?P<x>(?!(?:[\w'\"-]+\s+){0,3}(?:this|that|it|these|now|yet|again|today|here)\b)"
+    # "those" points at something here, unless at a kind of formatting ("not doing those bullet points")
+    r"(?!(?:[\w'\"-]+\s+){0,3}those\s+(?!(?:little\s+|long\s+|big\s+|bold\s+)?(?:bullet|emoji|heading|header|table|"
+    r"list|abbreviation|link|exclamation|hashtag|dash|em dash|smiley|caps)))"
     r"[a-z][^?,;]{3,80}?)\s*(?:[,;][^?]*)?\?*\s*$",
     IC,
 )
+# the verb after "would you mind not …", in its plain form
+_ING_RE = re.compile(r"^(\w+?)ing\b", IC)
+_BASE_FORMS = {
+    "doing": "do",
+    "using": "use",
+    "putting": "put",
+    "writing": "write",
+    "making": "make",
+    "giving": "give",
+    "including": "include",
+    "sending": "send",
+    "adding": "add",
+    "calling": "call",
+    "asking": "ask",
+    "leaving": "leave",
+    "bolding": "bold",
+    "starting": "start",
+    "ending": "end",
+    "being": "be",
+}
 # "would you please not put those little emoji pictures in your answers?": every answer, whatever "those" says
 _POLITE_ANSWERS_RE = re.compile(
     _CAN_YOU
@@ -667,6 +699,8 @@ def extract_sentence(
             polite.group("how").lower()
         ]
         body = third_person(polite.group("x").strip(TRIM), who)
+        if polite.group("how").lower() != "stop":  # "would you mind not doing X" -> "Do not do X"
+            body = _ING_RE.sub(lambda m: _BASE_FORMS.get(m.group(0).lower(), m.group(1)), body, count=1)
         return [_fact(Found(f"{verb} {body}", "rule", "rule/asked", "rule", priority="high"), text, turn)]
     asking = bool(_ASKED_END_RE.search(text)) or (
         # "What I wanted to ask is whether …, and on my library days I …" asks only in its opener
@@ -776,6 +810,9 @@ def _clause_facts(
     tagged = _RULE_TAG_RE.match(trim(text)) if to_assistant else None
     if tagged and (of_the_moment(tagged.group("x")) or _NOW_RE.search(tagged.group("x"))):
         tagged = None  # "it's after 6 now so you're fine today, that's the rule": today's, not a rule
+    lasting = _LASTING_LABEL_RE.match(trim(text)) if to_assistant and not tagged else None
+    if lasting:
+        text = "rule: " + trim(text)[lasting.end() :]
     labelled = _LABEL_RE.match(trim(text)) if to_assistant and not tagged else None
     if labelled and labelled.group("rule"):
         text = labelled.group("x")  # the label names the whole sentence a rule, before it is cut
@@ -829,6 +866,16 @@ def _clause_facts(
             if found and found.family in RIDER_NAMES
             else None
         )
+        if (
+            found
+            and besides
+            and besides.family not in ("self/statement", "world/habitual")
+            and all(
+                re.search(rf"(?<!\w){re.escape(word)}(?!\w)", besides.text, IC)
+                for word in {found.text.split()[-1].strip(TRIM), *_NAMED_WORD_RE.findall(found.text[4:])}
+            )
+        ):
+            found, besides = besides, None  # "I love hiking with my kids": the kids are in the other fact
         if found and clause != said and found.family == "self/relation-is":
             found = None  # "she's afraid of the heart" named her before; "afraid" is no name
         if rule_label:
@@ -1027,6 +1074,7 @@ def _there_resolved(sent: str, before: str) -> str:
     return f"{sent[: m.start()]}at {places.pop()}{sent[m.end() :]}"
 
 
+_NAMED_WORD_RE = re.compile(r"\b(?-i:[A-Z][\w'-]*|\w*\d\w*)")
 _SHRUG_RE = re.compile(
     r"^(?:anyway\s+|but\s+)?(?:(?:that's\s+|it's\s+)?not relevant|irrelevant|doesn't matter|never mind|whatever|"
     r"(?:he|she|they)(?:'s|\s+is|'re|\s+are)\s+(?:obsessed|mad|crazy|nuts)|not my problem|not happening)\b",

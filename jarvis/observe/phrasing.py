@@ -46,7 +46,8 @@ _SPLIT_RE = re.compile(_ABBREV + r"(?<=[.!?])\s+(?=\S)|(?<=\?)(?=\w)|\n+")
 _CLAUSE_RE = re.compile(
     r"\s*;\s*|\s+[—–]\s+|\s+-\s+|,\s+(?:and|but|so|because|since|which|while|though|although|whereas)\s+"
     r"(?!it\s+(?:stays|remains)\b)"
-    r"|\s+(?:but|so|because|whereas)\s+(?!it\s+(?:stays|remains)\b)(?=(?:I|I'm|I've|we|we're|my|our|he|she|they|it|that|this)\b)"
+    r"|\s+(?:but|so|because|whereas)\s+(?!it\s+(?:stays|remains)\b)(?!(?:you|u)\s+know\b)"
+    r"(?=(?:I|I'm|I've|we|we're|my|our|he|she|they|it|that|this|you|you're|u)\b)"
     # ("im a scaffolder so money is ok but not flash")
     r"|\s+so\s+(?=[a-z]+\s+(?:is|are|was|were)\b)"
     r"|,\s+as\s+(?=(?:I|I'm|I've|we|we're|my|our)\b)"

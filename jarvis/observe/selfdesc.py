@@ -688,6 +688,92 @@ IN_PASSING: tuple[Family, ...] = (
         ),
         confidence=0.65,
     ),
+    # "everything backs up with restic to the nas now", "all our services run on Nomad": how the
+    # person's whole setup works
+    fam(
+        "environment/everything-via",
+        r"^(?:and\s+|so\s+)?(?P<v>(?:everything|all\s+(?:of\s+)?(?:our|my|the)\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:backs up|is backed up|"
+        r"runs|run|goes|go|deploys|deploy|is deployed|are deployed|builds|syncs|sync|lives|live|is hosted|are hosted|"
+        r"is stored|are stored|gets backed up)\s+(?:with|on|to|through|via|in|into|from)\s+.{3,120})$",
+        "fact",
+        "tool",
+        lambda m, s: _statement(m, s),
+        confidence=0.7,
+    ),
+    # "they operated me of the meniscus in 2019", "I was operated on my knee": surgery, in learners' words too
+    fam(
+        "self/operated-on",
+        r"\b(?:they|doctors?|surgeons?|(?:I|i)\s+(?:was|got|have been|had been))\s+operated\s+(?:on\s+)?(?:me\s+)?"
+        r"(?:of|on|for|in)?\s*(?:the|my|a)?\s*(?P<what>(?!me\b)[\w'-]{3,}(?:\s+(?!(?:in|on|at|last|when|and|so|but|because)\b)[\w'-]+)?)"
+        r"(?P<when>\s+in\s+\d{4})?",
+        "fact",
+        "health",
+        lambda m, s: f"{s} had surgery on the {m.group('what')}{m.group('when') or ''}",
+        confidence=0.65,
+    ),
+    # "we're on Go 1.23", "I'm on Postgres 16": the version the person's work runs on
+    fam(
+        "environment/on-version",
+        r"^(?:and\s+|but\s+|also\s+)?(?:we're|we are|I'm|I am|im|this repo is|the repo is|this project is|prod is|we run)\s+"
+        r"(?:on\s+|still\s+on\s+|stuck\s+on\s+)?(?P<v>(?-i:[A-Z])[\w.+#-]*(?:\s+(?-i:[A-Z])[\w.+#-]*)?\s+v?\d+(?:\.\d+)*)\b",
+        "fact",
+        "tool",
+        lambda m, s: f"{possessive(s)} work is on {v(m)}",
+        confidence=0.75,
+    ),
+    # "keep it metric", "keep everything formal": how every answer should be
+    fam(
+        "rule/keep-it",
+        r"^(?:and\s+|also\s+|please\s+|pls\s+)*(?P<x>keep\s+(?:it|everything|things|all|answers|replies)\s+(?:metric|imperial|"
+        r"formal|informal|casual|british|american|"
+        r"in (?:english|spanish|french|german|portuguese|british english|plain english|simple english|euros|dollars|"
+        r"pounds|celsius|fahrenheit|metric)))\b",
+        "rule",
+        "rule",
+        lambda m, s: cap(m.group("x")),
+        priority="high",
+    ),
+    # "They can visit the studio in Alsancak", "my salon in Ponsonby": where the person's place of work is
+    fam(
+        "self/workplace-in",
+        r"\b(?:my|our|the)\s+(?P<what>studio|salon|shop|workshop|bakery|stall|clinic|practice|surgery|garage|cafe|café|"
+        r"restaurant|office|store|farm|barbershop|kitchen)\s+(?:is\s+)?in\s+(?P<v>(?-i:[A-ZÀ-Ý])[\w'-]+(?:[ -](?-i:[A-ZÀ-Ý])[\w'-]+){0,2})",
+        "fact",
+        "place",
+        lambda m, s: f"{possessive(s)} {m.group('what').lower()} is in {v(m)}",
+        confidence=0.65,
+    ),
+    # "for me plain manifests are more clear", "for me tabs are easier": the person's preference
+    fam(
+        "preference/for-me",
+        r"^(?:but\s+|and\s+)?for me,?\s+(?P<x>[\w .#+-]{2,40}?)\s+(?:is|are)\s+(?:much\s+|way\s+|a lot\s+)?(?:more clear|"
+        r"clearer|better|easier|nicer|simpler|more readable|cleaner|faster)\b",
+        "fact",
+        "preference",
+        lambda m, s: f"{s} prefers {m.group('x').strip()}",
+        confidence=0.7,
+    ),
+    # "while my twins do their homework", "my kids are at school": children at home
+    fam(
+        "person/my-children",
+        r"\bmy\s+(?P<who>twins|triplets|kids|children|toddler|newborn|teenagers|little ones)\b(?!\s+(?:book|books|"
+        r"show|shows|menu|size|sizes|section|table|meal|meals|toys?|clothes)\b)",
+        "fact",
+        "person",
+        lambda m, s: f"{s} has {m.group('who').lower()}",
+        confidence=0.65,
+    ),
+    # "after I close the bakery at 14h", "before I open the salon": the place the person runs
+    fam(
+        "self/runs-place",
+        r"\b(?:after|before|when|once|until|till)\s+I\s+(?P<verb>close|open|lock up|shut)\s+(?:up\s+)?(?P<v>(?:the|my|our)\s+"
+        r"(?:bakery|shop|salon|cafe|café|restaurant|stall|studio|clinic|pharmacy|garage|store|bar|pub|kitchen|gym)"
+        r"(?:\s+at\s+\d{1,2}(?:[:.h]\d{0,2})?\s*(?:am|pm|h)?)?)",
+        "fact",
+        "work",
+        lambda m, s: f"{s} {m.group('verb').lower()}s {v(m)}",
+        confidence=0.65,
+    ),
     # "Efua owns that module", "Priya maintains the billing service": who owns what at work
     fam(
         "person/owns",
@@ -851,6 +937,10 @@ RIDER_NAMES = frozenset(
         "self/at-home",
         "person/walks-pet",
         "environment/our-named",
+        "self/operated-on",
+        "self/workplace-in",
+        "person/my-children",
+        "self/runs-place",
     ]
 )
 STUDY = fam(
