@@ -869,6 +869,11 @@ def test_a_plan_for_later_is_still_no_fact(said: str, judge: Judge) -> None:
             "Hypothesis",
         ),
         (
+            "If you want, a chest strap gives more accurate heart rate than a wrist sensor.",
+            "No, I'm not buying a chest strap, the watch is fine for me.",
+            "chest strap",
+        ),
+        (
             "For later: dbatools does real test restores, a stronger check.",
             "dbatools means PowerShell on our boxes, so no.",
             "dbatools",
