@@ -402,6 +402,55 @@ POSITIVE = [
         ["backs up with restic"],
     ),
     (
+        "rule/only",
+        "tailwind only in this codebase, no css modules no styled-components",
+        ["Tailwind only in this codebase"],
+    ),
+    ("self/trait", "I'm red-green colourblind, so the jet colormap is useless to me", ["is colourblind"]),
+    ("self/trait", "Because I am celiac myself I know how hard it is to find good bread", ["is celiac"]),
+    (
+        "rule/keep-always",
+        "keep wandb offline always, the compute nodes have no internet",
+        ["Keep wandb offline, always"],
+    ),
+    (
+        "rule/no-x",
+        "One thing before you touch anything at all: nothing ever gets written in data/raw.",
+        ["Nothing ever gets written in data/raw"],
+    ),
+    ("rule/nothing-ever", "nothing gets installed into base", ["Nothing gets installed into base"]),
+    (
+        "environment/our-on",
+        "meanwhile our staging on DigitalOcean keeps OOMing the router pod",
+        ["runs staging on DigitalOcean"],
+    ),
+    (
+        "self/activity-after",
+        "I'd like this running before I leave for my oud lesson at six",
+        ["has oud lessons"],
+    ),
+    (
+        "person/named-then-who",
+        "I'll rerun the eval tonight after I take Tinde, our husky, out for her walk",
+        ["husky is Tinde"],
+    ),
+    ("self/closed-day", "I try it next week, we are closed Sundays anyway", ["closed on Sundays"]),
+    (
+        "self/business-named",
+        "I have small bakery name Sunny Crumb, we sell bread and cake",
+        ["bakery called Sunny Crumb"],
+    ),
+    (
+        "self/member-of",
+        "I was cutting fabric for my quilt guild's raffle quilt when it came in",
+        ["belongs to a quilt guild"],
+    ),
+    (
+        "decision/announced",
+        "After the lab meeting yesterday we made the call: BirdNET embeddings, not our own CNN.",
+        ["BirdNET embeddings, not our own CNN"],
+    ),
+    (
         "world/habitual",
         "also every month end i send 500 to my mum in kumasi so dont forget that one",
         ["500 to their mum in kumasi"],
@@ -564,6 +613,9 @@ NAMED = {
     "person/walks-pet",
     "environment/on-version",
     "self/workplace-in",
+    "environment/our-on",
+    "person/named-then-who",
+    "self/business-named",
     "self/moved-to",
     "self/my-device",
     "self/current-work",
@@ -704,6 +756,7 @@ NEGATIVE = [
     ("can you walk Tom through the code", ""),
     ("The cluster is under maintenance tomorrow.", ""),
     ("it's dev only, fine", ""),
+    ("use this only for this run", ""),
     ("SQLite. Keep it simple.", "Keep it simple"),
     ("my kids menu idea", ""),
     ("I'll base it on Python 3.12", ""),
@@ -811,6 +864,8 @@ def test_assistant_words_are_never_the_persons() -> None:
         ("I'll assume R 4.3 like most clusters.", "Non, not 4.3. We have R 4.4.1 on the cluster.", "Correction: We have R 4.4.1 on the cluster, not 4.3."),
         ("With 40 singers you'll have plenty of helpers.", "Sorry, we're not 40 any more. We're 28 members now.", "Correction: We're 28 members now, not 40."),
         ("Do you sell by the dozen?", "No, here we don't sell by the dozen. We sell by the crate.", "Correction: Here we don't sell by the dozen; we sell by the crate."),
+        ("Is this for ICASSP?", "not ICASSP 🙃 it's Interspeech.", "Correction: Interspeech, not ICASSP."),
+        ("On your iPhone, open Messages.", "It's not an iPhone honey, it's a Samsung, the Galaxy A15.", "Correction: A Samsung, the Galaxy A15, not an iPhone."),
     ],
 )  # fmt: skip
 def test_corrections_say_what_they_are_about(assistant: str, user: str, statement: str) -> None:

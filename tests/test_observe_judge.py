@@ -868,6 +868,8 @@ def test_a_plan_for_later_is_still_no_fact(said: str, judge: Judge) -> None:
             "no, not adding Hypothesis for now, plain pytest",
             "Hypothesis",
         ),
+        ("You could put a little into crypto too.", "No crypto then.", "crypto"),
+        ("Want Storybook stories for the grid too?", "Storybook, not for this one.", "Storybook"),
         (
             "If you want, a chest strap gives more accurate heart rate than a wrist sensor.",
             "No, I'm not buying a chest strap, the watch is fine for me.",

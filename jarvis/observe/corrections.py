@@ -61,15 +61,20 @@ _WRONG_RE = re.compile(
 _NO_THING_RE = re.compile(r"^no\s+(?P<thing>[\w.+-]+(?:\s+[\w.+-]+)?)$", IC)
 # the wrong value first: "Not Air India, it is Lufthansa via Frankfurt"
 _NOT_FIRST_RE = re.compile(
-    r"^(?:(?:no|nah|nope)[,.]?\s+)?not\s+(?P<wrong>[^,;]{1,40}),\s*(?:it's|it is|its|it was|that's|we use|I use|"
+    r"^(?:(?:no|nah|nope)[,.]?\s+)?(?:it's\s+|it is\s+|its\s+|that's\s+)?not\s+(?P<wrong>[^,;]{1,40}?)"
+    r"(?:\s+(?:honey|dear|love|mate|bro|pal|hun))?,\s*(?:it's|it is|its|it was|that's|we use|I use|"
     r"we're on|I'm on|(?:I'm|im|I am|we're)\s+(?:aiming|going|shooting)\s+for|make it|it should be)\s+"
-    r"(?P<right>[^,;]{2,60})$",
+    r"(?P<right>[^;]{2,60})$",
     IC,
 )
 # "nah not vegan, vegetarian.": what it is not, then in one or two words what it is
 _NOT_THEN_RE = re.compile(
     r"^(?:(?:no|nah|nope)[,.]?\s+)?not\s+(?P<wrong>[\w.+#-]+(?:\s+[\w.+#-]+)?),\s*(?P<right>[\w.+#-]+(?:\s+[\w.+#-]+)?)$",
     IC,
+)
+_EMOJI_JOINT_RE = re.compile(
+    r"\s*[\U0001F300-\U0001FAFF\u2600-\u27BF][\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]*\s+(?=(?:it's|it is|its|that's|we use|I use)\b)",
+    re.I,
 )
 # an offer turned down after the no ("not bringing TCA in", "I'm not buying a chest strap")
 _DECLINING_RE = re.compile(
@@ -265,6 +270,10 @@ def _values_correction(x: str, assistant: str, who: str) -> Found | None:
     if not m:
         return None
     right, wrong = m.group("right").strip(TRIM), m.group("wrong").strip(TRIM)
+    if re.match(
+        r"^(?:for|in|on)?\s*(?:this|that)\s+(?:one|time|project|repo)$|^(?:now|yet|today|here)$", wrong, IC
+    ):
+        return None  # "Storybook, not for this one": turned down for now, no value set right
     right = re.sub(r"^(?:(?:no|nah|nope|yeah|yes|ok|okay|well|so|and)[,\s]+)+", "", right, flags=IC) or right
     if right.lower() in _NO_VALUE or re.match(
         r"^(?:I|we|you|u|it|he|she|they)(?:'ll|'d|'m|\s+(?:will|would|can|do|did|am|was|have|had|could|should))?$",
@@ -293,6 +302,7 @@ _ASKING_RE = re.compile(r"^(?:can|could|cud|would|wud|will|pls|plz|please)\s+(?:
 
 def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
     """correction/*: only right after an assistant message."""
+    sent = _EMOJI_JOINT_RE.sub(", ", sent)  # "not ICASSP 🙃 it's Interspeech": the emoji is a comma
     m = _SAID_NOT_RE.search(sent)
     if m:
         text = f"{third_person(m.group('right').strip(TRIM), who)}, not {m.group('wrong').strip(TRIM)}"
@@ -342,9 +352,18 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
                      subject_of(right) or "", confidence=0.85, priority="high")  # fmt: skip
     m = _NOT_FIRST_RE.match(sent.strip(TRIM)) or _NOT_THEN_RE.match(sent.strip(TRIM))
     if m:
-        return _values_correction(
-            f"{m.group('right').strip(TRIM)}, not {m.group('wrong').strip(TRIM)}", assistant, who
-        )
+        right, wrong = m.group("right").strip(TRIM), m.group("wrong").strip(TRIM)
+        said = _values_correction(f"{right}, not {wrong}", assistant, who)
+        named = re.sub(r"^(?:a|an|the)\s+", "", wrong, flags=IC)
+        if (
+            said is None
+            and "," in right
+            and re.search(rf"(?<![\w-]){re.escape(named)}(?![\w-])", assistant, IC)
+        ):
+            # "It's not an iPhone honey, it's a Samsung, the Galaxy A15": the right one, said at length
+            said = Found(f"Correction: {cap(third_person(right, who))}, not {wrong}", "correction", "correction/values",
+                         subject_of(right) or "", confidence=0.8, priority="high")  # fmt: skip
+        return said
     if _VALUES_RE.match(sent.strip(TRIM)) and not _ASKING_RE.match(sent.strip(TRIM)):
         return _values_correction(sent, assistant, who)
     m = _NO_THING_RE.match(sent.strip(TRIM))

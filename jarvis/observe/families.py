@@ -196,7 +196,7 @@ RULES: tuple[Family, ...] = (
         "rule/only",
         # (not a time or an amount: "for today only", "one only", "4 hours only")
         r"^(?!(?:for|today|tonight|now|this|that|it|just|once|twice|me|you|us)\b|one\s+only|\d+\s+(?:min|minute|hour|day|week)s?\b)"
-        r"(?P<x>[\w#+./-]+(?:\s+[\w#+./-]+){0,2}\s+only)(?:\s*,\s*.+|\s+please|\s+(?:here|in this \w+)|"
+        r"(?P<x>[\w#+./-]+(?:\s+[\w#+./-]+){0,2}\s+only)(?:\s+(?:here|in this \w+))?(?:\s*,\s*.+|\s+please|"
         r"\s+(?:fr|pls|plz|lol|ok|okay|obviously|always))?$",
         "rule",
         "rule",
@@ -572,6 +572,17 @@ APPOSITIVES: tuple[Family, ...] = (
         "person/bracketed",
         # "Lwazi (our QA, absolute legend) filed it": what follows the comma is a comment on them
         rf"(?P<name>{TITLE}{NAME})\s*\(\s*(?:my|our)\s+(?P<rel>(?:[\w-]+\s+){{0,2}}?[\w-]+)\s*(?:\)|,[^()]{{0,40}}\))",
+        "fact",
+        "person",
+        lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name')}",
+        confidence=0.75,
+    ),
+    # "after I take Tinde, our husky, out", "Ola, my flatmate, says hi": a name, then who they are, in commas
+    fam(
+        "person/named-then-who",
+        rf"(?<![\w'])(?!{NOT_NAMES}\b)(?P<name>{NAME_WORD}),\s+(?:my|our)\s+(?P<rel>(?:[a-z-]+\s+)?(?:{RELATIONS}|husky|labrador|"
+        r"lab|collie|spaniel|terrier|retriever|poodle|beagle|dachshund|pug|greyhound|lurcher|whippet|heeler|sheepdog|"
+        r"shepherd|boxer|corgi|tabby))\s*,",
         "fact",
         "person",
         lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name')}",

@@ -142,7 +142,7 @@ _REJECTED_RE = re.compile(
     # "novated lease nah, not for me", "I'm not paying for Booksy", "Terragrunt we tried in 2024, it was pain"
     r"|\b(?:won't|wont|will not|not gonna|not going to)\s+bother\b|\bnot bothering\b"
     r"|\btoo much (?:for (?:the|a) (?:start|beginning|first year)|right now|at the start|to start|for now)\b"
-    r"|[,.]\s*no[.!]*$|[,.]\s*(?:so\s+)?(?:no thanks|no thank you|thanks but no|not for (?:us|me))[.!]*$|\b(?:don't|do not|dont)\s+think\b.{0,40}\bworth\b"
+    r"|^no\s+[\w.+-]+(?:\s+[\w.+-]+)?\s+then[.!]*$|,\s*not\s+(?:for|in)\s+this\s+one\b|[,.]\s*no[.!]*$|[,.]\s*(?:so\s+)?(?:no thanks|no thank you|thanks but no|not for (?:us|me))[.!]*$|\b(?:don't|do not|dont)\s+think\b.{0,40}\bworth\b"
     # "I said no to Jira", "said no, it's overkill"; "the cardiologist said no flat-out efforts" is theirs
     r"|(?:\b(?:I|we|i)\s+(?:just\s+|already\s+)?|^(?:and\s+)?|\band\s+)said no\b(?!\s+(?:more|less|longer|fewer|later|earlier|"
     r"sooner|further|\d))|\bsaid no\b(?=\s*(?:to\b|[,.;!]|$))|\bdecided against\b|\bpassed on (?:it|that|this)\b|\bnot for (?:me|us)\b|^[\w.+ -]{1,30}?[,\s]+(?:nah|nope)\b|\b(?:not|no|never)\s+paying\s+for\b"
@@ -250,7 +250,8 @@ _MOMENT_RE = re.compile(
     # letter", "solo para este run"); "for this repo/project/team" is a standing scope and stays
     rf"|^(?![^,;]*\b(?:{_LASTING})\b)(?:.*\b(?:for|in|on)\s+(?:this|that|the current|today's)\s+(?:[\w-]+\s+){{0,2}}"
     rf"(?:{_TASKS})\b"
-    r"|.*\b(?:only|just)\s+(?:for|in|on)\s+(?:this|that)\b)"
+    r"|.*\b(?:only|just)\s+(?:for|in|on)\s+(?:this|that)\b(?!\s+(?:repo|codebase|project|team|company|house|org|"
+    r"workspace|app|site|monorepo|lab|office|shop|business)\b))"
     r"|\b(?:solo|sólo|nur|seulement|só|apenas)\s+(?:para|für|pour|por)\s+(?:este|esta|diesen|diese|dieses|ce|cette)\b"
     # waiting somewhere for a few more days ("at anchorage in Qingdao waiting for berth, maybe 4 more days")
     r"|\b(?:waiting for|waiting on)\b[^,;]{0,40}[,;]?\s*(?:maybe\s+|another\s+|about\s+)?(?:\d+|a few|few|two|three)\s+more\s+"
@@ -318,7 +319,7 @@ def someone_elses(text: str, requirements: bool = True) -> bool:
 
 
 _DEVICE_SAYS_RE = re.compile(
-    rf"^(?:my|the)\s+(?:old\s+|new\s+)?(?!(?:{RELATIONS})\b)(?-i:[A-Z][\w-]*)(?:\s+\d[\w-]*)?\s+(?:app\s+)?"
+    rf"^(?:my|the)\s+(?:old\s+|new\s+)?(?!(?:{RELATIONS})\b)(?:(?-i:[A-Z][\w-]*)(?:\s+\d[\w-]*)?|[a-z][\w-]*\s+\d[\w-]*)\s+(?:app\s+)?"
     r"(?:says|said|shows|showed|tells me|told me|reckons|thinks)\b",
     IC,
 )

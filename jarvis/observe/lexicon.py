@@ -72,6 +72,8 @@ RULE_LABELS = (
 )
 PLAIN_LABELS = (
     r"(?:some |quick |for )?(?:context|background|info|note|fyi|btw|also|reminder|important|heads up|ps)"
+    # "One thing before you touch anything at all: …"
+    r"|(?:one|first) thing(?: before (?:you|u) (?:touch|start|do|change|run) anything(?: at all)?)?"
 )
 TRAITS = (
     r"vegetarian|vegan|pescatarian|lactose[- ]intolerant|gluten[- ]intolerant|gluten[- ]free|coeliac|celiac|"

@@ -559,7 +559,9 @@ def _request(sent: str, who: str) -> Found | None:
 # fct_payments, decided". Said as decided, so a date to come ("next quarter") is no hesitation.
 _ANNOUNCED_RE = re.compile(
     r"^(?:(?:ok|okay|right|so|alright|well|fine|yes|yeah)[,.!\s]+)*"
+    r"(?:(?:after|at|in)\s+[^,:]{3,40}?\s+)?"  # "After the lab meeting yesterday we made the call: …"
     r"(?:(?:i|we)(?:'ve| have)?\s+(?:just\s+|finally\s+)?decided|decided|decision(?:\s+made)?|i decide(?:\s+now)?|"
+    r"(?:i|we)\s+made\s+the\s+call|"
     r"(?:i'm|im|i am|we're|we are)\s+(?:making|taking)\s+the\s+call(?:\s+now)?|(?:final|my)\s+(?:decision|answer)|"
     r"it's decided|that's decided|call made)(?:\s*[:.,!—–-]+\s*(?P<x>.{6,})|[.!]*$)",
     IC,

@@ -157,7 +157,8 @@ SELF: tuple[Family, ...] = (
     # "I'm vegetarian", "I'm lactose intolerant", "I'm colour-blind (deuteranopia)"
     fam(
         "self/trait",
-        rf"^I(?:'m| am)\s+(?:(?:a|an)\s+)?(?:strict\s+|mostly\s+|completely\s+|fully\s+|\d{{1,2}}\s+weeks\s+)?"
+        rf"^(?:because\s+|since\s+|as\s+)?I(?:'m| am)\s+(?:(?:a|an)\s+)?(?:strict\s+|mostly\s+|completely\s+|fully\s+|"
+        rf"red-green\s+|partially\s+|mildly\s+|\d{{1,2}}\s+weeks\s+)?"
         rf"(?P<t>{TRAITS})\b"
         r"(?P<rest>\s*\([^)]{1,60}\))?",
         "fact",
@@ -743,6 +744,26 @@ IN_PASSING: tuple[Family, ...] = (
         lambda m, s: f"{possessive(s)} {m.group('what').lower()} is in {v(m)}",
         confidence=0.65,
     ),
+    # "keep wandb offline always": a standing instruction said with "always" at the end
+    fam(
+        "rule/keep-always",
+        r"^(?:and\s+|also\s+|please\s+|pls\s+)*(?P<x>keep\s+(?!(?:that|this|it|these|those)\s+in\s+mind\b).{2,60}?),?\s+"
+        r"(?:always|at all times|no matter what)[.!]*$",
+        "rule",
+        "rule",
+        lambda m, s: cap(third_person(m.group("x"), s)) + ", always",
+        priority="high",
+    ),
+    # "nothing ever gets written or overwritten in data/raw": a standing ban said of the thing
+    fam(
+        "rule/nothing-ever",
+        r"^(?P<x>nothing\s+(?:ever\s+)?(?:gets|goes|is|should|must)\s+(?!(?:decided|settled|final|sure|certain|confirmed|"
+        r"set|happening|wrong|working|broken|fixed|done|ready|planned|booked)\b).{5,120})$",
+        "rule",
+        "rule",
+        lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
+        priority="high",
+    ),
     # "for me plain manifests are more clear", "for me tabs are easier": the person's preference
     fam(
         "preference/for-me",
@@ -772,6 +793,49 @@ IN_PASSING: tuple[Family, ...] = (
         "fact",
         "work",
         lambda m, s: f"{s} {m.group('verb').lower()}s {v(m)}",
+        confidence=0.65,
+    ),
+    # "meanwhile our staging on DigitalOcean keeps OOMing": where the team's environments run
+    fam(
+        "environment/our-on",
+        r"\bour\s+(?P<what>staging|prod|production|dev|test|uat|cluster|servers?|infra|backend|frontend|site|app|api|"
+        r"database|db|storage|backups?)\s+(?:is\s+|are\s+|runs\s+|run\s+|lives\s+|live\s+)?(?:on|at|in)\s+"
+        r"(?P<v>(?-i:[A-Z])[\w.-]+(?:\s+(?-i:[A-Z])[\w.-]+)?)",
+        "fact",
+        "tool",
+        lambda m, s: f"{possessive(s)} team runs {m.group('what').lower()} on {v(m)}",
+        confidence=0.7,
+    ),
+    # "we are closed Sundays anyway", "the shop is closed on Mondays": the person's closed day
+    fam(
+        "self/closed-day",
+        r"\b(?:we're|we are|I'm|I am|the (?:shop|salon|bakery|cafe|café|restaurant|stall|studio|clinic) is)\s+(?:always\s+)?"
+        r"closed\s+(?:on\s+)?(?P<v>(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b",
+        "fact",
+        "schedule",
+        lambda m, s: f"{possessive(s)} business is closed on {v(m).title()}",
+        confidence=0.75,
+    ),
+    # "I have small bakery name Sunny Crumb", "I run a salon called Lotus Nails": the person's business
+    fam(
+        "self/business-named",
+        r"^I\s+(?:have|own|run)\s+(?:a\s+)?(?:small\s+|little\s+|tiny\s+)?(?P<what>bakery|shop|cafe|café|salon|restaurant|"
+        r"business|company|farm|studio|stall|food truck|store|guesthouse|practice|agency|brand)\s+(?:called|named|name|"
+        r"by the name)\s+(?P<v>(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z&])[\w'&.-]*){0,3})",
+        "fact",
+        "work",
+        lambda m, s: f"{s} has a {m.group('what').lower()} called {v(m)}",
+        confidence=0.8,
+    ),
+    # "for my quilt guild's raffle", "with my running club": a group the person belongs to
+    fam(
+        "self/member-of",
+        r"\bmy\s+(?!(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)(?P<what>(?:[\w-]+\s+){1,2}?(?:guild|club|choir|band|"
+        r"league|society|congregation|parish|union|crew|"
+        r"troupe|orchestra|circle|group))(?:'s)?\b",
+        "fact",
+        "",
+        lambda m, s: f"{s} belongs to {_article_of(m.group('what'))} {m.group('what')}",
         confidence=0.65,
     ),
     # "Efua owns that module", "Priya maintains the billing service": who owns what at work
@@ -860,7 +924,8 @@ IN_PASSING: tuple[Family, ...] = (
     # training run": a standing activity, named in passing, whatever the sentence is about
     fam(
         "self/activity-after",
-        r"\b(?:after|before|during|from)\s+(?:my\s+)?(?P<what>(?!(?:the|a|an|this|that|their|his|her|our|your|work|"
+        r"\b(?:after|before|during|from)\s+(?:I\s+(?:leave|go|head|head off|get back|come back)\s+(?:for|from|to)\s+)?"
+        r"(?:my\s+)?(?P<what>(?!(?:the|a|an|this|that|their|his|her|our|your|work|"
         r"school|today's|tonight's|night|fight|strip|golf|sports|health|country|football)\b)[\w'-]+(?:\s+[\w'-]+)?\s+"
         r"(?:class|classes|lesson|lessons|practice|training|rehearsal|rehearsals|choir|course|club|group|circle|"
         r"meetup|prayers|prayer|mass|service))\b",
@@ -919,6 +984,8 @@ OWN_RIDERS = tuple(
         "self/home-in",
         "self/weekly-activity",
         "environment/our-named",
+        "environment/our-on",
+        "self/member-of",
     )
 )
 # families that read one thing said in passing; the rest of the clause may say more
@@ -937,6 +1004,8 @@ RIDER_NAMES = frozenset(
         "self/at-home",
         "person/walks-pet",
         "environment/our-named",
+        "environment/our-on",
+        "self/member-of",
         "self/operated-on",
         "self/workplace-in",
         "person/my-children",
