@@ -235,6 +235,19 @@ def correcting(sent: str) -> str:
     return _CORRECTING_RE.sub("", sent, count=1) or sent
 
 
+def _named_in(value: str, assistant: str) -> bool:
+    """True when the assistant's message names the value, as a whole word ("Ubuntu", "40")."""
+    return re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", assistant, IC) is not None
+
+
+def _right_after(nxt: str, wrong: str, who: str) -> Found:
+    """ "not 4.3. We have R 4.4.1 …", "we're not 40 any more. We're 28 members now": the next
+    sentence's first clause is the right value."""
+    right = third_person(trim((clauses(nxt) or [nxt])[0]).strip(TRIM), who)
+    return Found(f"Correction: {cap(right)}, not {wrong}", "correction", "correction/no", subject_of(right) or "",
+                 confidence=0.85, priority="high")  # fmt: skip
+
+
 def topic_correction(sent: str) -> Found | None:
     m = _TOPIC_RE.match(sent.strip(" .!"))
     if not m or m.group("topic").strip().lower() in _NOT_TOPICS:
@@ -317,9 +330,7 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
             only_wrong = re.match(r"^not\s+(?P<wrong>[^,;]{1,30})$", rest, IC)
             if only_wrong and nxt and not refused(nxt):
                 # "Non, not 4.3. We have R 4.4.1, on my laptop and on the cluster": the next sentence is right
-                right = third_person(trim(clauses(nxt)[0] if clauses(nxt) else nxt).strip(TRIM), who)
-                return Found(f"Correction: {cap(right)}, not {only_wrong.group('wrong')}", "correction",
-                             "correction/no", subject_of(right) or "", confidence=0.85, priority="high")  # fmt: skip
+                return _right_after(nxt, only_wrong.group("wrong"), who)
             found = _values_correction(rest, assistant, who) or _isnt_its(rest, assistant)
             if found:
                 return found
@@ -340,26 +351,15 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
             return Found("Correction: " + cap(third_person(rest, who)), "correction", "correction/no",
                           subject_of(rest) or "", confidence=0.85, priority="high")  # fmt: skip
     m = _NOT_ANYMORE_RE.match(sent.strip(TRIM))
-    if (
-        m
-        and nxt
-        and not refused(nxt)
-        and re.search(rf"(?<![\w-]){re.escape(m.group('wrong'))}(?![\w-])", assistant, IC)
-    ):
+    if m and nxt and not refused(nxt) and _named_in(m.group("wrong"), assistant):
         # "we're not 40 any more. We're 28 members now": the number the assistant used, and the right one
-        right = third_person(trim((clauses(nxt) or [nxt])[0]).strip(TRIM), who)
-        return Found(f"Correction: {cap(right)}, not {m.group('wrong')}", "correction", "correction/no",
-                     subject_of(right) or "", confidence=0.85, priority="high")  # fmt: skip
+        return _right_after(nxt, m.group("wrong"), who)
     m = _NOT_FIRST_RE.match(sent.strip(TRIM)) or _NOT_THEN_RE.match(sent.strip(TRIM))
     if m:
         right, wrong = m.group("right").strip(TRIM), m.group("wrong").strip(TRIM)
         said = _values_correction(f"{right}, not {wrong}", assistant, who)
         named = re.sub(r"^(?:a|an|the)\s+", "", wrong, flags=IC)
-        if (
-            said is None
-            and "," in right
-            and re.search(rf"(?<![\w-]){re.escape(named)}(?![\w-])", assistant, IC)
-        ):
+        if said is None and "," in right and _named_in(named, assistant):
             # "It's not an iPhone honey, it's a Samsung, the Galaxy A15": the right one, said at length
             said = Found(f"Correction: {cap(third_person(right, who))}, not {wrong}", "correction", "correction/values",
                          subject_of(right) or "", confidence=0.8, priority="high")  # fmt: skip
@@ -395,7 +395,7 @@ def _isnt_its(body: str, assistant: str) -> Found | None:
     if not isnt:
         return None
     wrong, right = isnt.group("wrong").strip(TRIM), isnt.group("right").strip(TRIM)
-    if not re.search(rf"(?<![\w-]){re.escape(wrong)}(?![\w-])", assistant, IC):
+    if not _named_in(wrong, assistant):
         return None
     topic = re.sub(r"^(?:the|our|my|this|that)\s+", "", isnt.group("topic"), flags=IC)
     return Found(f"{cap(topic)}: {right}, not {wrong}", "correction", "correction/named", subject_of(body) or "",
@@ -413,7 +413,7 @@ def named_correction(sent: str, assistant: str, who: str) -> Found | None:
     if not m or _ASKING_RE.match(body) or refused(body):
         return None
     wrong = m.group("wrong").strip(TRIM)
-    if len(wrong) < 2 or not re.search(rf"(?<![\w-]){re.escape(wrong)}(?![\w-])", assistant, IC):
+    if len(wrong) < 2 or not _named_in(wrong, assistant):
         return None
     found = _values_correction(body, assistant, who)
     if found:

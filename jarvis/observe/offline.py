@@ -73,6 +73,7 @@ from jarvis.observe.selfdesc import (
     CAN_ONLY,
     IDENTITY,
     IN_PASSING,
+    OUR_NAMED,
     OWN_RIDERS,
     OWNED,
     PAYDAY,
@@ -456,9 +457,7 @@ def _named_people(text: str, who: str) -> list[tuple[Found, str]]:
         out.append(
             (Found(ACTIVITY_AT.build(m, who), "fact", ACTIVITY_AT.name, "work", confidence=0.7), m.group(0))
         )
-    out += [
-        (found, quote) for found, quote in _own_riders(text, who) if found.family == "environment/our-named"
-    ]
+    out += _own_riders(text, who, (OUR_NAMED,))  # "our self-hosted GitLab pipeline": holds in a question too
     for m in ACTIVITY_AFTER.regex.finditer(text):
         if re.search(r"\bmy\s", m.group(0), IC):  # "after my bridge club": theirs, even in a plan
             out.append(
@@ -477,7 +476,7 @@ def _named_people(text: str, who: str) -> list[tuple[Found, str]]:
     return out
 
 
-def _own_riders(text: str, who: str) -> list[tuple[Found, str]]:
+def _own_riders(text: str, who: str, families: tuple[Family, ...] = OWN_RIDERS) -> list[tuple[Found, str]]:
     """What the person has, said with "my" inside someone else's words ("since my bypass …")."""
     return [
         (
@@ -486,7 +485,7 @@ def _own_riders(text: str, who: str) -> list[tuple[Found, str]]:
             ),
             m.group(0),
         )
-        for family in OWN_RIDERS
+        for family in families
         for m in family.regex.finditer(text)
         if re.search(r"\b(?:my|our)\b", m.group(0), IC)
     ]

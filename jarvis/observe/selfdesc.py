@@ -972,6 +972,7 @@ IN_PASSING: tuple[Family, ...] = (
 # "I'm in my third year of vet school at UCD"
 ACTIVITY_AT = next(f for f in IN_PASSING if f.name == "self/activity-at")
 ACTIVITY_AFTER = next(f for f in IN_PASSING if f.name == "self/activity-after")
+OUR_NAMED = next(f for f in IN_PASSING if f.name == "environment/our-named")
 # what the person has, said with "my" even inside someone else's words ("since my bypass the cardiologist said …")
 OWN_RIDERS = tuple(
     f
