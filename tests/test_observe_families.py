@@ -34,6 +34,7 @@ def said(text: str) -> list[Fact]:
 POSITIVE = [
     # request/*: a request to remember, any object, either end of the sentence
     ("request/start", "Remember this rule: never deploy on Fridays.", ["Never deploy on Fridays."]),
+    ("rule/general", "Keep it short, always", ["Keep it short, always."]),
     ("request/start", "remember this rule - no force pushes to main", ["No force pushes to main"]),
     ("request/start", "Remember that Ana's birthday is on 3 May", ["Ana's birthday is on 3 May"]),
     (
@@ -158,6 +159,8 @@ POSITIVE = [
     ("self/off", "I'm in the Berlin office two days a week", ["in the Berlin office two days a week"]),
     ("self/diet", "I can't eat shellfish", ["The user can't eat shellfish."]),
     ("self/diet", "I don't drink alcohol.", ["The user doesn't drink alcohol."]),
+    ("self/abstains", "I don't do feet and inches", ["The user doesn't do feet and inches."]),
+    ("self/abstains", "I don't use Shopify for the shop", ["The user doesn't use Shopify for the shop."]),
     ("self/condition", "I have asthma, so no dusty hikes", ["The user has asthma"]),
     ("self/condition", "I've had migraines since 2019.", ["The user has had migraines since 2019."]),
     ("self/statement", "I coach the under-12 football team at Riverside.", ["The user coaches the under-12"]),
@@ -694,6 +697,12 @@ NEGATIVE = [
     ("I'm in a meeting", ""),
     ("I'm in Paris this week for work", ""),
     ("Don't worry about it.", ""),
+    # a rule word after a pronoun that points back: nothing of its own to keep
+    ("Keep that in mind, always", "mind"),
+    ("do it this way, always", "way"),
+    ("Remember that, no exceptions", "exceptions"),
+    ("Nothing is decided yet, we're still looking", "decided"),
+    ("nothing's been booked so far", "booked"),
     ("No worries at all, thanks", ""),
     ("We could use Redis here.", ""),
     ("I have a question for you", ""),

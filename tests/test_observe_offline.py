@@ -164,6 +164,9 @@ def test_helpers() -> None:
         ("I cant study in the mornings", "the user cant study in the mornings"),
         ("im a nurse and ive got two kids", "the user is a nurse and they've got two kids"),
         ("I rely on cron and I apply it weekly", "the user relies on cron and they apply it weekly"),
+        # "not" said without "do", as many people write English
+        ("I not use Shopify, I never use it", "the user does not use Shopify, they never use it"),
+        ("I used to, now I not drink coffee", "the user used to, now they do not drink coffee"),
     ],
 )
 def test_third_person_reads_adverbs_and_forms_typed_without_apostrophes(said: str, written: str) -> None:

@@ -161,6 +161,8 @@ RULES: tuple[Family, ...] = (
         r"^(?:please\s+)?(?P<x>(?:avoid|refrain from)\s+.{4,})$"
         r"|^(?!(?:I|we|you|he|she|they|it|this|that|my|our|his|her|their)\b)(?!(?-i:[A-Z])[a-z]+\s+(?-i:[A-Z]))"
         r"(?!.*\b(?:prefers?|likes?|loves?|hates?|wants?|thinks?|says?|believes?|feels?|enjoys?)\b)"
+        # "keep that in mind, always", "do it this way, always": points back at what was said, no rule of its own
+        r"(?!\w+\s+(?:that|this|it|them)(?:\s+in\s+mind|\s+this\s+way|\s+like\s+that)?\s*,)"
         r".{3,60}?(?:\b(?:everywhere|across the board|by default|at all times|in every \w+|in all \w+|"
         r"without exception|no matter what|every single time|throughout|consistently)"
         r"|,\s*(?:always|no exceptions|never otherwise))$"
@@ -423,7 +425,10 @@ ENVIRONMENT: tuple[Family, ...] = (
 # or a named thing), never a failure report ("the tests fail on CI") and never a remark to "you".
 WORLD = fam(
     "world/habitual",
-    rf"^(?!.*(?:{TRANSIENT}))(?=.*(?:\b(?:always|usually|mostly|only|never|every|each|all|any|no|nothing|before|by default)\b|"
+    # "nothing is decided yet": an open question, no fact
+    r"^(?!nothing\s+(?:is|'s|has\s+been|was)\s+(?:\w+\s+)?(?:decided|settled|final|confirmed|certain|sure|fixed|"
+    r"set in stone|booked|signed)\b)"
+    rf"(?!.*(?:{TRANSIENT}))(?=.*(?:\b(?:always|usually|mostly|only|never|every|each|all|any|no|nothing|before|by default)\b|"
     r"(?<=\s)(?-i:[A-Z][\w.-]+)|\d|\b[\w-]+\.[a-z]{2,}\b))"
     # "Sarah always uses vim": one capitalised word with a singular verb is a person, not a thing
     r"(?!(?!(?:Everything|Nothing|Each|Every|Most|All)\b)(?-i:[A-Z][a-z]*[a-rt-z])\s+"

@@ -127,6 +127,10 @@ def _third_person(text: str, subject: str) -> str:
         lead, core, trail = _EDGE_RE.match(token).groups()  # type: ignore[union-attr]
         low = core.lower()
         if pending and core:
+            if low == "not":  # "I not use Shopify" (said without "do") -> "the user does not use"
+                out.append(lead + ("does not" if pending == "S" else "do not") + trail)
+                pending = None
+                continue
             if is_adverb(low):
                 out.append(token)
                 continue

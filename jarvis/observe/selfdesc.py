@@ -423,11 +423,21 @@ SELF: tuple[Family, ...] = (
     # "I can't eat nuts", "I don't drink alcohol"
     fam(
         "self/diet",
-        r"^I\s+(?:can't|cannot|can not|don't|do not|never|no longer)\s+(?P<verb>eat|drink|have|tolerate|digest|own|"
-        r"drive|smoke|fly|wear|use|watch|do)\s+"
+        r"^I\s+(?:can't|cannot|can not|don't|do not|never|no longer)\s+(?P<verb>eat|drink|have|tolerate|digest|"
+        r"smoke)\s+"
         rf"(?!{VAGUE_OBJECT})(?P<v>.{{2,60}})$",
         "fact",
         "health",
+        lambda m, s: _statement(m, s),
+    ),
+    # "I don't drive", "I never use Shopify", "I don't do feet and inches": what they do without,
+    # a preference or a way of living, not a health matter
+    fam(
+        "self/abstains",
+        r"^I\s+(?:can't|cannot|can not|don't|do not|never|no longer)\s+(?P<verb>own|drive|fly|wear|use|watch|do)\s+"
+        rf"(?!{VAGUE_OBJECT})(?P<v>.{{2,60}})$",
+        "fact",
+        "preference",
         lambda m, s: _statement(m, s),
     ),
     # "I've got macular degeneration in my right eye", "i got a dodgy left achilles"
