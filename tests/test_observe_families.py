@@ -797,6 +797,8 @@ NEGATIVE = [
     ("I need to walk Priya through the deploy tomorrow", "Priya"),
     ("my neighbour Dale says I'm wasting my time", "Dale"),
     ("My instagram is tekno_serkan and password is Kordon!2024tamir", "Kordon"),
+    ("my tiktok is lola.bakes, pwd is Sabor#Lima77", "Sabor"),
+    ("the wifi here is PlazaNet and passphrase is verde-lima-pato", "verde"),
 ]
 
 

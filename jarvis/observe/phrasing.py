@@ -57,8 +57,7 @@ _CLAUSE_RE = re.compile(
     # ("I don't read on screens, paper only"): a short "X only" after a comma is a clause of its own
     r"|,\s+(?=[\w.+#-]+(?:\s+[\w.+#-]+)?\s+only(?:,?\s+(?:by the way|btw|though|fr|pls|please|lol))?[.!]*$)"
     # ("my instagram is serkan35 and password is …"): the credential is cut off, and refused alone
-    r"|,?\s+and\s+(?=(?:my\s+|the\s+|its\s+)?(?:password|passcode|pin|pw|pass)\s+(?:is|=|:))"
-    r"|,\s+(?=(?:my\s+|the\s+|its\s+)?(?:password|passcode|pw|pwd)\s+(?:is|=|:))"
+    r"|(?:,?\s+and\s+|,\s+)(?=(?:my\s+|the\s+|its\s+)?(?:password|passcode|passphrase|pin|pw|pwd|pass)\s+(?:is|=|:))"
     # ("I'm the SRE lead at Mchango Pay and there are 4 other fires today")
     r"|\s+and\s+(?=there\s+(?:is|are|was|were|'s)\s)"
     # ("I'm a PhD student at Mila, my supervisor is Prof. Gauthier")
