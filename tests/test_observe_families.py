@@ -35,6 +35,13 @@ POSITIVE = [
     # request/*: a request to remember, any object, either end of the sentence
     ("request/start", "Remember this rule: never deploy on Fridays.", ["Never deploy on Fridays."]),
     ("rule/general", "Keep it short, always", ["Keep it short, always."]),
+    (
+        "rule/from-now-on",
+        "One small thing before we go on, and I'd be grateful if you'd keep to it from now on: metric, please.",
+        ["Metric, please."],
+    ),
+    ("rule/from-now-on", "I'd appreciate it if you would use metric from now on", ["Use metric."]),
+    ("rule/from-now-on", "stick to this from now on: Celsius and kilos", ["Celsius and kilos."]),
     ("request/start", "remember this rule - no force pushes to main", ["No force pushes to main"]),
     ("request/start", "Remember that Ana's birthday is on 3 May", ["Ana's birthday is on 3 May"]),
     (
@@ -453,6 +460,9 @@ POSITIVE = [
         "After the lab meeting yesterday we made the call: BirdNET embeddings, not our own CNN.",
         ["BirdNET embeddings, not our own CNN"],
     ),
+    ("decision/announced", "I'm deciding right now: no more work on spec, ever.", ["No more work on spec, ever"]),
+    ("decision/announced", "I've made up my mind: raised beds, three of them, in cedar", ["Raised beds, three"]),
+    ("decision/announced", "my mind is made up, we sell the Passat", ["We sell the Passat"]),
     (
         "world/habitual",
         "also every month end i send 500 to my mum in kumasi so dont forget that one",
@@ -702,6 +712,12 @@ NEGATIVE = [
     ("do it this way, always", "way"),
     ("Remember that, no exceptions", "exceptions"),
     ("Nothing is decided yet, we're still looking", "decided"),
+    ("I'm deciding whether to sell the boat", "boat"),
+    ("I'd be grateful if you could check the logs", "logs"),
+    ("I'd like it if we moved to Oslo one day", "Oslo"),
+    ("Too Good To Go I tried one month last year, it was not good for us, I stop it.", "Too Good"),
+    ("Vinted I tried for a while in 2024, it was meh", "Vinted"),
+    ("sorry for the typos, I'm on my fourth iced americano", "americano"),
     ("nothing's been booked so far", "booked"),
     ("No worries at all, thanks", ""),
     ("We could use Redis here.", ""),

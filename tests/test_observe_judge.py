@@ -97,6 +97,16 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "the smoke alarm went off at 3am",
         "Jonas on my team would honestly rather we rewrote everything with Broadway",
         "he has a bakery in Villeurbanne",  # who "he" is was said elsewhere
+        "I'm on my fourth iced americano, long day",
+        "on my second attempt at this form",
+        # a question somebody asked, passed on
+        "Ola from my team asked if we should move the runners to Podman",
+        "my landlord wanted to know whether I'd renew in March",
+        "Bukola wonders if we should switch the app to Flutter",
+        # a story of one occasion
+        "At the engagement, Kwabena's uncle brought a goat and it ran away",
+        "during our offsite Mihail spilled wine on the projector",
+        "after Tolu's wedding the DJ played until 4am",
         # tried and dropped, or turned down
         "we trialled Karpenter last year and binned it",
         "Nah not doing Addressables, way overkill for us",
@@ -894,6 +904,22 @@ def test_a_plan_for_later_is_still_no_fact(said: str, judge: Judge) -> None:
             "We could use Sentry for that.",
             "No Sentry. Sentry means another vendor review. We log to Loki here.",
             "Sentry",
+        ),
+        # an offer on a condition
+        (
+            "If you ever want a cross-check on the tokenisation, UDPipe also ships a Nynorsk model.",
+            "no UDPipe please, been there, the dialect spellings broke it constantly.",
+            "UDPipe",
+        ),
+        (
+            "If it helps, pgBouncer sits nicely in front of the database.",
+            "nah pgbouncer, the app pools its connections already",
+            "pgbouncer",
+        ),
+        (
+            "If you'd like, Canva has wedding templates too.",
+            "No Canva, I'll write it by hand.",
+            "Canva",
         ),
     ],
 )

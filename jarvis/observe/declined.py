@@ -24,6 +24,8 @@ _SUGGESTION_RE = re.compile(
     r"would you like|want me to|do you want|shall i|should i|happy to|for later|stronger|better|"
     r"(?:would|could|might|will|can) help|an? (?:app|tool|library|plugin|service) like|optional|optionally|"
     r"nice-to-have|nice to have|down the line|later on|"
+    # an offer on a condition ("If you ever want a cross-check, UDPipe also ships a Nynorsk model")
+    r"if you (?:ever\s+|still\s+)?(?:want|need|like|prefer|fancy)|if you'd (?:like|prefer)|if needed|if it helps|"
     r"(?:you|we) can (?:also\s+)?(?:buy|get|try|use|install|add|switch|book|order|download|rent|hire))\b",
     IC,
 )

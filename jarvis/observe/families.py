@@ -426,7 +426,9 @@ ENVIRONMENT: tuple[Family, ...] = (
 WORLD = fam(
     "world/habitual",
     # "nothing is decided yet": an open question, no fact
-    r"^(?!nothing\s+(?:is|'s|has\s+been|was)\s+(?:\w+\s+)?(?:decided|settled|final|confirmed|certain|sure|fixed|"
+    # "Too Good To Go I tried one month last year": a trial, told as past
+    r"^(?!.*\bI\s+(?:\w+\s+)?tried\b)"
+    r"(?!nothing\s+(?:is|'s|has\s+been|was)\s+(?:\w+\s+)?(?:decided|settled|final|confirmed|certain|sure|fixed|"
     r"set in stone|booked|signed)\b)"
     rf"(?!.*(?:{TRANSIENT}))(?=.*(?:\b(?:always|usually|mostly|only|never|every|each|all|any|no|nothing|before|by default)\b|"
     r"(?<=\s)(?-i:[A-Z][\w.-]+)|\d|\b[\w-]+\.[a-z]{2,}\b))"

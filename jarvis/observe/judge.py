@@ -244,7 +244,8 @@ _MOMENT_RE = re.compile(
     rf"|\b(?:running\s+)?on\s+(?:like\s+|maybe\s+|about\s+|only\s+|barely\s+)?(?:\d+|{_FEW})\s*(?:h|hrs?|hours?)"
     r"(?:\s+of)?\s+(?:sleep|kip)\b|\brunning on\s+(?:like\s+|maybe\s+|about\s+)?(?:\d+|{_FEW})\s*(?:h|hrs?|hours?)\b"
     r"|\bon\s+(?:my|their|his|her|the|a)\s+(?:first|second|third|fourth|fifth|sixth|\d+(?:st|nd|rd|th))\s+"
-    r"(?:coffee|cup|tea|espresso|energy drink|red bull|monster|beer|pint|glass)\b"
+    r"(?:(?:iced|double|large|oat|cold|strong)\s+)*(?:coffee|cup|tea|espresso|americano|latte|flat white|cappuccino|"
+    r"matcha|mate|cola|coke|can|energy drink|red bull|monster|beer|pint|glass|attempt|try|go)\b"
     r"|\b(?:so|totally|completely|absolutely|proper|well)\s+(?:wrecked|knackered|shattered|exhausted|fried|wiped)\b"
     # scoped to the task at hand ("serial 5 for this rollout only", "use Szanowny Panie for this
     # letter", "solo para este run"); "for this repo/project/team" is a standing scope and stays
@@ -402,6 +403,22 @@ def turned_down(text: str) -> bool:
     return turned_down_at(text) is not None
 
 
+# a question somebody asked, passed on ("Ola from my team asked if we should move to Podman")
+_ASKED_IF_RE = re.compile(
+    r"\b(?:asked|asks|wondered|wonders|was asking|is asking|wants to know|wanted to know)\s+(?:me\s+|us\s+|you\s+)?"
+    r"(?:if|whether)\b",
+    IC,
+)
+# a story told of one occasion ("At the engagement, Kwabena's uncle brought a goat")
+_OCCASION_RE = re.compile(
+    r"^(?:at|during|after)\s+(?:the|our|my|his|her|their|(?-i:[A-Z])[\w-]*'s)\s+(?:\w+\s+)?(?:engagement|wedding|"
+    r"party|funeral|reunion|christening|baptism|naming ceremony|ceremony|reception|barbecue|bbq|picnic|dinner|"
+    r"conference|festival|concert|match|game|trip|holiday|graduation|birthday|housewarming|launch|offsite)\b"
+    rf"[^.;]*\b(?:\w+ed|{_PAST})\b",
+    IC,
+)
+
+
 def admissible(clause: str) -> str | None:
     """Why the judge must not read this clause at all, or None when it may."""
     text = clause.strip()
@@ -410,6 +427,10 @@ def admissible(clause: str) -> str | None:
     why = refused(text)
     if why:
         return why
+    if _ASKED_IF_RE.search(text):
+        return "a question passed on"
+    if _OCCASION_RE.search(text):
+        return "a story of one occasion"
     if turned_down(text):
         return "turned down"
     if of_the_moment(text):  # "rn", "with 40 min left": refused whatever habit word is near

@@ -200,7 +200,8 @@ _BARE_CUES = frozenset(
 _NOSTALGIA_RE = re.compile(r"^(?:when|the time|how|what|who|where|back when|those|that day|us)\b", IC)
 # rule/from-now-on, at either end
 _FROM_NOW_RE = re.compile(
-    r"^(?:please\s+)?(?:from now on|going forward|from here on(?: out)?|in (?:the )?future|henceforth|"
+    # "keep to it from now on: metric, please": the "it" is what follows the colon
+    r"^(?:please\s+)?(?:(?:keep|stick|hold)\s+to\s+(?:it|this|that)\s+|do\s+(?:it|this)\s+)?(?:from now on|going forward|from here on(?: out)?|in (?:the )?future|henceforth|"
     r"starting today|as a rule|(?:from\s+)?next time(?: on)?|every time after this)[,:]?\s+(?P<x>.{4,})$"
     r"|^(?P<y>.{4,}?)[,\s]+(?:from now on|going forward|from here on(?: out)?|in (?:the )?future|henceforth)[.!]*$",
     IC,
@@ -360,7 +361,11 @@ _IF_YOU_RULE_RE = re.compile(
 # "do me a favour and keep answers short going forward": the favour is the rule that follows
 _FAVOUR_RE = re.compile(
     r"^(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:please\s+|pls\s+)?do\s+me\s+a\s+(?:fav(?:ou?r)?|solid)"
-    r"(?:\s+and|\s*[,:—–-])\s+(?P<x>.{6,})$",
+    r"(?:\s+and|\s*[,:—–-])\s+(?P<x>.{6,})$"
+    # a wish said as a request to the assistant, after a short lead-in ("One small thing, and I'd be
+    # grateful if you'd keep to it from now on: metric, please"); no "if" of a hypothetical left
+    r"|^(?:[^,]{1,50},\s*(?:and\s+|but\s+|so\s+)?)?I(?:'d|\s+would)\s+(?:be\s+(?:very\s+|really\s+|most\s+)?grateful|"
+    r"appreciate\s+it|like\s+it|love\s+it|prefer\s+it)\s+if\s+(?:you|u)(?:'d|\s+would|\s+could)?\s+(?P<y>[a-z].{5,})$",
     IC,
 )
 # a statement with a tag question asking for agreement ("max two emojis per caption always ok?",
@@ -561,6 +566,9 @@ _ANNOUNCED_RE = re.compile(
     r"(?:(?:after|at|in)\s+[^,:]{3,40}?\s+)?"  # "After the lab meeting yesterday we made the call: …"
     r"(?:(?:i|we)(?:'ve| have)?\s+(?:just\s+|finally\s+)?decided|decided|decision(?:\s+made)?|i decide(?:\s+now)?|"
     r"(?:i|we)\s+made\s+the\s+call|"
+    # "I've made up my mind: raised beds", "I'm deciding right now: no more work on spec, ever"
+    r"(?:i|we)(?:'ve|\s+have)?\s+made\s+up\s+(?:my|our)\s+minds?|(?:my|our)\s+mind\s+is\s+made\s+up|"
+    r"(?:i'm|im|i am|we're|we are)\s+deciding(?:\s+(?:right\s+)?now|\s+here|\s+today)?|"
     r"(?:i'm|im|i am|we're|we are)\s+(?:making|taking)\s+the\s+call(?:\s+now)?|(?:final|my)\s+(?:decision|answer)|"
     r"it's decided|that's decided|call made)(?:\s*[:.,!—–-]+\s*(?P<x>.{6,})|[.!]*$)",
     IC,
@@ -685,7 +693,7 @@ def extract_sentence(
         return [_fact(Found(cap(body), "rule", "rule/if-you", "rule", priority="high"), text, turn)]
     favour = _FAVOUR_RE.match(text) if to_assistant else None
     if favour:
-        text = favour.group("x")
+        text = favour.group("x") or favour.group("y")
     style = _STYLE_ASK_RE.match(text) if to_assistant else None
     if style:
         body = third_person(style.group("x").strip(TRIM), who)
