@@ -36,6 +36,29 @@ POSITIVE = [
     ("request/start", "Remember this rule: never deploy on Fridays.", ["Never deploy on Fridays."]),
     ("rule/general", "Keep it short, always", ["Keep it short, always."]),
     (
+        "person/named-then-is-my",
+        "then open the PR and tag Chidinma as reviewer, she's my lead and nothing gets merged without her ok",
+        ["The user's lead is Chidinma."],
+    ),
+    ("person/named-then-is-my", "cc Tomasz on it, he's our DBA", ["The user's DBA is Tomasz."]),
+    ("person/named-then-is-my", "please loop in Anneke de Wit, she's our PM", ["The user's PM is Anneke de Wit."]),
+    (
+        "person/named-has-been",
+        "I'll send this plan to Dana, she's been coaching me since the half and she checks everything",
+        ["Dana has been coaching the user since the half."],
+    ),
+    (
+        "person/named-has-been",
+        "book me in with Ilkka, he has been treating my knee for two years",
+        ["Ilkka has been treating the user's knee for two years."],
+    ),
+    (
+        "request/start",
+        "For the emails the script sends, reminders for unpaid invoices: remember I hate phone calls with clients",
+        ["The user hates phone calls with clients."],
+    ),
+    ("request/start", "About the trip: remember my son Kofi is allergic to peanuts", ["son Kofi is allergic"]),
+    (
         "rule/from-now-on",
         "One small thing before we go on, and I'd be grateful if you'd keep to it from now on: metric, please.",
         ["Metric, please."],
@@ -634,6 +657,8 @@ NAMED = {
     "self/current-work",
     "person/owns",
     "environment/our-named",
+    "person/named-then-is-my",
+    "person/named-has-been",
 }
 VARIANTS = {
     "lower case": str.lower,
@@ -713,6 +738,9 @@ NEGATIVE = [
     ("Remember that, no exceptions", "exceptions"),
     ("Nothing is decided yet, we're still looking", "decided"),
     ("I'm deciding whether to sell the boat", "boat"),
+    ("Question: remember when we went to Porto?", "Porto"),
+    ("we ate at Nando's, she's my sister's favourite", "Nando"),
+    ("I went to Lidl, she's my favourite shop", "Lidl"),
     ("I'd be grateful if you could check the logs", "logs"),
     ("I'd like it if we moved to Oslo one day", "Oslo"),
     ("Too Good To Go I tried one month last year, it was not good for us, I stop it.", "Too Good"),

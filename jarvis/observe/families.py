@@ -532,6 +532,11 @@ _WORK_RELATIONS = (
 
 # Another person named next to their relation ("my partner Sam eats fish" -> the user's partner is
 # Sam): what they like or think is theirs, and is not kept.
+# a person's name: a capital, then small letters ("Chidinma", not "PR"), and up to eight small words
+# to the comma, with no other name among them
+_PERSON_WORD = r"(?-i:[A-ZÀ-Ý][a-zà-ÿ][\w-]*)"
+_PERSON_NAME = rf"{_PERSON_WORD}(?:\s+(?:{_PERSON_WORD}|de|da|van|von|del|di|le|la|bin|al)){{0,3}}"
+_LOWER_GAP = r"(?:\s+(?!(?-i:[A-ZÀ-Ý]))[^\s.;!?,()]+){0,8}"
 APPOSITIVES: tuple[Family, ...] = (
     fam(
         "person/appositive",
@@ -572,6 +577,31 @@ APPOSITIVES: tuple[Family, ...] = (
         "fact",
         "person",
         lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name')}",
+        confidence=0.7,
+    ),
+    # "tag Chidinma as reviewer, she's my lead", "cc Tomasz on it, he's our DBA": a name inside the
+    # sentence, and right after its clause "she's my …" says who that is
+    fam(
+        "person/named-then-is-my",
+        rf"(?<=[a-z,]\s)(?!{NOT_NAMES}\b)(?P<name>{_PERSON_NAME}){_LOWER_GAP},\s*(?:and\s+)?(?:he|she|they)"
+        rf"(?:'s|\s+is|\s+are)\s+(?:also\s+)?(?:my|our)\s+"
+        rf"(?P<rel>(?:[a-z-]+\s+)?(?:{RELATIONS}|{_WORK_RELATIONS}|{ROLE_ACRONYMS}))\b",
+        "fact",
+        "person",
+        lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name')}",
+        confidence=0.7,
+    ),
+    # "I'll send this plan to Dana, she's been coaching me since the half": who someone is to the
+    # person, told by what they have done for them for a while
+    fam(
+        "person/named-has-been",
+        rf"(?<=[a-z,]\s)(?!{NOT_NAMES}\b)(?P<name>{_PERSON_NAME}){_LOWER_GAP},\s*(?:and\s+)?(?:he|she|they)"
+        r"(?:'s|\s+has|'ve|\s+have)\s+been\s+(?P<v>(?:coaching|teaching|training|treating|mentoring|tutoring|"
+        r"supervising|managing|cutting|doing|looking after|cleaning for|babysitting|fixing)\s+(?:me|us|my\s+[\w-]+)"
+        r"(?:\s+[\w-]+)?\s+(?:since|for)\s+(?:(?!\s+(?:and|but|so)\s)[^.;!?,]){2,40})",
+        "fact",
+        "person",
+        lambda m, s: f"{m.group('name')} has been {third_person(m.group('v'), s)}",
         confidence=0.7,
     ),
     # "Beatriz (my lead) will kill me", "Biscuit (my lurcher) says hi": a name, then who they are in brackets

@@ -216,7 +216,7 @@ def subject_for(event: SessionEvent) -> str:
 # lead-in before a colon, then a first-person statement; the lead-in is no part of it
 _LEAD_IN_RE = re.compile(
     r"^[^:]{1,120}?:\s+(?P<x>(?:I|I'm|I've|I am|my|we|we're|we are|our|please|pls|don't|do not|"
-    r"never|always|no)\b.{3,})$",
+    r"never|always|no|remember|keep in mind|bear in mind)\b.{3,})$",
     IC,
 )
 # a trailing aside after the statement: ", definitely not a programmer", ", six years now",
@@ -496,6 +496,9 @@ def _own_riders(text: str, who: str, families: tuple[Family, ...] = OWN_RIDERS) 
     ]
 
 
+_NAMED_THEN_SAID = ("person/named-then-is-my", "person/named-has-been")
+
+
 def _appositive(clause: str, who: str, sentence: str = "") -> tuple[Found, str] | None:
     """("the user's sister is Lena", "my sister Lena"): the quote stops at the name, because what
     follows ("… hates coriander") is the other person's, not something to keep."""
@@ -504,6 +507,11 @@ def _appositive(clause: str, who: str, sentence: str = "") -> tuple[Found, str] 
         m = family.regex.search(clause)
         if not m and family.name == "person/named-later" and whole.startswith(clause):
             m = family.regex.search(whole)  # "Divya gave me this key — she's my wife": the clauses part them
+        if not m and family.name in _NAMED_THEN_SAID and clause in whole:
+            # "tag Chidinma as reviewer, she's my lead": the name's clause, and who she is after the comma
+            at = whole.find(clause)
+            m = family.regex.search(whole, at)
+            m = m if m and m.start() < at + len(clause) else None
         if not m and family.name == "person/bracketed" and "(" in clause and ")" not in clause:
             # "Femi (my PM, he owns Looker) will read it": the clause was cut inside the brackets
             at = whole.find(clause)
@@ -724,7 +732,8 @@ def extract_sentence(
         return [_fact(found, quote, turn) for found, quote in _named_people(said, who)]
     if not to_assistant:
         return _clause_facts(text, who, turn, to_assistant)  # the judge learned from talk to an assistant
-    found = _request(trim(text), who)
+    lead = _LEAD_IN_RE.match(trim(text))  # "For the reminder emails: remember I hate phone calls"
+    found = _request(trim(text), who) or (_request(lead.group("x"), who) if lead else None)
     if found:
         return [_fact(found, text, turn)]
     found = _announced(text, plain(nxt), who)
