@@ -35,6 +35,13 @@ POSITIVE = [
     # request/*: a request to remember, any object, either end of the sentence
     ("request/start", "Remember this rule: never deploy on Fridays.", ["Never deploy on Fridays."]),
     ("rule/general", "Keep it short, always", ["Keep it short, always."]),
+    ("person/fact", "feeding me + 2 kids, Mateo is 9 and Luz is 6", ["Mateo is 9 and Luz is 6."]),
+    ("person/fact", "two boys at home, Tomás is 7, Iker is 4", ["Tomás is 7."]),
+    (
+        "self/current-work",
+        "I freelance — main client right now is Stadtwerke Kiel, this repo is theirs.",
+        ["The user's main client is Stadtwerke Kiel."],
+    ),
     (
         "person/named-then-is-my",
         "then open the PR and tag Chidinma as reviewer, she's my lead and nothing gets merged without her ok",
@@ -739,6 +746,8 @@ NEGATIVE = [
     ("Nothing is decided yet, we're still looking", "decided"),
     ("I'm deciding whether to sell the boat", "boat"),
     ("Question: remember when we went to Porto?", "Porto"),
+    ("the deadline, May is 5 weeks away", "May"),
+    ("the release, Hera is 3 days late", "Hera"),
     ("we ate at Nando's, she's my sister's favourite", "Nando"),
     ("I went to Lidl, she's my favourite shop", "Lidl"),
     ("I'd be grateful if you could check the logs", "logs"),
@@ -997,3 +1006,14 @@ def test_categories_follow_the_subject(cli: Any, ws: Workspace) -> None:
     }
     family, subject = why["The user's passport expires in March 2027."]
     assert family and subject == "documents"
+
+
+def test_a_second_message_in_a_row_still_answers_the_assistant() -> None:
+    """The assistant offered an Instant Pot; the person answers in two messages. The second still
+    corrects the offer: what they have instead is kept with it, not a bare "No instant pot"."""
+    kept = facts_of(
+        ("assistant", "What equipment do you have? An Instant Pot would make a lot of this faster."),
+        ("user", "im celiac so nothing with gluten"),
+        ("user", "and no instant pot, i have a crockpot. thats it"),
+    )
+    assert [f.text for f in kept if "crockpot" in f.text], [f.text for f in kept]

@@ -1296,7 +1296,8 @@ class OfflineObserver:
                     ):
                         skip = i + 1  # "No, that's wrong. <the right version>", "ok decided. <what>": said
                     facts += found
-                last_assistant = assistant_said = ""
+                # no reset here: a second message in a row still answers the same assistant turn
+                # ("im celiac …", then "and no instant pot, i have a crockpot")
         if self.judge is not None and pending:
             scores = self.judge.scores([u.clause for u in pending])
             kept = [(u, p) for u, p in zip(pending, scores, strict=True) if p >= self.judge.threshold]

@@ -58,6 +58,9 @@ _CLAUSE_RE = re.compile(
     r"|,\s+(?=[\w.+#-]+(?:\s+[\w.+#-]+)?\s+only(?:,?\s+(?:by the way|btw|though|fr|pls|please|lol))?[.!]*$)"
     # ("my instagram is serkan35 and password is …"): the credential is cut off, and refused alone
     r"|(?:,?\s+and\s+|,\s+)(?=(?:my\s+|the\s+|its\s+)?(?:password|passcode|passphrase|pin|pw|pwd|pass)\s+(?:is|=|:))"
+    # ("feeding me + 2 kids, Mateo is 9 and Luz is 6"): a name and an age open a clause of their own
+    r"|,\s+(?!(?-i:January|February|March|April|May|June|July|August|September|October|November|December)\b)"
+    r"(?=(?-i:[A-ZÀ-Ý][a-zà-ÿ]+)\s+(?:is|'s)\s+\d{1,2}\b(?!\s*(?:weeks?|days?|months?|hours?|minutes?|%)))"
     # ("I'm the SRE lead at Mchango Pay and there are 4 other fires today")
     r"|\s+and\s+(?=there\s+(?:is|are|was|were|'s)\s)"
     # ("I'm a PhD student at Mila, my supervisor is Prof. Gauthier")

@@ -653,7 +653,9 @@ IN_PASSING: tuple[Family, ...] = (
     # person works for these days
     fam(
         "self/current-work",
-        r"^my\s+(?P<what>(?:main\s+|current\s+|biggest\s+|only\s+|new\s+)?(?:client|employer|contract|project|"
+        # "my" may be left out when a word says it is theirs ("I freelance — main client right now is …")
+        r"^(?:my\s+|(?=(?:main|current|biggest|only)\s))(?P<what>(?:main\s+|current\s+|biggest\s+|only\s+|new\s+)?"
+        r"(?:client|employer|contract|project|"
         r"placement|gig|day job|job|role|position))\s+(?:right now\s+|currently\s+|at the moment\s+|these days\s+|"
         r"for now\s+)?is\s+(?P<v>.{3,140})$",
         "fact",
@@ -1101,7 +1103,8 @@ PERSON_FACTS = fam(
     r"Today|Tomorrow|Yesterday|Now|Then|Where|When|Why|How|Mine|Yours|Ours|The|A|An|My|Our|Your|His|Her|Their|"
     r"One|Each|Every|All|Some|Any|No|Yes|Ok|Okay|Oh|Well|So|And|But|Or|Everyone|Someone|Nobody|Everybody)\b)"
     rf"(?P<who>{NAME})(?:(?:'s|\s+is|\s+was)\s+|\s+(?P<has>has)\s+(?=(?:a|an)\s+(?:severe\s+|serious\s+|bad\s+|mild\s+)?[\w-]+\s+allergy\b|{CONDITIONS}))(?P<v>(?:(?:very\s+|severely\s+|mildly\s+)?allergic to|(?:a|an)\s+(?:severe\s+|serious\s+|bad\s+|mild\s+)?[\w-]+\s+allergy|{CONDITIONS}|"
-    rf"intolerant to|(?:a|an)\s+(?:[\w-]+\s+){{0,2}}(?:{ROLES})|\d{{1,3}}\b|from|based in|born (?:in|on)|"
+    rf"intolerant to|(?:a|an)\s+(?:[\w-]+\s+){{0,2}}(?:{ROLES})|\d{{1,3}}\b(?!\s*(?:weeks?|days?|months?|hours?|h|minutes?|mins?|km|miles?|%|percent|kg|euros?|dollars?|"
+    rf"pounds?|am|pm|o'clock|:\d))|from|based in|born (?:in|on)|"
     rf"{TRAITS})\b.*)$",
     "fact",
     "person",
