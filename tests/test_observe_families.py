@@ -35,6 +35,18 @@ POSITIVE = [
     # request/*: a request to remember, any object, either end of the sentence
     ("request/start", "Remember this rule: never deploy on Fridays.", ["Never deploy on Fridays."]),
     ("rule/general", "Keep it short, always", ["Keep it short, always."]),
+    (
+        "self/weekday-activity",
+        "I need to be done by 13:00 — Wednesdays I'm out on the water with the sailing club.",
+        ["The user is out on the water with the sailing club on Wednesdays."],
+    ),
+    ("self/weekday-activity", "thursdays are choir, so no calls", ["The user has choir on Thursdays."]),
+    ("self/weekday-activity", "fridays i'm at the dojo till late", ["at the dojo on Fridays"]),
+    (
+        "self/closed-day",
+        "On Monday when we are closed I do the accounts, so I will see the numbers then.",
+        ["closed every Monday"],
+    ),
     ("person/fact", "feeding me + 2 kids, Mateo is 9 and Luz is 6", ["Mateo is 9 and Luz is 6."]),
     ("person/fact", "two boys at home, Tomás is 7, Iker is 4", ["Tomás is 7."]),
     (
@@ -746,6 +758,10 @@ NEGATIVE = [
     ("Nothing is decided yet, we're still looking", "decided"),
     ("I'm deciding whether to sell the boat", "boat"),
     ("Question: remember when we went to Porto?", "Porto"),
+    ("Tuesday is the deadline", ""),
+    ("Fridays are busy", ""),
+    ("tuesday is fine for me", ""),
+    ("On Saturday I locked my keys in the car", "keys"),
     ("the deadline, May is 5 weeks away", "May"),
     ("the release, Hera is 3 days late", "Hera"),
     ("we ate at Nando's, she's my sister's favourite", "Nando"),

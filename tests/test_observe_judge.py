@@ -130,6 +130,9 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
     [
         "I am teacher of chemistry since 2011",
         "the lab's cryostat sits in room B214",
+        # tonight is one of the days it recurs on
+        "coaching the under-12s at Te Atatū tonight, thursdays and saturdays",
+        "choir practice tonight like every thursday",
         "my manager Sunita wants a weekly forecast report every Monday",  # a requirement of the work
         "sand to 240 then two coats of Danish oil like always",  # "like" is no taste here
         "no acrylic, ever",

@@ -278,6 +278,8 @@ _MOMENT_RE = re.compile(
     # (with someone doing something in the past: "On Saturday I run with Mapo Runners" and "on
     # Friday the atelier is closed after 13h" tell a week's habit)
     rf"|^(?:[^:]{{1,30}}:\s*)?(?:(?:so|and|but|btw|fyi|lol|oh|also)[\s,]+)*(?:{_RECENT})\b"
+    # "On Monday when we are closed I do the accounts": a day said with "when" is every such day
+    r"(?!,?\s+(?:when|whenever|as)\b)"
     rf"(?![^,;]{{0,40}}\b(?:{_DECIDING})\b)(?=[^,;]{{0,40}}\b(?:I|we|he|she|they|my|our|it)\s+(?:\w+\s+)?(?:\w+ed|{_PAST})\b)",
     IC,
 )
@@ -419,6 +421,12 @@ _OCCASION_RE = re.compile(
 )
 
 
+# "coaching the under-12s tonight, thursdays and saturdays": tonight is one of the days it recurs on
+_RECURRING_RE = re.compile(
+    r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bevery\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", IC
+)
+
+
 def admissible(clause: str) -> str | None:
     """Why the judge must not read this clause at all, or None when it may."""
     text = clause.strip()
@@ -435,7 +443,7 @@ def admissible(clause: str) -> str | None:
         return "turned down"
     if of_the_moment(text):  # "rn", "with 40 min left": refused whatever habit word is near
         return "passing state"
-    if _TRANSIENT_RE.search(text) or (
+    if (_TRANSIENT_RE.search(text) and not _RECURRING_RE.search(text)) or (
         _STATE_RE.search(text) and not _HABIT_RE.search(text) and not _DECIDED_RE.search(text)
     ):
         return "passing state"

@@ -78,6 +78,7 @@ def _counted(what: str) -> str:
     return what
 
 
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _THAT_RE = re.compile(r"^(?:that|this)\b", IC)
 
 
@@ -594,6 +595,23 @@ IN_PASSING: tuple[Family, ...] = (
         lambda m, s: f"{s} has {_article_of(m.group('what'))} {m.group('what')} on {m.group('day').title()}s",
         confidence=0.7,
     ),
+    # "Wednesdays I'm out on the water with the sailing club", "tuesday is futsal with the guys from
+    # the office and I never miss it", "thursdays are choir": a day of the week kept for one thing
+    fam(
+        "self/weekday-activity",
+        rf"\b(?P<day>{_WEEKDAY})s\s+(?:I'm|I am|im)\s+(?:usually\s+|always\s+)?"
+        r"(?P<what>(?:out|at|with|in|on)\s+[^,.;!?]{0,40}?\b(?:club|group|team|class|practice|training|choir|league|gym|pool|church|mosque|"
+        r"temple|synagogue|allotment|studio|range|track|rink|court|pitch|dojo|lesson|lessons|rehearsal))\b"
+        rf"|\b(?P<day2>{_WEEKDAY})(?P<pl>s)?\s+(?:is|are)\s+(?!(?:the|a|an|my|our|when|because|no|not|off|free|busy|"
+        r"fine|ok|okay|bad|good|better|worse|full|packed|out|deadline|due|payday|tomorrow|today)\b)"
+        r"(?P<what2>[a-z][\w-]*(?:\s+(?:with|at|in)\s+[^,.;!?]{2,40}?)?)"
+        r"(?:(?=\s+and\s+I\s+(?:never|don't|do not)\s+miss)|(?(pl)(?=\s*(?:[,.;!]|$))|(?!)))",
+        "fact",
+        "schedule",
+        lambda m, s: (f"{s} is {m.group('what')}" if m.group("what") else f"{s} has {m.group('what2')}")
+        + f" on {(m.group('day') or m.group('day2')).title()}s",
+        confidence=0.7,
+    ),
     # "after night shift I sleep until 2", "between my early shifts": the person works shifts
     fam(
         "self/works-shifts",
@@ -822,10 +840,14 @@ IN_PASSING: tuple[Family, ...] = (
     fam(
         "self/closed-day",
         r"\b(?:we're|we are|I'm|I am|the (?:shop|salon|bakery|cafe|café|restaurant|stall|studio|clinic) is)\s+(?:always\s+)?"
-        r"closed\s+(?:on\s+)?(?P<v>(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b",
+        r"closed\s+(?:on\s+)?(?P<v>(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b"
+        # "On Monday when we are closed I do the accounts": the day, said with "when"
+        r"|\b(?:on\s+)?(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?\s+(?:when|as|because)\s+"
+        r"(?:we're|we are|I'm|I am|the (?:shop|salon|bakery|cafe|café|restaurant|stall|studio|clinic) is)\s+closed\b",
         "fact",
         "schedule",
-        lambda m, s: f"{possessive(s)} business is closed on {v(m).title()}",
+        lambda m, s: f"{possessive(s)} business is closed "
+        + (f"on {m.group('v').title()}" if m.group("v") else f"every {m.group('day').title()}"),
         confidence=0.75,
     ),
     # "I have small bakery name Sunny Crumb", "I run a salon called Lotus Nails": the person's business
@@ -1008,6 +1030,7 @@ RIDER_NAMES = frozenset(
         "self/home-in",
         "self/moved-to",
         "self/weekly-activity",
+        "self/weekday-activity",
         "self/works-shifts",
         "person/children-asleep",
         "self/had-surgery",
