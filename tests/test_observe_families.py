@@ -1033,3 +1033,35 @@ def test_a_second_message_in_a_row_still_answers_the_assistant() -> None:
         ("user", "and no instant pot, i have a crockpot. thats it"),
     )
     assert [f.text for f in kept if "crockpot" in f.text], [f.text for f in kept]
+
+
+@pytest.mark.parametrize(
+    ("text", "pinned"),
+    [
+        (
+            "Use --vault-password-file ~/.vault_pass. Remember this path for the future, and never print it.",
+            "Use --vault-password-file ~/.vault_pass.",
+        ),
+        ("The spare key is under the blue pot by the shed. Remember that.", "The spare key is under the blue pot"),
+        ("Our wifi router lives in the hall cupboard. pls note that one", "wifi router lives in the hall cupboard"),
+    ],
+)
+def test_remember_this_pins_the_sentence_before(text: str, pinned: str) -> None:
+    kept = said(text)
+    hits = [f for f in kept if f.family == "request/pointer"]
+    assert hits and pinned in hits[0].text, [(f.family, f.text) for f in kept]
+    assert hits[0].priority == "high"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Great job. Remember that.",
+        "I'm so tired today. remember that",
+        "Should we use Redis? note that",
+        "My locker at the gym is 42. Remember that one please",  # read already; "that one" is no object
+    ],
+)
+def test_remember_this_after_nothing_lasting_pins_nothing(text: str) -> None:
+    kept = said(text)
+    assert not [f for f in kept if f.family.startswith("request/")], [(f.family, f.text) for f in kept]

@@ -55,7 +55,7 @@ from jarvis.observe.judge import (
     turned_down_at,
 )
 from jarvis.observe.legacy import LEGACY, legacy_ok
-from jarvis.observe.lexicon import IC, KIN_HE, KIN_SHE, MONTHS, PLAIN_LABELS, RULE_LABELS, TRIM, WEEKDAYS
+from jarvis.observe.lexicon import IC, KIN_HE, KIN_SHE, MONTHS, PLAIN_LABELS, RULE_LABELS, TRANSIENT, TRIM, WEEKDAYS
 from jarvis.observe.perspective import sentence, third_person
 from jarvis.observe.phrasing import (
     LEAD_FILLER_RE,
@@ -378,6 +378,34 @@ _TAG_QUESTION_RE = re.compile(
     IC,
 )
 _ASKED_RE = re.compile(r"^(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?", IC)
+
+
+# "Remember this path for the future", "note that one", "keep that in mind, and …": a request to
+# remember the sentence before, and maybe more after a comma
+_POINTER_RE = re.compile(
+    r"^(?:ok\s+|so\s+|and\s+|please\s+|pls\s+)*(?:remember|note|memori[sz]e|save|keep|bear)\s+(?:this|that|these|those|it)"
+    r"(?:\s+(?:path|file|one|ones|number|address|name|command|url|link|port|value|setting|location|folder|dir|"
+    r"directory|host|server|trick|rule|detail|info|bit))?(?:\s+in\s+mind)?"
+    r"(?:\s+(?:for\s+(?:the\s+future|next\s+time|later|good)|too|as\s+well|please|pls|always))*[.!]*"
+    r"(?:[,;—–-]\s*(?:and\s+)?(?P<rest>.{6,}))?$",
+    IC,
+)
+
+
+def _worth_pinning(sentence: str) -> bool:
+    """The sentence before "remember that" says something that lasts (not "Great job", not a
+    question, not how today is)."""
+    said = trim(plain(sentence)).strip(TRIM)
+    return len(said.split()) >= 3 and not refused(said) and not of_the_moment(said) and not re.search(TRANSIENT, said, IC)
+
+
+def _pinned(body: str, turn: int, who: str, quote: str) -> Fact:
+    text = cap(third_person(trim(plain(body)).rstrip("?!. ").strip(TRIM), who))
+    return _fact(
+        Found(text, "remember-request", "request/pointer", subject_of(text) or "", confidence=0.85, priority="high"),
+        quote,
+        turn,
+    )
 
 
 def _standing(body: str, tag: str, turn: int, who: str, quote: str) -> Fact:
@@ -1244,6 +1272,18 @@ class OfflineObserver:
                         )
                         previous = ""
                         continue
+                    pointer = _POINTER_RE.match(trim(plain(sent))) if to_assistant and i > 0 else None
+                    if pointer:
+                        # "Use --vault-password-file ~/.vault_pass. Remember this path for the future, and
+                        # never print it": what to remember is the sentence before; the rest is read as said
+                        if previous and _worth_pinning(previous):
+                            if pending is not None:
+                                del pending[since:]
+                            facts.append(_pinned(previous, event.turn, subject_for(event), f"{previous} {sent}"))
+                        previous = ""
+                        if not pointer.group("rest"):
+                            continue
+                        sent = pointer.group("rest")
                     nxt = sentences[i + 1] if i + 1 < len(sentences) else ""
                     sent = _resolved(sent, " ".join(sentences[max(0, i - 2) : i]))
                     mark = len(pending) if pending is not None else 0
