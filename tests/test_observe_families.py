@@ -60,7 +60,11 @@ POSITIVE = [
         ["The user's lead is Chidinma."],
     ),
     ("person/named-then-is-my", "cc Tomasz on it, he's our DBA", ["The user's DBA is Tomasz."]),
-    ("person/named-then-is-my", "please loop in Anneke de Wit, she's our PM", ["The user's PM is Anneke de Wit."]),
+    (
+        "person/named-then-is-my",
+        "please loop in Anneke de Wit, she's our PM",
+        ["The user's PM is Anneke de Wit."],
+    ),
     (
         "person/named-has-been",
         "I'll send this plan to Dana, she's been coaching me since the half and she checks everything",
@@ -76,7 +80,11 @@ POSITIVE = [
         "For the emails the script sends, reminders for unpaid invoices: remember I hate phone calls with clients",
         ["The user hates phone calls with clients."],
     ),
-    ("request/start", "About the trip: remember my son Kofi is allergic to peanuts", ["son Kofi is allergic"]),
+    (
+        "request/start",
+        "About the trip: remember my son Kofi is allergic to peanuts",
+        ["son Kofi is allergic"],
+    ),
     (
         "rule/from-now-on",
         "One small thing before we go on, and I'd be grateful if you'd keep to it from now on: metric, please.",
@@ -502,8 +510,16 @@ POSITIVE = [
         "After the lab meeting yesterday we made the call: BirdNET embeddings, not our own CNN.",
         ["BirdNET embeddings, not our own CNN"],
     ),
-    ("decision/announced", "I'm deciding right now: no more work on spec, ever.", ["No more work on spec, ever"]),
-    ("decision/announced", "I've made up my mind: raised beds, three of them, in cedar", ["Raised beds, three"]),
+    (
+        "decision/announced",
+        "I'm deciding right now: no more work on spec, ever.",
+        ["No more work on spec, ever"],
+    ),
+    (
+        "decision/announced",
+        "I've made up my mind: raised beds, three of them, in cedar",
+        ["Raised beds, three"],
+    ),
     ("decision/announced", "my mind is made up, we sell the Passat", ["We sell the Passat"]),
     (
         "world/habitual",
@@ -945,6 +961,9 @@ def test_assistant_words_are_never_the_persons() -> None:
         ("With 40 singers you'll have plenty of helpers.", "Sorry, we're not 40 any more. We're 28 members now.", "Correction: We're 28 members now, not 40."),
         ("Do you sell by the dozen?", "No, here we don't sell by the dozen. We sell by the crate.", "Correction: Here we don't sell by the dozen; we sell by the crate."),
         ("Is this for ICASSP?", "not ICASSP 🙃 it's Interspeech.", "Correction: Interspeech, not ICASSP."),
+        # the next sentence first says why the wrong one is wrong, then what is used
+        ("You could switch the reference to SILVA 138.", "No, not SILVA. SILVA is for 16S/18S, we do fish, so we use the MitoFish reference.", "Correction: We use the MitoFish reference, not SILVA."),
+        ("I'll add a Postgres service.", "no, not Postgres. Postgres is overkill here, it's SQLite in this app.", "Correction: It's SQLite in this app, not Postgres."),
         ("On your iPhone, open Messages.", "It's not an iPhone honey, it's a Samsung, the Galaxy A15.", "Correction: A Samsung, the Galaxy A15, not an iPhone."),
     ],
 )  # fmt: skip
@@ -1042,8 +1061,14 @@ def test_a_second_message_in_a_row_still_answers_the_assistant() -> None:
             "Use --vault-password-file ~/.vault_pass. Remember this path for the future, and never print it.",
             "Use --vault-password-file ~/.vault_pass.",
         ),
-        ("The spare key is under the blue pot by the shed. Remember that.", "The spare key is under the blue pot"),
-        ("Our wifi router lives in the hall cupboard. pls note that one", "wifi router lives in the hall cupboard"),
+        (
+            "The spare key is under the blue pot by the shed. Remember that.",
+            "The spare key is under the blue pot",
+        ),
+        (
+            "Our wifi router lives in the hall cupboard. pls note that one",
+            "wifi router lives in the hall cupboard",
+        ),
     ],
 )
 def test_remember_this_pins_the_sentence_before(text: str, pinned: str) -> None:
@@ -1065,3 +1090,42 @@ def test_remember_this_pins_the_sentence_before(text: str, pinned: str) -> None:
 def test_remember_this_after_nothing_lasting_pins_nothing(text: str) -> None:
     kept = said(text)
     assert not [f for f in kept if f.family.startswith("request/")], [(f.family, f.text) for f in kept]
+
+
+@pytest.mark.parametrize(
+    ("assistant", "user", "statement"),
+    [
+        (
+            "There's no hosts.ini at the repo root. Where does the inventory live?",
+            "its inventories/prod.yml, we moved off the ini format.",
+            "Inventory: inventories/prod.yml.",
+        ),
+        ("Quick question first: what's your shell?", "it's fish", "The user's shell: fish."),
+        ("Which region are you in?", "it's eu-north-1, always", "Region: eu-north-1."),
+        (
+            "What is the name of your bakery?",
+            "its called Sunny Crumb",
+            "Name of the user's bakery: Sunny Crumb.",
+        ),
+        ("Which cloud do you use?", "we're on Hetzner", "Cloud: Hetzner."),
+    ],
+)
+def test_an_answer_to_the_assistants_where_or_what_question_keeps_its_topic(
+    assistant: str, user: str, statement: str
+) -> None:
+    facts = facts_of(("assistant", assistant), ("user", user))
+    assert statement in [f.text for f in facts], [(f.family, f.text) for f in facts]
+
+
+@pytest.mark.parametrize(
+    ("assistant", "user"),
+    [
+        ("What's the error message?", "it's a 502 from nginx"),  # this minute's, not theirs
+        ("What's the weather like?", "it's raining"),
+        ("Where is the invoice?", "its in the drawer today"),
+        ("What's your budget?", "it's fine"),
+    ],
+)
+def test_an_answer_about_this_minute_keeps_nothing(assistant: str, user: str) -> None:
+    facts = facts_of(("assistant", assistant), ("user", user))
+    assert not [f for f in facts if f.family == "answer/asked"], [(f.family, f.text) for f in facts]

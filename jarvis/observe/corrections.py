@@ -240,10 +240,24 @@ def _named_in(value: str, assistant: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", assistant, IC) is not None
 
 
+# a clause saying what is used or had ("we use the MitoFish reference", "it's Rocky", "we have R 4.4.1")
+_USING_RE = re.compile(
+    r"^(?:so\s+|and\s+|but\s+)?(?:(?:we|I)(?:'re|'ve|\s+are|\s+have|\s+am)?\s+(?:\w+\s+)?(?:use|have|run|are on|on|"
+    r"went with|switched to|moved to|need|want)\b|(?:it's|its|it is|that's|thats)\s)",
+    IC,
+)
+
+
 def _right_after(nxt: str, wrong: str, who: str) -> Found:
     """ "not 4.3. We have R 4.4.1 …", "we're not 40 any more. We're 28 members now": the next
-    sentence's first clause is the right value."""
-    right = third_person(trim((clauses(nxt) or [nxt])[0]).strip(TRIM), who)
+    sentence's first clause is the right value; when the sentence first says why the wrong one is
+    wrong ("SILVA is for 16S/18S, we are doing fish, so we use the MitoFish reference"), the clause
+    that says what is used."""
+    parts = clauses(nxt) or [nxt]
+    other = [c for c in parts if not re.search(rf"(?<![\w-]){re.escape(wrong)}(?![\w-])", c, IC)]
+    using = [c for c in other if _USING_RE.match(c)]
+    first = parts[0] if _USING_RE.match(parts[0]) else (using or other or parts)[0]
+    right = third_person(trim(first).strip(TRIM), who)
     return Found(f"Correction: {cap(right)}, not {wrong}", "correction", "correction/no", subject_of(right) or "",
                  confidence=0.85, priority="high")  # fmt: skip
 

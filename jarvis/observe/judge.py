@@ -423,7 +423,8 @@ _OCCASION_RE = re.compile(
 
 # "coaching the under-12s tonight, thursdays and saturdays": tonight is one of the days it recurs on
 _RECURRING_RE = re.compile(
-    r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bevery\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", IC
+    r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bevery\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b",
+    IC,
 )
 
 

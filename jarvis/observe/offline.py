@@ -55,8 +55,18 @@ from jarvis.observe.judge import (
     turned_down_at,
 )
 from jarvis.observe.legacy import LEGACY, legacy_ok
-from jarvis.observe.lexicon import IC, KIN_HE, KIN_SHE, MONTHS, PLAIN_LABELS, RULE_LABELS, TRANSIENT, TRIM, WEEKDAYS
-from jarvis.observe.perspective import sentence, third_person
+from jarvis.observe.lexicon import (
+    IC,
+    KIN_HE,
+    KIN_SHE,
+    MONTHS,
+    PLAIN_LABELS,
+    RULE_LABELS,
+    TRANSIENT,
+    TRIM,
+    WEEKDAYS,
+)
+from jarvis.observe.perspective import possessive, sentence, third_person
 from jarvis.observe.phrasing import (
     LEAD_FILLER_RE,
     before_question,
@@ -396,13 +406,25 @@ def _worth_pinning(sentence: str) -> bool:
     """The sentence before "remember that" says something that lasts (not "Great job", not a
     question, not how today is)."""
     said = trim(plain(sentence)).strip(TRIM)
-    return len(said.split()) >= 3 and not refused(said) and not of_the_moment(said) and not re.search(TRANSIENT, said, IC)
+    return (
+        len(said.split()) >= 3
+        and not refused(said)
+        and not of_the_moment(said)
+        and not re.search(TRANSIENT, said, IC)
+    )
 
 
 def _pinned(body: str, turn: int, who: str, quote: str) -> Fact:
     text = cap(third_person(trim(plain(body)).rstrip("?!. ").strip(TRIM), who))
     return _fact(
-        Found(text, "remember-request", "request/pointer", subject_of(text) or "", confidence=0.85, priority="high"),
+        Found(
+            text,
+            "remember-request",
+            "request/pointer",
+            subject_of(text) or "",
+            confidence=0.85,
+            priority="high",
+        ),
         quote,
         turn,
     )
@@ -770,7 +792,11 @@ def extract_sentence(
     found = topic_correction(trim(text))  # carries its own topic, after an assistant turn or not
     if not found and after_assistant:
         setting = correcting(text)  # "Close, but no, it's May 17", "First, no, the web tier isn't Ubuntu"
-        found = correction(trim(setting), plain(nxt), after_assistant, who) or _answer(text, after_assistant)
+        found = (
+            correction(trim(setting), plain(nxt), after_assistant, who)
+            or _answer(text, after_assistant)
+            or _told(text, after_assistant, who)
+        )
         parts = clauses(setting)
         if not found and len(parts) > 1:
             # "it's 9.6.4, not 9.4 - 9.4 was the old CI image": the correction, then why
@@ -811,6 +837,52 @@ def _answer(sent: str, assistant: str) -> Found | None:
             return Found(f"Decision: {chosen}, not {other}" + (f", {tail}" if tail else ""), "decision",
                          "decision/answer", "decision", confidence=0.7)  # fmt: skip
     return None
+
+
+# the assistant asks where or what something of the person's is ("Where does the inventory live?",
+# "What's your shell?", "Which region are you in?")
+_WHERE_WHAT_RE = re.compile(
+    r"(?:^|[.!?:]\s+|\n)(?:(?:so|and|ok|okay)[,\s]+)?(?:where|what|which)(?:'s|\s+is|\s+are|\s+does|\s+do)\s+"
+    r"(?P<topic>(?:the|your|our)\s+(?:[\w/.-]+\s+){0,3}?[\w/.-]+?)"
+    r"(?:\s+(?P<where>live|lives|stored|kept|located|running|run|hosted|installed|called|named|set to|set|sit|sits))?"
+    r"\s*\?\s*$"
+    r"|(?:^|[.!?:]\s+|\n)which\s+(?P<kind>[\w -]{2,30}?)\s+(?:do|are|is)\s+(?:you|we)\s+(?:use|using|on|in|run|running)\s*\?\s*$",
+    IC,
+)
+# the person's answer: "its inventories/prod.yml", "it's fish", "it lives in /srv/inv", "called Sunny Crumb"
+_ITS_RE = re.compile(
+    r"^(?:(?:oh|ah|ok|okay|yeah|yes|well|so|sorry)[,\s]+)*(?:it's called|its called|it is called|it lives in|it lives on|"
+    r"it's|its|it is|they're|they are|we're on|we are on|we use|I use|called)\s+(?P<v>[^,;]{1,60}?)[.!]*$",
+    IC,
+)
+
+
+def _told(sent: str, assistant: str, who: str) -> Found | None:
+    """answer/asked: the assistant asked where or what a thing of theirs is; "its X" answers it
+    ("Where does the inventory live?" -> "its inventories/prod.yml" -> "Inventory: inventories/prod.yml")."""
+    asked = _WHERE_WHAT_RE.search(assistant.strip())
+    said = _ITS_RE.match(re.split(r"[,;]\s|\s[—–]\s", trim(sent))[0].strip())
+    if not asked or not said or refused(said.group("v")) or re.search(TRANSIENT, said.group("v"), IC):
+        return None
+    value = said.group("v").strip(TRIM)
+    topic = asked.group("topic") or asked.group("kind") or ""
+    # the person's own thing ("your shell", "which cloud do you use") or where a thing is kept;
+    # not "what's the error message?", which asks about this minute
+    if not (asked.group("kind") or asked.group("where") or re.search(r"\b(?:your|our)\b", topic, IC)):
+        return None
+    if (
+        len(value.split()) > 8
+        or value.lower() in ("fine", "ok", "okay", "good", "that", "this", "it", "right")
+        or re.match(r"^\w+ing$", value)  # "it's raining"
+        or re.search(r"\b(?:like|about|for|with|problem|issue|plan|weather|time|matter)$", topic, IC)
+    ):
+        return None
+    topic = re.sub(r"^(?:the|our)\s+", "", topic.strip(), flags=IC)
+    topic = re.sub(r"\byour\b", possessive(who), topic, flags=IC)  # the assistant's "your" is the person's
+    text = f"{cap(third_person(topic, who))}: {third_person(value, who)}"
+    return Found(
+        text, "fact", "answer/asked", subject_of(f"{topic} {value}") or "", confidence=0.75, priority="medium"
+    )
 
 
 @dataclass(frozen=True)
@@ -1279,7 +1351,9 @@ class OfflineObserver:
                         if previous and _worth_pinning(previous):
                             if pending is not None:
                                 del pending[since:]
-                            facts.append(_pinned(previous, event.turn, subject_for(event), f"{previous} {sent}"))
+                            facts.append(
+                                _pinned(previous, event.turn, subject_for(event), f"{previous} {sent}")
+                            )
                         previous = ""
                         if not pointer.group("rest"):
                             continue

@@ -608,8 +608,10 @@ IN_PASSING: tuple[Family, ...] = (
         r"(?:(?=\s+and\s+I\s+(?:never|don't|do not)\s+miss)|(?(pl)(?=\s*(?:[,.;!]|$))|(?!)))",
         "fact",
         "schedule",
-        lambda m, s: (f"{s} is {m.group('what')}" if m.group("what") else f"{s} has {m.group('what2')}")
-        + f" on {(m.group('day') or m.group('day2')).title()}s",
+        lambda m, s: (
+            (f"{s} is {m.group('what')}" if m.group("what") else f"{s} has {m.group('what2')}")
+            + f" on {(m.group('day') or m.group('day2')).title()}s"
+        ),
         confidence=0.7,
     ),
     # "after night shift I sleep until 2", "between my early shifts": the person works shifts
@@ -846,8 +848,10 @@ IN_PASSING: tuple[Family, ...] = (
         r"(?:we're|we are|I'm|I am|the (?:shop|salon|bakery|cafe|café|restaurant|stall|studio|clinic) is)\s+closed\b",
         "fact",
         "schedule",
-        lambda m, s: f"{possessive(s)} business is closed "
-        + (f"on {m.group('v').title()}" if m.group("v") else f"every {m.group('day').title()}"),
+        lambda m, s: (
+            f"{possessive(s)} business is closed "
+            + (f"on {m.group('v').title()}" if m.group("v") else f"every {m.group('day').title()}")
+        ),
         confidence=0.75,
     ),
     # "I have small bakery name Sunny Crumb", "I run a salon called Lotus Nails": the person's business
