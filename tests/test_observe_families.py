@@ -36,6 +36,12 @@ POSITIVE = [
     ("request/start", "Remember this rule: never deploy on Fridays.", ["Never deploy on Fridays."]),
     ("rule/general", "Keep it short, always", ["Keep it short, always."]),
     (
+        "world/habitual",
+        "Last thing: backups of web02 go to bkp03 in the server room of building C — check the include list there.",
+        ["Backups of web02 go to bkp03 in the server room of building C."],
+    ),
+    ("environment/where", "one more thing, staging Postgres is on port 5433", ["Staging Postgres is on port 5433."]),
+    (
         "self/weekday-activity",
         "I need to be done by 13:00 — Wednesdays I'm out on the water with the sailing club.",
         ["The user is out on the water with the sailing club on Wednesdays."],

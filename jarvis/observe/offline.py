@@ -229,6 +229,12 @@ _LEAD_IN_RE = re.compile(
     r"never|always|no|remember|keep in mind|bear in mind)\b.{3,})$",
     IC,
 )
+# "Last thing: backups of web02 go to bkp03", "one more thing - …": a turn to the next point
+_FILLER_LEAD_RE = re.compile(
+    r"^(?:(?:and|oh|also|ok|okay)[,\s]+)?(?:last|one more|another|final|small|quick|side|other)\s+"
+    r"(?:thing|note|point|detail|bit)\s*(?::|,|—|–|-)\s*(?=\S)",
+    IC,
+)
 # a trailing aside after the statement: ", definitely not a programmer", ", six years now",
 # ", we're in South Africa"; dropped (up to two) when the whole clause matches no family
 _ASIDE_RE = re.compile(r"^(?P<x>.{6,}?)\s*,\s*(?P<aside>[^,]{2,48})$")
@@ -454,7 +460,7 @@ def _as_typed(clause: str) -> str:
     """The statement without a short lead-in ("Small thing about me: I …") and with "im"/"ive" as
     "I'm"/"I've", as both the families and the judge's facts read it."""
     lead = _LEAD_IN_RE.match(clause)
-    clause = lead.group("x") if lead else clause
+    clause = lead.group("x") if lead else _FILLER_LEAD_RE.sub("", clause)
     clause = _TYPED_RE.sub(lambda m: _TYPED[m.group(0).lower()], clause)
     late = _LATE_PLEASE_RE.match(clause)  # "Use metric please" reads as "please use metric"
     return f"please {late.group('x')}" if late else clause
