@@ -35,12 +35,39 @@ POSITIVE = [
     # request/*: a request to remember, any object, either end of the sentence
     ("request/start", "Remember this rule: never deploy on Fridays.", ["Never deploy on Fridays."]),
     ("rule/general", "Keep it short, always", ["Keep it short, always."]),
+    ("rule/we-target", "we target WCAG 2.2 AA, it's literally in our contract", ["We target WCAG 2.2 AA."]),
+    ("rule/we-target", "we support iOS 16 and up", ["We support iOS 16 and up."]),
+    (
+        "rule/dont",
+        "Don't be sending me web links now, I can't open them",
+        ["Do not be sending the user web links"],
+    ),
+    (
+        "self/home-in",
+        "When I arrive home to Matosinhos it is like 8h40",
+        ["The user's home is in Matosinhos."],
+    ),
+    (
+        "self/home-in",
+        "if I go quiet it's loadshedding here in Hyderabad",
+        ["The user is based in Hyderabad."],
+    ),
+    ("person/bracketed", "and pancha (our cat) keeps sitting on my cuaderno", ["The user's cat is Pancha."]),
+    (
+        "self/works",
+        "I will write it tonight after my shift at my uncle's plov restaurant, I work there every evening",
+        ["works at their uncle's plov restaurant every evening"],
+    ),
     (
         "world/habitual",
         "Last thing: backups of web02 go to bkp03 in the server room of building C — check the include list there.",
         ["Backups of web02 go to bkp03 in the server room of building C."],
     ),
-    ("environment/where", "one more thing, staging Postgres is on port 5433", ["Staging Postgres is on port 5433."]),
+    (
+        "environment/where",
+        "one more thing, staging Postgres is on port 5433",
+        ["Staging Postgres is on port 5433."],
+    ),
     (
         "self/weekday-activity",
         "I need to be done by 13:00 — Wednesdays I'm out on the water with the sailing club.",
@@ -780,6 +807,12 @@ NEGATIVE = [
     ("Nothing is decided yet, we're still looking", "decided"),
     ("I'm deciding whether to sell the boat", "boat"),
     ("Question: remember when we went to Porto?", "Porto"),
+    ("ok ok ill change it. my girl keeps sayin i need a square reader for the cash clients, idk", "square"),
+    ("my wife keeps tellin me to get a Square reader", "Square"),
+    ("don't be worrying about it", ""),
+    ("we follow up tomorrow", ""),
+    ("we support the team", ""),
+    ("the bread (our dog) hates it", "bread"),
     ("Tuesday is the deadline", ""),
     ("Fridays are busy", ""),
     ("tuesday is fine for me", ""),

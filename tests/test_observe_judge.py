@@ -133,6 +133,8 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         # tonight is one of the days it recurs on
         "coaching the under-12s at Te Atatū tonight, thursdays and saturdays",
         "choir practice tonight like every thursday",
+        # "not only in this paper" says the opposite of "only in this paper"
+        "Use viridis for everything, always, not only in this paper",
         "my manager Sunita wants a weekly forecast report every Monday",  # a requirement of the work
         "sand to 240 then two coats of Danish oil like always",  # "like" is no taste here
         "no acrylic, ever",

@@ -17,7 +17,18 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from jarvis.observe.lexicon import IC, INFRA, MOMENTARY, NAME, RELATIONS, TITLE, TRANSIENT, TRIM, VAGUE_OBJECT
+from jarvis.observe.lexicon import (
+    IC,
+    INFRA,
+    MOMENTARY,
+    NAME,
+    PETS,
+    RELATIONS,
+    TITLE,
+    TRANSIENT,
+    TRIM,
+    VAGUE_OBJECT,
+)
 from jarvis.observe.perspective import possessive, third_person
 
 
@@ -136,7 +147,9 @@ RULES: tuple[Family, ...] = (
     # "please don't suggest recipes with white rice" (not "don't worry", not "don't run it now")
     fam(
         "rule/dont",
-        r"^(?:please\s+)?(?:don't|do not|dont)\s+(?!(?:ever|worry|bother|forget|mind|be|get|you|we|I)\b)"
+        # "don't be sending me web links" is a rule; "don't be late" is not
+        r"^(?:please\s+)?(?:don't|do not|dont)\s+(?!(?:ever|worry|bother|forget|mind|be(?!\s+(?!(?:worrying|bothering|fussing|minding|getting)\b)\w+ing\b)|"
+        r"get|you|we|I)\b)"
         rf"(?P<x>[a-z]+\b(?!.*{MOMENTARY}).{{3,}})$",
         "rule",
         "rule",
@@ -274,6 +287,18 @@ RULES: tuple[Family, ...] = (
         r"don't use|do not use|never use|only use)\s+(?!" + VAGUE_OBJECT + r").+?"
         r"(?:,?\s+(?:never|not|no|instead of|rather than|over)\s+.+|\s+(?:here|in (?:this|the|our) "
         r"(?:repo|project|codebase|team|app|service)|for (?:all|every|everything|any)\b.*|across\b.*|at [A-Z]\w+).*)$",
+        "rule",
+        "rule",
+        _as_is,
+        priority="high",
+    ),
+    # "we target WCAG 2.2 AA", "we support iOS 16 and up", "we follow PEP 8": a standard the work
+    # is held to, named by its name or number
+    fam(
+        "rule/we-target",
+        r"^(?:here\s+)?we\s+(?:always\s+)?(?:target|support|comply\s+with|follow|adhere\s+to|aim\s+for|"
+        r"have\s+to\s+meet|must\s+meet|need\s+to\s+meet|are\s+certified\s+(?:to|for))\s+"
+        r"(?P<v>(?=.*(?:\d|(?-i:[A-Z])))(?:the\s+)?[\w.+-]+(?:\s+[\w.+-]+){0,4})$",
         "rule",
         "rule",
         _as_is,
@@ -608,18 +633,23 @@ APPOSITIVES: tuple[Family, ...] = (
     fam(
         "person/bracketed",
         # "Lwazi (our QA, absolute legend) filed it": what follows the comma is a comment on them
-        rf"(?P<name>{TITLE}{NAME})\s*\(\s*(?:my|our)\s+(?P<rel>(?:[\w-]+\s+){{0,2}}?[\w-]+)\s*(?:\)|,[^()]{{0,40}}\))",
+        rf"(?P<name>{TITLE}{NAME})\s*\(\s*(?:my|our)\s+(?P<rel>(?:[\w-]+\s+){{0,2}}?[\w-]+)\s*(?:\)|,[^()]{{0,40}}\))"
+        # a pet's name typed in lower case ("pancha (our cat) keeps sitting on my notebook")
+        rf"|(?<![\w'])(?P<pet>(?!(?:the|a|an|my|our|and|or|but|with|it|this|that)\b)[a-zà-ÿ][\w-]{{2,}})\s*\(\s*(?:my|our)\s+"
+        rf"(?P<kind>{PETS})\s*\)",
         "fact",
         "person",
-        lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name')}",
+        lambda m, s: (
+            f"{possessive(s)} {m.group('kind').lower()} is {m.group('pet').title()}"
+            if m.group("pet")
+            else f"{possessive(s)} {rel(m)} is {m.group('name')}"
+        ),
         confidence=0.75,
     ),
     # "after I take Tinde, our husky, out", "Ola, my flatmate, says hi": a name, then who they are, in commas
     fam(
         "person/named-then-who",
-        rf"(?<![\w'])(?!{NOT_NAMES}\b)(?P<name>{NAME_WORD}),\s+(?:my|our)\s+(?P<rel>(?:[a-z-]+\s+)?(?:{RELATIONS}|husky|labrador|"
-        r"lab|collie|spaniel|terrier|retriever|poodle|beagle|dachshund|pug|greyhound|lurcher|whippet|heeler|sheepdog|"
-        r"shepherd|boxer|corgi|tabby))\s*,",
+        rf"(?<![\w'])(?!{NOT_NAMES}\b)(?P<name>{NAME_WORD}),\s+(?:my|our)\s+(?P<rel>(?:[a-z-]+\s+)?(?:{RELATIONS}|{PETS}))\s*,",
         "fact",
         "person",
         lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name')}",

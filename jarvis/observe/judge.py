@@ -30,7 +30,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jarvis.observe.lexicon import IC, RELATIONS, TRANSIENT
+from jarvis.observe.lexicon import IC, PETS, RELATIONS, TRANSIENT
 from jarvis.observe.perspective import IRREGULAR_PAST
 from jarvis.observe.phrasing import refused
 
@@ -51,7 +51,7 @@ TOKEN_RE = re.compile(r"(?u)\b\w[\w']*\b|[?!]")
 # people mix them in ("mi compañero quiere pasar todo a kubernetes").
 _OPINION_RE = re.compile(
     r"\b(?:loves?|loved|hates?|hated|likes|liked|prefers?|preferred|wants?|wanted|wishes|thinks?|believes?|says?|said|"
-    r"(?:was|were|is|are|keeps?)\s+saying|(?:was|were|is|are|keeps?)\s+telling\s+(?:me|us|the user)\b|"
+    r"(?:was|were|is|are|keeps?)\s+sayin[g']?|keeps?\s+(?:tellin|askin|pushin|naggin|goin on)\b'?|(?:was|were|is|are|keeps?)\s+telling\s+(?:me|us|the user)\b|"
     r"told\s+(?:me|us)\s+(?:to|I|we|that)\b|would\s+(?:tell|say|suggest|recommend|insist|want)|"
     r"(?:would|'d)\s+(?:honestly\s+|really\s+|much\s+|rather\s+)?(?:rather|prefer)|keeps?\s+(?:on\s+)?(?!(?:every|any|no|some)thing\b)\w+ing|"
     r"lobbying|campaigning|pushing for|insists?|swears?|reckons?|is\s+(?:obsessed|a\s+(?:big\s+|huge\s+)?fan|"
@@ -251,7 +251,8 @@ _MOMENT_RE = re.compile(
     # letter", "solo para este run"); "for this repo/project/team" is a standing scope and stays
     rf"|^(?![^,;]*\b(?:{_LASTING})\b)(?:.*\b(?:for|in|on)\s+(?:this|that|the current|today's)\s+(?:[\w-]+\s+){{0,2}}"
     rf"(?:{_TASKS})\b"
-    r"|.*\b(?:only|just)\s+(?:for|in|on)\s+(?:this|that)\b(?!\s+(?:repo|codebase|project|team|company|house|org|"
+    # ("Use viridis for everything, always, not only in this paper" says the opposite)
+    r"|.*(?<!\bnot\s)\b(?:only|just)\s+(?:for|in|on)\s+(?:this|that)\b(?!\s+(?:repo|codebase|project|team|company|house|org|"
     r"workspace|app|site|monorepo|lab|office|shop|business)\b))"
     r"|\b(?:solo|sólo|nur|seulement|só|apenas)\s+(?:para|für|pour|por)\s+(?:este|esta|diesen|diese|dieses|ce|cette)\b"
     # waiting somewhere for a few more days ("at anchorage in Qingdao waiting for berth, maybe 4 more days")
@@ -357,6 +358,9 @@ def their_opinion_follows(after: str, who: str = "") -> bool:
     What someone the person works for wants is a requirement of the work, unless shrugged off."""
     if _GREETING_RE.match(after):
         return False  # "Biscuit (my lurcher) says hi": a greeting passed on is no opinion
+    if re.search(rf"\b(?:my|our)\s+(?:{PETS})\b", who, IC):
+        # "pancha (our cat) keeps sitting on my notebook": what a pet does is no opinion; who it is stays
+        return bool(re.match(r"^[\s,]*(?:\w+\s+)?(?:loves?|hates?|prefers?|likes?|adores?)\b", after, IC))
     if _HABIT_AFTER_RE.match(after) and re.search(rf"\b(?:{_NOT_FAMILY})\b", who, IC):
         return True  # "my friend Bronwen always books the cheapest flight": her habit, kept whole as hers
     if re.search(rf"\b(?:{_FAMILY})\b", who, IC):

@@ -46,6 +46,12 @@ RELATIONS = (
     # what people call their children and partners ("my little boy Jaylen", "my lass Jade")
     r"boy|girl|lad|lass|little one|wee one|youngest|eldest|other half"
 )
+# pets by kind or breed ("Tinde, our husky,", "pancha (our cat)")
+PETS = (
+    r"cat|dog|kitten|puppy|pup|bunny|rabbit|parrot|budgie|hamster|guinea pig|tortoise|turtle|horse|pony|husky|"
+    r"labrador|lab|collie|spaniel|terrier|retriever|poodle|beagle|dachshund|pug|greyhound|lurcher|whippet|heeler|"
+    r"sheepdog|shepherd|boxer|corgi|tabby"
+)
 # who "he" or "she" is when the sentence before named one of the person's family
 KIN_HE = (
     r"father|dad|appa|papa|abuelo|opa|grandfather|grandpa|grandad|granddad|husband|hubby|son|brother|"

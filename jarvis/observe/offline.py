@@ -81,6 +81,7 @@ from jarvis.observe.selfdesc import (
     ACTIVITY_AFTER,
     ACTIVITY_AT,
     CAN_ONLY,
+    HOME_IN,
     IDENTITY,
     IN_PASSING,
     OUR_NAMED,
@@ -240,7 +241,12 @@ _FILLER_LEAD_RE = re.compile(
 _ASIDE_RE = re.compile(r"^(?P<x>.{6,}?)\s*,\s*(?P<aside>[^,]{2,48})$")
 # "im a teacher", "ive been a nurse": the apostrophe left out
 _TYPED = {"im": "I'm", "ive": "I've", "pls": "please", "plz": "please", "plse": "please", "kindly": "please"}
-_TYPED_RE = re.compile(r"^(?:im|ive)\b(?!')|\b(?:pls|plz|plse)\b|^kindly\b", IC)
+# the g left off ("my girl keeps sayin i need …"): read as "saying"
+_DROPPED_G = "sayin tellin askin pushin talkin goin doin tryin gettin makin workin naggin buggin"
+_TYPED.update({w: w + "g" for w in _DROPPED_G.split()})
+_TYPED_RE = re.compile(
+    rf"^(?:im|ive)\b(?!')|\b(?:pls|plz|plse)\b|^kindly\b|\b(?:{'|'.join(_DROPPED_G.split())})\b'?", IC
+)
 # a subject with nothing to say about it: "new one is X", "it is X", "that one is X"
 _VAGUE_SUBJECT_RE = re.compile(
     r"^(?:the\s+)?(?:(?:new|old|other|next|last|first|second|same|latest|current|right|wrong)\s+one|"
@@ -461,7 +467,7 @@ def _as_typed(clause: str) -> str:
     "I'm"/"I've", as both the families and the judge's facts read it."""
     lead = _LEAD_IN_RE.match(clause)
     clause = lead.group("x") if lead else _FILLER_LEAD_RE.sub("", clause)
-    clause = _TYPED_RE.sub(lambda m: _TYPED[m.group(0).lower()], clause)
+    clause = _TYPED_RE.sub(lambda m: _TYPED[m.group(0).lower().rstrip("'")], clause)
     late = _LATE_PLEASE_RE.match(clause)  # "Use metric please" reads as "please use metric"
     return f"please {late.group('x')}" if late else clause
 
@@ -519,6 +525,11 @@ def _named_people(text: str, who: str) -> list[tuple[Found, str]]:
             (Found(ACTIVITY_AT.build(m, who), "fact", ACTIVITY_AT.name, "work", confidence=0.7), m.group(0))
         )
     out += _own_riders(text, who, (OUR_NAMED,))  # "our self-hosted GitLab pipeline": holds in a question too
+    for m in HOME_IN.regex.finditer(text):
+        if m.group("here"):  # "if I go quiet it's loadshedding here in Hyderabad": where they are, even so
+            out.append(
+                (Found(HOME_IN.build(m, who), "fact", HOME_IN.name, "place", confidence=0.65), m.group(0))
+            )
     for m in ACTIVITY_AFTER.regex.finditer(text):
         if re.search(r"\bmy\s", m.group(0), IC):  # "after my bridge club": theirs, even in a plan
             out.append(
@@ -1178,7 +1189,11 @@ _THERE_RE = re.compile(
     IC,
 )
 _PLACE_NAMED_RE = re.compile(
-    r"\b(?:at|from|in|to)\s+(?:the\s+)?(?P<place>(?-i:[A-ZÀ-Ý])[\w'&-]+(?:\s+(?-i:[A-ZÀ-Ý])[\w'&-]+){0,2})",
+    r"\b(?:at|from|in|to)\s+(?:the\s+)?(?P<place>(?-i:[A-ZÀ-Ý])[\w'&-]+(?:\s+(?-i:[A-ZÀ-Ý])[\w'&-]+){0,2})"
+    # a place of their own, by what it is ("my shift at my uncle's plov restaurant")
+    r"|\b(?:at|from|in)\s+(?P<own>(?:my|our)\s+(?:[\w-]+'s\s+)?(?:[\w-]+\s+)?(?:restaurant|shop|cafe|café|bakery|"
+    r"salon|clinic|studio|office|gym|school|church|mosque|temple|farm|garage|pharmacy|store|bar|pub|hospital|"
+    r"warehouse|lab|library|market|stall|workshop|allotment))\b",
     IC,
 )
 
@@ -1189,9 +1204,9 @@ def _there_resolved(sent: str, before: str) -> str:
     if not m or not _THERE_RE.match(sent):
         return sent
     places = {
-        p.group("place")
+        p.group("place") or p.group("own")
         for p in _PLACE_NAMED_RE.finditer(before)
-        if p.group("place").lower() not in (*MONTHS, *WEEKDAYS)
+        if (p.group("place") or p.group("own")).lower() not in (*MONTHS, *WEEKDAYS)
     }
     if len(places) != 1:
         return sent

@@ -899,11 +899,16 @@ IN_PASSING: tuple[Family, ...] = (
         # a place said in lower case after "here in" ("the shops here in graz")
         r"|(?<=here in )(?!(?:the|a|an|my|our|this|that|general|particular|advance|time|bed|person|public|private|"
         r"front|between|detail|case|order|short|fact|town|winter|summer|spring|autumn|total|full|part|theory|"
-        r"practice|mind|there|here|it|which|what|terms|line|charge|touch)\b)(?-i:[a-zà-ÿ]{3,})\b(?!\s+(?:is|are|was|were)\b))",
+        r"practice|mind|there|here|it|which|what|terms|line|charge|touch)\b)(?-i:[a-zà-ÿ]{3,})\b(?!\s+(?:is|are|was|were)\b))"
+        # "When I arrive home to Matosinhos", "I drive back home to Ikeja": home, and where it is
+        r"|\b(?:arrive|arrives|get|gets|got|come|comes|go|goes|drive|drives|head|heads|cycle|ride|walk|fly)\s+"
+        r"(?:back\s+)?home\s+(?:to|in)\s+(?P<v2>(?-i:[A-ZÀ-Ý])[\w'-]+(?:[ -](?-i:[A-ZÀ-Ý])[\w'-]+){0,2})",
         "fact",
         "place",
         lambda m, s: (
-            f"{s} has a {m.group('second').lower()} in {v(m)}"
+            f"{possessive(s)} home is in {m.group('v2')}"
+            if m.group("v2")
+            else f"{s} has a {m.group('second').lower()} in {v(m)}"
             if m.group("second")
             else f"{s} is based in {v(m)[:1].upper() + v(m)[1:]}"
             if m.group("here")
@@ -1011,6 +1016,7 @@ IN_PASSING: tuple[Family, ...] = (
 ACTIVITY_AT = next(f for f in IN_PASSING if f.name == "self/activity-at")
 ACTIVITY_AFTER = next(f for f in IN_PASSING if f.name == "self/activity-after")
 OUR_NAMED = next(f for f in IN_PASSING if f.name == "environment/our-named")
+HOME_IN = next(f for f in IN_PASSING if f.name == "self/home-in")
 # what the person has, said with "my" even inside someone else's words ("since my bypass the cardiologist said …")
 OWN_RIDERS = tuple(
     f
