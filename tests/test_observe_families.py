@@ -35,6 +35,30 @@ POSITIVE = [
     # request/*: a request to remember, any object, either end of the sentence
     ("request/start", "Remember this rule: never deploy on Fridays.", ["Never deploy on Fridays."]),
     ("rule/general", "Keep it short, always", ["Keep it short, always."]),
+    ("rule/none", "And please, no melatonin.", ["No melatonin."]),
+    ("rule/no-x", "Please, no setwd at all, anywhere, in any of my projects.", ["No setwd at all, anywhere"]),
+    (
+        "rule/standing-tag",
+        "Only organic, it is my rule since always",
+        ["Only organic (it is the user's rule"],
+    ),
+    (
+        "rule/imperative",
+        "Rule, and please remember it because I forget it at 4am: never run anything against prod without a check run.",
+        ["Never run anything against prod without a check run."],
+    ),
+    ("self/activity-after", "I'll check the logs tonight after choir.", ["The user goes to choir."]),
+    (
+        "person/us-named",
+        "Speaking of the team, it's just three of us: me, Camila and Joaquín.",
+        ["The user is one of three, with Camila and Joaquín."],
+    ),
+    ("person/us-named", "we're a team of four, me, Ana, Rui and Bea", ["with Ana, Rui and Bea"]),
+    (
+        "self/teaches-class",
+        "I need help making a revision worksheet on functions for my Grade 11 maths class",
+        ["The user teaches their Grade 11 maths class."],
+    ),
     ("rule/we-target", "we target WCAG 2.2 AA, it's literally in our contract", ["We target WCAG 2.2 AA."]),
     ("rule/we-target", "we support iOS 16 and up", ["We support iOS 16 and up."]),
     (
@@ -727,6 +751,7 @@ NAMED = {
     "environment/our-named",
     "person/named-then-is-my",
     "person/named-has-been",
+    "person/us-named",
 }
 VARIANTS = {
     "lower case": str.lower,
@@ -807,6 +832,11 @@ NEGATIVE = [
     ("Nothing is decided yet, we're still looking", "decided"),
     ("I'm deciding whether to sell the boat", "boat"),
     ("Question: remember when we went to Porto?", "Porto"),
+    ("My neighbour Hamish does everything on Facebook, photos of his dog and all sorts", "Facebook"),
+    ("My colleague Dana does everything in Notion", "Notion"),
+    ("so tired today 😩 load shedding kept us up, stage 4 all night", "shedding"),
+    ("the baby kept me awake", ""),
+    ("forget it, I can't be bothered today", ""),
     ("ok ok ill change it. my girl keeps sayin i need a square reader for the cash clients, idk", "square"),
     ("my wife keeps tellin me to get a Square reader", "Square"),
     ("don't be worrying about it", ""),

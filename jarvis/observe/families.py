@@ -629,6 +629,19 @@ APPOSITIVES: tuple[Family, ...] = (
         lambda m, s: f"{m.group('name')} has been {third_person(m.group('v'), s)}",
         confidence=0.7,
     ),
+    # "it's just three of us: me, Camila and Joaquín", "we're a team of four, me, Ana, Rui and Bea": the
+    # people the person works or lives with, by name
+    fam(
+        "person/us-named",
+        r"(?:\b(?:it's|it is|its|we're|we are|there are|there's)\s+(?:just\s+|only\s+)?(?P<n>two|three|four|five|six|\d)\s+"
+        r"of\s+us|\bwe(?:'re|\s+are)\s+(?:just\s+|only\s+)?a\s+team\s+of\s+(?P<m>two|three|four|five|six|\d))"
+        r"(?:\s+(?:here|in the team|on the team|in the lab|at home))?\s*[:,—–-]\s*(?:me|myself|I)\s*(?:,|and)\s*"
+        rf"(?P<v>{_PERSON_NAME}(?:\s*,\s*{_PERSON_NAME})*(?:,?\s+and\s+{_PERSON_NAME})?)",
+        "fact",
+        "person",
+        lambda m, s: f"{s} is one of {m.group('n') or m.group('m')}, with {m.group('v')}",
+        confidence=0.7,
+    ),
     # "Beatriz (my lead) will kill me", "Biscuit (my lurcher) says hi": a name, then who they are in brackets
     fam(
         "person/bracketed",

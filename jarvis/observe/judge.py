@@ -131,7 +131,9 @@ _REJECTED_RE = re.compile(
     r"|^(?:(?:lol|haha|ok|okay)[,\s]+)?(?:nah|nope|no)\b[,\s]+(?:not|never)\s+(?:doing|using|going|bothering|touching|"
     r"switching|bringing|adding|installing|pulling|introducing|moving)\b"
     # "… but our registrar has no DNS API so forget that idea", "scrap that"
-    r"|(?<!don't )(?<!dont )(?<!do not )(?<!never )\bforget (?:that|this|it|about it|the idea|that idea|about that)\b"
+    # ("because I forget it at 4am" tells what the person does, no dismissal)
+    r"|(?<!don't )(?<!dont )(?<!do not )(?<!never )(?<!\bI )(?<!\bi )(?<!\bwe )(?<!\bmight )(?<!\bmay )(?<!'ll )"
+    r"(?<!\balways )(?<!\boften )\bforget (?:that|this|it|about it|the idea|that idea|about that)\b"
     r"(?!\s+one\b)|\bscrap (?:that|this|the idea)\b"
     r"|^(?:(?:ok|okay|so|no|nah|yeah)[,\s]+)*forget\s+(?:about\s+)?(?-i:[A-Z])[\w-]+"
     # "no creatine for now grazie", "nah, no Docker for the moment": turned down for now
@@ -169,7 +171,7 @@ _FAMILY = (
     r"brother|sister|kids?|child|children|sons|daughters|twins|baby|grandson|granddaughter|grandchild|grandma|"
     r"grandpa|grandmother|grandfather|parents|stepson|stepdaughter"
 )
-_HABIT_WORDS = r"always|never|usually|constantly|keeps|forever|every single|swears by"
+_HABIT_WORDS = r"always|never|usually|constantly|keeps|forever|every single|swears by|does everything|do everything|lives on"
 _OTHERS_HABIT_RE = re.compile(
     rf"^(?:(?:and|but|so|also|lol|plus|oh)[\s,]+)*"
     rf"(?:(?:my|our)\s+(?:\w+\s+)?(?:{_NOT_FAMILY})\b[^;]{{0,40}}?\s+(?:\w+\s+)?(?:{_HABIT_WORDS})\b"
@@ -247,6 +249,8 @@ _MOMENT_RE = re.compile(
     r"(?:(?:iced|double|large|oat|cold|strong)\s+)*(?:coffee|cup|tea|espresso|americano|latte|flat white|cappuccino|"
     r"matcha|mate|cola|coke|can|energy drink|red bull|monster|beer|pint|glass|attempt|try|go)\b"
     r"|\b(?:so|totally|completely|absolutely|proper|well)\s+(?:wrecked|knackered|shattered|exhausted|fried|wiped)\b"
+    # a bad night, told as done ("load shedding kept us up, stage 4 all night", "the baby kept me awake")
+    r"|\bkept\s+(?:me|us|him|her|them|everyone)\s+(?:up|awake)\b|\b(?:was|were|been)\s+up\s+all\s+night\b"
     # scoped to the task at hand ("serial 5 for this rollout only", "use Szanowny Panie for this
     # letter", "solo para este run"); "for this repo/project/team" is a standing scope and stays
     rf"|^(?![^,;]*\b(?:{_LASTING})\b)(?:.*\b(?:for|in|on)\s+(?:this|that|the current|today's)\s+(?:[\w-]+\s+){{0,2}}"

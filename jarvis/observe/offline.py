@@ -133,8 +133,9 @@ _LASTING_LABEL_RE = re.compile(
     IC,
 )
 _LABEL_RE = re.compile(
-    rf"^(?:(?P<rule>{RULE_LABELS})(?:\s+(?:here|first|in this \w+|for (?:this|every|each|all|any) [\w ]{{1,30}}?|"
-    rf"and [^:]{{1,50}}))?(?:\s+(?:btw|by the way|too|though))?|{PLAIN_LABELS})"
+    # ("Rule, and please remember it because I forget it at 4am: never run …")
+    rf"^(?:(?P<rule>{RULE_LABELS})(?:\s+(?:here|first|in this \w+|for (?:this|every|each|all|any) [\w ]{{1,30}}?)|"
+    rf",?\s+and [^:]{{1,80}})?(?:\s+(?:btw|by the way|too|though))?|{PLAIN_LABELS})"
     r"\s*[:—–-]+\s*(?P<x>.{3,})$",
     IC,
 )
@@ -258,7 +259,7 @@ _VAGUE_SUBJECT_RE = re.compile(
 # rule/standing-tag: a tag that makes the statement before it a standing instruction ("Short lists,
 # no big paragraphs, that goes for everything you send me"; "Give me the numbers first. That's how
 # I like stuff laid out, every time."; "explain it in Ukrainian, please always like this")
-_THATS = r"(?:that's|that is|thats|it's|its)"
+_THATS = r"(?:that's|that is|thats|it's|its|it is|this is)"
 _STANDING_TAG_RE = re.compile(
     r"^(?:and\s+)?(?:that's|that is|thats|this is|it's|its)\s+how\s+(?:I|we|i|my\s+(?:brain|head|mind))\s+[^.?]{2,60}$"
     r"|^(?:and\s+)?(?:that|this)\s+goes\s+for\s+(?:everything|all|every|anything|any)\b[^.?]{0,50}$"
@@ -448,6 +449,9 @@ def _standing(body: str, tag: str, turn: int, who: str, quote: str) -> Fact:
     return _fact(Found(text, "rule", "rule/standing-tag", "rule", priority="high"), quote, turn)
 
 
+_PLEASE_NO_RE = re.compile(
+    r"^(?:(?:and|so|also|oh|but)[\s,]+)?(?:please|kindly)[\s,]+(?=(?:no|never|nothing|zero)\b)", IC
+)
 _LATE_PLEASE_RE = re.compile(
     r"^(?P<x>(?:correct|answer|reply|respond|write|explain|keep|use|format|call|address|show|give|translate|"
     r"include|speak|talk|send|sign|spell)\b.{2,60}?)[,\s]+(?:please|pls|plz)[.!]*$",
@@ -468,6 +472,7 @@ def _as_typed(clause: str) -> str:
     lead = _LEAD_IN_RE.match(clause)
     clause = lead.group("x") if lead else _FILLER_LEAD_RE.sub("", clause)
     clause = _TYPED_RE.sub(lambda m: _TYPED[m.group(0).lower().rstrip("'")], clause)
+    clause = _PLEASE_NO_RE.sub("", clause)  # "And please, no melatonin" reads as "no melatonin"
     late = _LATE_PLEASE_RE.match(clause)  # "Use metric please" reads as "please use metric"
     return f"please {late.group('x')}" if late else clause
 

@@ -614,6 +614,18 @@ IN_PASSING: tuple[Family, ...] = (
         ),
         confidence=0.7,
     ),
+    # "a revision worksheet for my Grade 11 maths class", "marking my year 9s' essays": a class the
+    # person teaches, by its year
+    fam(
+        "self/teaches-class",
+        r"\bmy\s+(?P<v>(?:grade|year|form|standard|std|class|primary|secondary|p|s)\s*\d{1,2}[a-z]?\s+(?:[\w-]+\s+){0,2}?"
+        r"(?:class|classes|students|pupils|kids|learners|group|set|tutor group|homeroom|cohort)|(?:year|grade)\s*\d{1,2}s)"
+        r"(?!\w)",
+        "fact",
+        "work",
+        lambda m, s: f"{s} teaches their {m.group('v')}",
+        confidence=0.7,
+    ),
     # "after night shift I sleep until 2", "between my early shifts": the person works shifts
     fam(
         "self/works-shifts",
@@ -971,10 +983,17 @@ IN_PASSING: tuple[Family, ...] = (
         r"(?:my\s+)?(?P<what>(?!(?:the|a|an|this|that|their|his|her|our|your|work|"
         r"school|today's|tonight's|night|fight|strip|golf|sports|health|country|football)\b)[\w'-]+(?:\s+[\w'-]+)?\s+"
         r"(?:class|classes|lesson|lessons|practice|training|rehearsal|rehearsals|choir|course|club|group|circle|"
-        r"meetup|prayers|prayer|mass|service))\b",
+        r"meetup|prayers|prayer|mass|service)"
+        # a group that needs no word before it ("I'll check the logs tonight after choir")
+        r"|(?P<bare>choir|orchestra|evensong|bible study|scouts|guides|cubs|brownies|youth group|church|mass|"
+        r"band practice|choir practice|catechism|madrasa|sunday school))\b",
         "fact",
         "",
-        lambda m, s: f"{s} {_activity(m.group('what'))}",
+        lambda m, s: (
+            f"{s} goes to {m.group('bare').lower()}"
+            if m.group("bare")
+            else f"{s} {_activity(m.group('what'))}"
+        ),
         confidence=0.65,
     ),
     # "Since my hip replacement I cannot walk far", "since my cataract operation last autumn": what
@@ -1041,6 +1060,7 @@ RIDER_NAMES = frozenset(
         "self/moved-to",
         "self/weekly-activity",
         "self/weekday-activity",
+        "self/teaches-class",
         "self/works-shifts",
         "person/children-asleep",
         "self/had-surgery",
