@@ -35,6 +35,38 @@ POSITIVE = [
     # request/*: a request to remember, any object, either end of the sentence
     ("request/start", "Remember this rule: never deploy on Fridays.", ["Never deploy on Fridays."]),
     ("rule/general", "Keep it short, always", ["Keep it short, always."]),
+    (
+        "self/activity-at",
+        "sorry I'm typing slow, I'm on the bus back from my shift at Clicks",
+        ["shift at Clicks"],
+    ),
+    ("request/end", "My test is booked for 12 March, please remember that date.", ["booked for 12 March"]),
+    ("request/end", "the gate code changes monthly - note that one", ["gate code changes monthly"]),
+    ("self/nationality", "I am Moroccan, I work as pastry cook in a bakery", ["The user is Moroccan."]),
+    ("self/nationality", "I'm half Korean", ["The user is half Korean."]),
+    ("self/condition", "Doctor say no lifting more than 10 kg, I have hernia.", ["The user has hernia."]),
+    (
+        "rule/we-dont",
+        "And we don't serve alcohol, obviously, so take that bar line off",
+        ["We don't serve alcohol"],
+    ),
+    ("rule/we-dont", "we don't do refunds", ["We don't do refunds."]),
+    (
+        "rule/asked",
+        "can you keep answers shorter? like under 150 words",
+        ["Keep answers shorter (under 150 words)."],
+    ),
+    ("rule/asked", "could you make your replies simpler", ["Make your replies simpler."]),
+    (
+        "self/subscription",
+        "I've already got an Ancestry subscription",
+        ["The user has an Ancestry subscription."],
+    ),
+    (
+        "self/my-device",
+        "my Garmin Forerunner 255 say my VO2max is 46, is this ok for sub 4 hour?",
+        ["The user has a Garmin Forerunner 255."],
+    ),
     ("rule/none", "And please, no melatonin.", ["No melatonin."]),
     ("rule/no-x", "Please, no setwd at all, anywhere, in any of my projects.", ["No setwd at all, anywhere"]),
     (
@@ -752,6 +784,9 @@ NAMED = {
     "person/named-then-is-my",
     "person/named-has-been",
     "person/us-named",
+    "self/subscription",
+    "self/my-device",
+    "self/activity-at",
 }
 VARIANTS = {
     "lower case": str.lower,
@@ -832,6 +867,12 @@ NEGATIVE = [
     ("Nothing is decided yet, we're still looking", "decided"),
     ("I'm deciding whether to sell the boat", "boat"),
     ("Question: remember when we went to Porto?", "Porto"),
+    ("I'm on the ferry to Stord and the wifi is garbage", "ferry"),
+    ("I'm tired today, remember that", ""),
+    ("I'm Jordan, nice to meet you", "Jordan is"),
+    ("we don't do that", ""),
+    ("can you make the answer shorter", ""),
+    ("my VO2max is 46", "has a VO2max"),
     ("My neighbour Hamish does everything on Facebook, photos of his dog and all sorts", "Facebook"),
     ("My colleague Dana does everything in Notion", "Notion"),
     ("so tired today 😩 load shedding kept us up, stage 4 all night", "shedding"),
@@ -1198,3 +1239,34 @@ def test_an_answer_to_the_assistants_where_or_what_question_keeps_its_topic(
 def test_an_answer_about_this_minute_keeps_nothing(assistant: str, user: str) -> None:
     facts = facts_of(("assistant", assistant), ("user", user))
     assert not [f for f in facts if f.family == "answer/asked"], [(f.family, f.text) for f in facts]
+
+
+@pytest.mark.parametrize(
+    ("assistant", "user", "gone"),
+    [
+        # a no to an offer, and someone else's taste after it: no right half to keep
+        (
+            "GORM would remove most of that boilerplate if you ever want to clean it up.",
+            "lol no, not GORM. Ifeoma on the platform team swears by Bazel for everything.",
+            "GORM",
+        ),
+        (
+            "This is a good candidate for an incremental materialization.",
+            "Nah, leave it as a plain table, incremental is more hassle than it's worth for us right now.",
+            "incremental",
+        ),
+    ],
+)
+def test_a_no_to_an_offer_with_nothing_in_its_place_keeps_nothing(
+    assistant: str, user: str, gone: str
+) -> None:
+    facts = facts_of(("assistant", assistant), ("user", user))
+    assert not [f.text for f in facts if gone.lower() in f.text.lower()], [f.text for f in facts]
+
+
+def test_an_either_or_answer_stands_when_the_other_option_is_turned_down() -> None:
+    facts = facts_of(
+        ("assistant", "Will you be using Excel or Google Sheets? And how many jobs a week?"),
+        ("user", "google sheets, dont have office and not paying for it. maybe 25-30 jobs a wk"),
+    )
+    assert "Decision: Google Sheets, not Excel." in [f.text for f in facts], [f.text for f in facts]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from jarvis.observe.families import Found, cap
+from jarvis.observe.judge import others_habit, someone_elses
 from jarvis.observe.lexicon import IC, TRIM, tool_kind
 from jarvis.observe.perspective import third_person
 from jarvis.observe.phrasing import clauses, refused, trim
@@ -248,7 +249,7 @@ _USING_RE = re.compile(
 )
 
 
-def _right_after(nxt: str, wrong: str, who: str) -> Found:
+def _right_after(nxt: str, wrong: str, who: str) -> Found | None:
     """ "not 4.3. We have R 4.4.1 …", "we're not 40 any more. We're 28 members now": the next
     sentence's first clause is the right value; when the sentence first says why the wrong one is
     wrong ("SILVA is for 16S/18S, we are doing fish, so we use the MitoFish reference"), the clause
@@ -257,6 +258,8 @@ def _right_after(nxt: str, wrong: str, who: str) -> Found:
     other = [c for c in parts if not re.search(rf"(?<![\w-]){re.escape(wrong)}(?![\w-])", c, IC)]
     using = [c for c in other if _USING_RE.match(c)]
     first = parts[0] if _USING_RE.match(parts[0]) else (using or other or parts)[0]
+    if someone_elses(first) or others_habit(first) or refused(first):
+        return None  # "no, not GORM. Ifeoma swears by Bazel …": what follows is someone else's, no right half
     right = third_person(trim(first).strip(TRIM), who)
     return Found(f"Correction: {cap(right)}, not {wrong}", "correction", "correction/no", subject_of(right) or "",
                  confidence=0.85, priority="high")  # fmt: skip
@@ -429,6 +432,10 @@ def named_correction(sent: str, assistant: str, who: str) -> Found | None:
     wrong = m.group("wrong").strip(TRIM)
     if len(wrong) < 2 or not _named_in(wrong, assistant):
         return None
+    if re.fullmatch(
+        r"(?:(?:lol|haha|ok|okay|oh)[\s,]+)*(?:no|nah|nope|non|nein)[.!]?,?\s*not\s+.+", body, IC
+    ):
+        return None  # "lol no, not GORM": a no with nothing said in its place
     found = _values_correction(body, assistant, who)
     if found:
         return found

@@ -292,6 +292,19 @@ RULES: tuple[Family, ...] = (
         _as_is,
         priority="high",
     ),
+    # "we don't serve alcohol, obviously", "we don't do refunds", "we never work weekends": what the
+    # person's household or business does not do, as a standing practice
+    fam(
+        "rule/we-dont",
+        r"^(?:(?:and|also|oh|but)[\s,]+)?(?:here\s+)?we\s+(?:don't|do not|dont|never|no longer)\s+(?:ever\s+)?"
+        r"(?P<verb>serve|sell|stock|allow|accept|take|offer|ship|deliver|do|eat|drink|work|open|celebrate|keep|cook|"
+        r"charge|give|lend|hire)\s+(?!(?:it|that|this|them|those|these|anything|much|well|enough|yet|now|today|so)\b)"
+        r"(?P<x>[\w'-]+(?:\s+[\w'-]+){0,5}?)(?:,?\s*(?:obviously|of course|at all|ever|anymore|any more|either))?[.!]*$",
+        "rule",
+        "rule",
+        _as_is,
+        priority="high",
+    ),
     # "we target WCAG 2.2 AA", "we support iOS 16 and up", "we follow PEP 8": a standard the work
     # is held to, named by its name or number
     fam(

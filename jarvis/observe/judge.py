@@ -144,6 +144,8 @@ _REJECTED_RE = re.compile(
     # "novated lease nah, not for me", "I'm not paying for Booksy", "Terragrunt we tried in 2024, it was pain"
     r"|\b(?:won't|wont|will not|not gonna|not going to)\s+bother\b|\bnot bothering\b"
     r"|\btoo much (?:for (?:the|a) (?:start|beginning|first year)|right now|at the start|to start|for now)\b"
+    # "incremental is more hassle than it's worth for us right now"
+    r"|\bmore\s+(?:hassle|trouble|work|effort|faff|pain)\s+than\s+(?:it's|its|it is|they're|they are)\s+worth\b"
     r"|^no\s+[\w.+-]+(?:\s+[\w.+-]+)?\s+then[.!]*$|,\s*not\s+(?:for|in)\s+this\s+one\b|[,.]\s*no[.!]*$|[,.]\s*(?:so\s+)?(?:no thanks|no thank you|thanks but no|not for (?:us|me))[.!]*$|\b(?:don't|do not|dont)\s+think\b.{0,40}\bworth\b"
     # "I said no to Jira", "said no, it's overkill"; "the cardiologist said no flat-out efforts" is theirs
     r"|(?:\b(?:I|we|i)\s+(?:just\s+|already\s+)?|^(?:and\s+)?|\band\s+)said no\b(?!\s+(?:more|less|longer|fewer|later|earlier|"
@@ -238,6 +240,9 @@ _MOMENT_RE = re.compile(
     # a thing acting up right now ("my laptop fan is screaming", "my phone is dying sorry")
     r"|\b(?:is|are|'s|'re)\s+(?:\w+\s+)?(?:screaming|dying|overheating|crashing|lagging|acting up|playing up|"
     r"misbehaving|freezing up|struggling|melting|on fire|about to die)\b"
+    # on the way somewhere ("I'm on the ferry to Stord and the wifi is garbage")
+    r"|\b(?:I'm|I am|im|we're|we are)\s+(?:on|in)\s+(?:the|a|my)\s+(?:ferry|train|bus|plane|flight|boat|tram|metro|"
+    r"subway|taxi|uber|cab|coach)\b(?!\s+(?:every|each|daily)\b)"
     r"|\b(?:I'm|I am|im|we're|we are)\s+(?:on|running on)\s+(?:the\s+|a\s+|my\s+)?(?:ups|generator|battery|batteries|"
     r"hotspot|backup power|inverter|mobile data)\b"
     # last night's sleep, today's coffee, how wrecked ("only slept 3 hours", "running on 4h sleep",

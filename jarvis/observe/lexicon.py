@@ -125,7 +125,26 @@ CONDITIONS = (
     r"protanopia|colou?r blindness|insomnia|ptsd|ocd|bipolar disorder|narcolepsy|celiac|coeliac|"
     r"macular degeneration|cataracts?|osteoarthritis|rheumatoid arthritis|copd|kidney disease|heart failure|"
     r"a stammer|a stutter|a hearing aid|hearing aids|a prosthetic \w+|a replaced \w+|a new (?:hip|knee)|"
-    r"(?:a\s+)?(?:dodgy|bad|weak|wonky|dicky)\s+(?:(?:left|right)\s+)?(?:knee|back|hip|ankle|achilles|shoulder|wrist|neck|heart)s?"
+    r"(?:a\s+)?(?:dodgy|bad|weak|wonky|dicky)\s+(?:(?:left|right)\s+)?(?:knee|back|hip|ankle|achilles|shoulder|wrist|neck|heart)s?|"
+    r"(?:an?\s+)?(?:disc\s+|inguinal\s+|hiatal\s+|hiatus\s+|umbilical\s+)?hernia|a slipped disc|kidney stones|a heart murmur|"
+    r"atrial fibrillation|afib|a-fib|angina|vertigo|scoliosis|tendonitis|tendinitis|plantar fasciitis|shin splints"
+)
+# what people call themselves by country ("I am Moroccan", "I'm Filipino by birth")
+DEMONYMS = (
+    r"Afghan|Albanian|Algerian|American|Angolan|Argentine|Argentinian|Armenian|Australian|Austrian|Azerbaijani|"
+    r"Bangladeshi|Belarusian|Belgian|Bolivian|Bosnian|Brazilian|British|Bulgarian|Burmese|Cambodian|Cameroonian|"
+    r"Canadian|Chilean|Chinese|Colombian|Congolese|Costa Rican|Croatian|Cuban|Cypriot|Czech|Danish|Dominican|Dutch|"
+    r"Ecuadorian|Egyptian|Emirati|English|Eritrean|Estonian|Ethiopian|Filipino|Filipina|Finnish|French|Georgian|"
+    r"German|Ghanaian|Greek|Guatemalan|Haitian|Honduran|Hungarian|Icelandic|Indian|Indonesian|Iranian|Iraqi|Irish|"
+    r"Israeli|Italian|Ivorian|Jamaican|Japanese|Jordanian|Kazakh|Kenyan|Korean|Kosovar|Kurdish|Kuwaiti|Kyrgyz|"
+    r"Lao|Latvian|Lebanese|Libyan|Lithuanian|Luxembourgish|Macedonian|Malagasy|Malawian|Malaysian|Maltese|Mexican|"
+    r"Moldovan|Mongolian|Montenegrin|Moroccan|Mozambican|Namibian|Nepali|Nepalese|New Zealander|Nicaraguan|Nigerian|"
+    r"Norwegian|Omani|Pakistani|Palestinian|Panamanian|Paraguayan|Peruvian|Polish|Portuguese|Puerto Rican|Qatari|"
+    r"Romanian|Russian|Rwandan|Salvadoran|Saudi|Scottish|Senegalese|Serbian|Singaporean|Slovak|Slovenian|Somali|"
+    r"South African|Spanish|Sri Lankan|Sudanese|Swedish|Swiss|Syrian|Taiwanese|Tajik|Tanzanian|Thai|Tunisian|"
+    r"Turkish|Turkmen|Ugandan|Ukrainian|Uruguayan|Uzbek|Venezuelan|Vietnamese|Welsh|Yemeni|Zambian|Zimbabwean|"
+    r"Kiwi|Aussie|Brit|Quebecois|Québécois|Catalan|Basque|Galician|Flemish|Sicilian|Sardinian|Tamil|Punjabi|"
+    r"Gujarati|Bengali|Yoruba|Igbo|Hausa|Zulu|Xhosa|Maori|Māori|Samoan|Tongan|Fijian|Hawaiian"
 )
 # verbs after "I" that say what the person thinks, wants or is doing this minute, not what is true of them
 _NOT_STATEMENT = """want need think guess mean see know hope wonder feel agree understand suppose believe assume

@@ -84,6 +84,7 @@ from jarvis.observe.selfdesc import (
     HOME_IN,
     IDENTITY,
     IN_PASSING,
+    MY_DEVICE,
     OUR_NAMED,
     OWN_RIDERS,
     OWNED,
@@ -188,9 +189,12 @@ _REQUEST_RE = re.compile(
 )
 # request/end: "I'm allergic to penicillin — worth having somewhere", "…, remember that"
 _REQUEST_END_RE = re.compile(
-    r"^(?P<x>.{6,}?)[\s,;—–-]+(?:please\s+)?(?:remember (?:that|this|it)|keep (?:that|this|it) in mind|"
-    r"for the record|make a note of (?:that|it)|note that|worth (?:having|keeping|noting|remembering|knowing)"
-    r"(?: (?:that|this|it))?(?: somewhere| down| on file)?|don't forget (?:that|it)|for future reference|fyi)"
+    r"^(?P<x>.{6,}?)[\s,;—–-]+(?:please\s+|pls\s+)?(?:(?:remember|note|don't forget|do not forget) (?:that|this|it)"
+    # "…, please remember that date", "… - note that one"
+    r"(?: (?:date|day|one|number|name|time|address|path|bit))?(?: (?:please|pls|for me|for later|too))?|"
+    r"keep (?:that|this|it) in mind|for the record|make a note of (?:that|it)|"
+    r"worth (?:having|keeping|noting|remembering|knowing)"
+    r"(?: (?:that|this|it))?(?: somewhere| down| on file)?|for future reference|fyi)"
     r"[.!]*$",
     IC,
 )
@@ -350,7 +354,12 @@ _POLITE_ANSWERS_RE = re.compile(
 _STYLE_ASK_RE = re.compile(
     _CAN_YOU
     + r"(?P<x>(?:always\s+)?(?:talk|speak|write|explain|answer|reply|respond|text)\s+(?:to me\s+|with me\s+|me\s+)?"
-    r"(?:like|in|using|as if)\b[^?]{3,80}?)\s*\?*"
+    r"(?:like|in|using|as if)\b[^?]{3,80}?"
+    # "can you keep answers shorter?", "could you make your replies simpler": every answer, not this one
+    r"|(?:keep|make)\s+(?:your\s+|the\s+|all\s+)?(?:answers|replies|responses|messages|explanations)\s+(?:a\s+bit\s+|much\s+|way\s+)?"
+    r"(?:shorter|short|brief|briefer|simpler|simple|plainer|plain|clearer|concise|more concise|less formal|casual|"
+    r"friendlier)\b(?:\s+(?:please|pls))?(?=\W*(?:by the way|btw|though|thanks)?[.!?\s]*$))\W*"
+    r"(?:by the way|btw|though|thanks)?[.!]*\s*\?*"
     # and why, after an emoji ("… not like a travel brochure 😂 'unforgettable' made me cringe")
     r"(?:\s+[\U0001F300-\U0001FAFF\u2600-\u27BF][^?]*)?\s*$",
     IC,
@@ -411,6 +420,14 @@ _POINTER_RE = re.compile(
     r"directory|host|server|trick|rule|detail|info|bit))?(?:\s+in\s+mind)?"
     r"(?:\s+(?:for\s+(?:the\s+future|next\s+time|later|good)|too|as\s+well|please|pls|always))*[.!]*"
     r"(?:[,;—–-]\s*(?:and\s+)?(?P<rest>.{6,}))?$",
+    IC,
+)
+
+
+# what makes the rule before it exact: "like under 150 words", "e.g. max 3 bullets", "say 2 paragraphs"
+_EXAMPLE_RE = re.compile(
+    r"^(?:like|e\.?g\.?|i\.?e\.?|say|so|max|maximum|at most|no more than)\s+(?P<x>(?:under|max|at most|no more than|"
+    r"below|around|about|less than|fewer than)?\s*\d+[^,;.!?]{0,30})(?:[,;]\s*(?P<rest>.{6,}))?[.!]*$",
     IC,
 )
 
@@ -529,7 +546,8 @@ def _named_people(text: str, who: str) -> list[tuple[Found, str]]:
         out.append(
             (Found(ACTIVITY_AT.build(m, who), "fact", ACTIVITY_AT.name, "work", confidence=0.7), m.group(0))
         )
-    out += _own_riders(text, who, (OUR_NAMED,))  # "our self-hosted GitLab pipeline": holds in a question too
+    # "our self-hosted GitLab pipeline", "my Garmin Forerunner 255 says …, is this ok?": hold in a question too
+    out += _own_riders(text, who, (OUR_NAMED, MY_DEVICE))
     for m in HOME_IN.regex.finditer(text):
         if m.group("here"):  # "if I go quiet it's loadshedding here in Hyderabad": where they are, even so
             out.append(
@@ -762,6 +780,11 @@ def extract_sentence(
     if len(text) < 3:
         return []
     if turned_down(text):
+        # "Excel or Google Sheets?" -> "google sheets, dont have office and not paying for it": the
+        # choice is made; what is turned down is the other option
+        chosen = _answer(text, after_assistant) if after_assistant else None
+        if chosen:
+            return [_fact(chosen, text, turn, context=after_assistant)]
         # "maybe later idk, rn just the ci pls 🙏 oh and rule for this repo: …": a new topic after it
         rest = _after_new_topic(text)
         if rest:
@@ -845,7 +868,7 @@ def _answer(sent: str, assistant: str) -> Found | None:
     a, b = m.group("a").strip(), m.group("b").strip()
     a = (
         a.split()[-1]
-        if len(a.split()) > 1 and a.split()[0].lower() in ("use", "pick", "choose", "want")
+        if len(a.split()) > 1 and a.split()[0].lower() in ("use", "using", "pick", "choose", "want", "prefer")
         else a
     )
     first = trim(sent).lower()
@@ -854,6 +877,7 @@ def _answer(sent: str, assistant: str) -> Found | None:
             first == chosen.lower()
             or first.startswith(chosen.lower() + " ")
             or first.startswith(chosen.lower() + ".")
+            or first.startswith(chosen.lower() + ",")
         ):
             tail = (m.group("tail") or "").strip()
             return Found(f"Decision: {chosen}, not {other}" + (f", {tail}" if tail else ""), "decision",
@@ -1340,6 +1364,7 @@ class OfflineObserver:
         pending: list[Unread] | None = [] if self.judge is not None else None
         calls: dict[str, SessionEvent] = {}
         last_assistant = assistant_said = ""
+        last_rule_at = (-1, -1)  # the turn and sentence of the last rule read
         suggested = Suggested()  # what the assistant offered; "no X" to it is no fact (declined.py)
         speakers = {e.name.strip().lower() for e in batch if e.type == "message" and e.role == "user"}
         to_assistant = any(e.role == "assistant" for e in batch) or len(speakers) <= 1
@@ -1384,6 +1409,18 @@ class OfflineObserver:
                         if not pointer.group("rest"):
                             continue
                         sent = pointer.group("rest")
+                    example = _EXAMPLE_RE.match(trim(plain(sent)))
+                    if example and facts and facts[-1].kind == "rule" and last_rule_at == (event.turn, i - 1):
+                        # "can you keep answers shorter? like under 150 words": the rule, made exact
+                        facts[-1] = replace(
+                            facts[-1],
+                            text=f"{facts[-1].text.rstrip('.')} ({example.group('x').strip(TRIM)}).",
+                            quote=f"{facts[-1].quote} {sent}".strip(),
+                        )
+                        rest = example.group("rest")
+                        if not rest:
+                            continue
+                        sent = rest
                     nxt = sentences[i + 1] if i + 1 < len(sentences) else ""
                     sent = _resolved(sent, " ".join(sentences[max(0, i - 2) : i]))
                     mark = len(pending) if pending is not None else 0
@@ -1436,6 +1473,8 @@ class OfflineObserver:
                     ):
                         skip = i + 1  # "No, that's wrong. <the right version>", "ok decided. <what>": said
                     facts += found
+                    if found and found[-1].kind == "rule":
+                        last_rule_at = (event.turn, i)
                 # no reset here: a second message in a row still answers the same assistant turn
                 # ("im celiac …", then "and no instant pot, i have a crockpot")
         if self.judge is not None and pending:

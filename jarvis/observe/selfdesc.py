@@ -15,6 +15,7 @@ from jarvis.observe.lexicon import (
     BODY,
     CONDITIONS,
     DAYS,
+    DEMONYMS,
     DOCUMENTS,
     DOSE,
     DRUG,
@@ -102,6 +103,17 @@ def _lacks(m: re.Match[str], s: str) -> str:
 
 
 SELF: tuple[Family, ...] = (
+    # "I've already got an Ancestry subscription", "I pay for a Canva Pro account": a service they have
+    fam(
+        "self/subscription",
+        r"^I(?:'ve|\s+have)?\s+(?:already\s+|also\s+)?(?:got|have|pay\s+for|bought)\s+(?P<art>a|an)\s+"
+        r"(?P<v>(?-i:[A-Z])[\w+.&-]*(?:\s+(?-i:[A-Z])[\w+.&-]*){0,2})\s+(?P<what>subscription|account|membership|plan|"
+        r"licen[cs]e|pass)\b",
+        "fact",
+        "tool",
+        lambda m, s: f"{s} has {_article_of(m.group('v'))} {m.group('v')} {m.group('what').lower()}",
+        confidence=0.75,
+    ),
     # "I'm on the payments team at Northwind", "I work on the platform team"
     fam(
         "self/team",
@@ -390,6 +402,16 @@ SELF: tuple[Family, ...] = (
         ),
         confidence=0.85,
     ),
+    # "I am Moroccan", "I'm half Korean", "im filipino by birth": where the person is from, by country
+    fam(
+        "self/nationality",
+        rf"^I(?:'m| am)\s+(?P<v>(?:(?:half|originally|proudly|born|a)\s+)?(?:{DEMONYMS})(?:\s+(?:and|&)\s+(?:{DEMONYMS}))?"
+        r"(?:\s+(?:by birth|originally|citizen|national|passport holder))?)$",
+        "fact",
+        "identity",
+        lambda m, s: f"{s} is {v(m)}",
+        confidence=0.8,
+    ),
     # "I'm 68", "I am 41 years old" (not "I'm 5 minutes away")
     fam(
         "self/age",
@@ -672,8 +694,10 @@ IN_PASSING: tuple[Family, ...] = (
     fam(
         "self/my-device",
         rf"\bmy\s+(?:(?:old|new|trusty|work|personal|own|little|ancient|current)\s+)?(?!(?:{RELATIONS})\b)"
-        r"(?P<v>(?-i:i[A-Z][a-z]+(?:\s+\d[\w-]*)?(?:\s+(?:mini|Mini|Pro|Max|Plus|Air|SE))?|[A-Z][a-z]+[A-Z][\w-]*(?:\s+[A-Z]?\d[\w-]*)?|[A-Z][\w-]+\s+[A-Z]?\d[\w-]*|[A-Z][\w-]*\d[\w-]*|[A-Z][a-z]+\s+(?:Air|Pro|Max|Mini|"
-        r"Plus|Ultra)))(?=\s*(?:$|[,.;:!?()—–]|\s(?:after|before|on|for|since|says|said|shows|showed|tells|told|"
+        r"(?!(?-i:VO2|HRV|BMI|FTP|A1C|HbA1c|LDL|HDL))"
+        # "my Garmin Forerunner 255", "my Samsung Galaxy A15": a brand, a line and a number
+        r"(?P<v>(?-i:[A-Z][a-z]+\s+[A-Z][a-z]+\s+[A-Z]?\d[\w-]*|i[A-Z][a-z]+(?:\s+\d[\w-]*)?(?:\s+(?:mini|Mini|Pro|Max|Plus|Air|SE))?|[A-Z][a-z]+[A-Z][\w-]*(?:\s+[A-Z]?\d[\w-]*)?|[A-Z][\w-]+\s+[A-Z]?\d[\w-]*|[A-Z][\w-]*\d[\w-]*|[A-Z][a-z]+\s+(?:Air|Pro|Max|Mini|"
+        r"Plus|Ultra)))(?=\s*(?:$|[,.;:!?()—–]|\s(?:after|before|on|for|since|says|say|said|shows|showed|tells|told|"
         r"reads|is|was|has|which|that|and|but|to|in|at|with|when|because|so|though|tho|lol|keeps|died|crashed|tonight|"
         r"today|tomorrow|now|again|too|first|yesterday|later)\b))",
         "fact",
@@ -1036,6 +1060,7 @@ ACTIVITY_AT = next(f for f in IN_PASSING if f.name == "self/activity-at")
 ACTIVITY_AFTER = next(f for f in IN_PASSING if f.name == "self/activity-after")
 OUR_NAMED = next(f for f in IN_PASSING if f.name == "environment/our-named")
 HOME_IN = next(f for f in IN_PASSING if f.name == "self/home-in")
+MY_DEVICE = next(f for f in IN_PASSING if f.name == "self/my-device")
 # what the person has, said with "my" even inside someone else's words ("since my bypass the cardiologist said …")
 OWN_RIDERS = tuple(
     f
@@ -1046,6 +1071,7 @@ OWN_RIDERS = tuple(
         "self/condition-with",
         "self/my-device",
         "self/home-in",
+        "self/activity-at",
         "self/weekly-activity",
         "environment/our-named",
         "environment/our-on",
