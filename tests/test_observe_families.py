@@ -36,6 +36,26 @@ POSITIVE = [
     ("request/start", "Remember this rule: never deploy on Fridays.", ["Never deploy on Fridays."]),
     ("rule/general", "Keep it short, always", ["Keep it short, always."]),
     (
+        "rule/its-for-everything",
+        "no raw terraform in this repo — it's Terragrunt for everything",
+        ["Terragrunt for everything."],
+    ),
+    (
+        "rule/goes-through-not",
+        "in the lib crate errors go through thiserror, not anyhow",
+        ["errors go through thiserror, not anyhow"],
+    ),
+    (
+        "rule/asked",
+        "Oh and please put answers in bullet points if you can, I mostly read them on my phone",
+        ["Put answers in bullet points."],
+    ),
+    (
+        "self/condition",
+        "I have the arthritis in my hands, so I cannot lift heavy pots",
+        ["has the arthritis"],
+    ),
+    (
         "self/activity-at",
         "sorry I'm typing slow, I'm on the bus back from my shift at Clicks",
         ["shift at Clicks"],
@@ -785,7 +805,6 @@ NAMED = {
     "person/named-has-been",
     "person/us-named",
     "self/subscription",
-    "self/my-device",
     "self/activity-at",
 }
 VARIANTS = {
@@ -867,6 +886,9 @@ NEGATIVE = [
     ("Nothing is decided yet, we're still looking", "decided"),
     ("I'm deciding whether to sell the boat", "boat"),
     ("Question: remember when we went to Porto?", "Porto"),
+    ("Half my class went to Australia after we qualified", "Australia"),
+    ("it's fine for everything", ""),
+    ("it's raining everywhere", ""),
     ("I'm on the ferry to Stord and the wifi is garbage", "ferry"),
     ("I'm tired today, remember that", ""),
     ("I'm Jordan, nice to meet you", "Jordan is"),

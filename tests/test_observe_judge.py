@@ -910,6 +910,11 @@ def test_a_plan_for_later_is_still_no_fact(said: str, judge: Judge) -> None:
             "No Sentry. Sentry means another vendor review. We log to Loki here.",
             "Sentry",
         ),
+        (
+            "An option to consider: the pipeline could be ported to Python with scikit-bio.",
+            "Hmm, no, I'm not rewriting in scikit-bio, the whole lab is R and I won't be the one who breaks that.",
+            "scikit-bio",
+        ),
         # an offer on a condition
         (
             "If you ever want a cross-check on the tokenisation, UDPipe also ships a Nynorsk model.",

@@ -35,7 +35,8 @@ _DECLINE_RE = re.compile(
     r"(?:(?:^|[,;:—–(]|\bbut|\band|\bso|\bok|\bthanks)\s*(?:no|nah|nope)(?:[\s,.!]+not(?!\s+(?:adding|using|installing|bringing in|pulling in)\b)|,(?=\s+(?!not\b)))?|\bwithout|\bskip|"
     r"\b(?:i|we) (?:don't|dont|do not|won't|wont) (?:want|need)|\blet(?:'s| us) not (?:add|use|pull in|bring in|"
     r"go with|do|install)|\b(?:won't|wont|will not|not gonna|not going to) bother with|"
-    r"\bnot (?:adding|using|installing|bringing in|pulling in)|"
+    r"\bnot (?:adding|using|installing|bringing in|pulling in|rewriting (?:it |this |everything )?in|porting (?:it |this )?to|"
+    r"switching to|moving to|migrating to)|"
     r"\b(?:i|we) (?:will not|won't|wont|am not going to|'m not going to|am not gonna|'m not gonna|do not|don't) "
     r"(?:install|use|add|buy|get|try|download|pay for|switch to))"
     # ("no its svelte 5 with runes" sets something right; it declines nothing)

@@ -305,6 +305,30 @@ RULES: tuple[Family, ...] = (
         _as_is,
         priority="high",
     ),
+    # "it's Terragrunt for everything", "its pnpm everywhere": the one tool used, said after a no
+    fam(
+        "rule/its-for-everything",
+        r"^(?:it's|its|it is)\s+(?!\w+ing\b|(?:fine|ok|okay|good|great|bad|same|the|busy|quiet|free|closed|open|cold|hot|"
+        r"warm|sunny|wet|dry|all|everything|nothing|one|true|false|like|just|so|too|very|really)\b)"
+        r"(?P<x>[\w.+#/-]+(?:\s+[\w.+#/-]+)?)\s+(?:for\s+everything|for\s+all\s+(?:of\s+)?\w+|"
+        r"everywhere|across the board|all the way down)[.!]*$",
+        "rule",
+        "rule",
+        lambda m, s: f"{m.group('x')} for everything",
+        priority="high",
+    ),
+    # "in the lib crate errors go through thiserror, not anyhow": where a kind of thing goes, and
+    # where it does not
+    fam(
+        "rule/goes-through-not",
+        r"^(?:(?:in|for)\s+[^,]{3,40}?[\s,]+)?(?:the\s+|all\s+)?(?!(?:we|I|you|they|he|she|my|our|his|her|their)\b)"
+        r"[\w-]+(?:\s+[\w-]+)?\s+(?:go|goes|run|runs|live|lives|"
+        r"belong|belongs)\s+(?:through|via|in|on|under)\s+[\w.+#/:-]+(?:\s+[\w.+#/:-]+)?,?\s+not\s+[\w.+#/:-]+[.!]*$",
+        "rule",
+        "rule",
+        _as_is,
+        priority="high",
+    ),
     # "we target WCAG 2.2 AA", "we support iOS 16 and up", "we follow PEP 8": a standard the work
     # is held to, named by its name or number
     fam(

@@ -63,7 +63,7 @@ _OPINION_RE = re.compile(
 _EVERYONE_RE = re.compile(
     r"^(?:everyone|everybody|nobody|no one|people|most people|some(?:one|body)\s+(?:on|in|at|from)\s+[\w.-]+|(?:all|most|half) (?:of )?my (?:friends|mates|"
     r"colleagues|coworkers|co-workers|classmates|cohort|team|family|relatives|neighbou?rs|students|patients|"
-    r"clients|customers|peers|kids|siblings|cousins))\b"
+    r"clients|customers|peers|kids|siblings|cousins|class|year|course|batch|unit|ward|department|squad))\b"
     r"(?!\s+(?:calls|call)\s+me\b)",
     IC,
 )

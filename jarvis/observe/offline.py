@@ -352,7 +352,11 @@ _POLITE_ANSWERS_RE = re.compile(
 )
 # rule/asked, for how to talk: "can you talk to me like a mate texting, not like a travel brochure?"
 _STYLE_ASK_RE = re.compile(
-    _CAN_YOU
+    # "please put answers in bullet points (if you can)": every answer, said as a wish
+    r"^(?:please\s+|pls\s+)?(?P<y>(?:put|write|give|format|keep|send)\s+(?:your\s+|the\s+|all\s+|me\s+)?(?:answers|replies|responses)"
+    r"\s+(?:in|as)\s+[^,?]{3,40}?)(?:\s+(?:please|pls))?(?:,?\s+(?:if you can|if possible|if you could|if you don't mind))?"
+    r"(?:[.!]*$|,\s+(?P<rest>(?:I|I'm|my|since|because|as)\b.{6,}))|"
+    + _CAN_YOU
     + r"(?P<x>(?:always\s+)?(?:talk|speak|write|explain|answer|reply|respond|text)\s+(?:to me\s+|with me\s+|me\s+)?"
     r"(?:like|in|using|as if)\b[^?]{3,80}?"
     # "can you keep answers shorter?", "could you make your replies simpler": every answer, not this one
@@ -469,6 +473,10 @@ def _standing(body: str, tag: str, turn: int, who: str, quote: str) -> Fact:
 _PLEASE_NO_RE = re.compile(
     r"^(?:(?:and|so|also|oh|but)[\s,]+)?(?:please|kindly)[\s,]+(?=(?:no|never|nothing|zero)\b)", IC
 )
+_IF_YOU_CAN_RE = re.compile(
+    r"(?<=\w)[\s,]+(?:if you can|if possible|if you could|if you don't mind|if that's ok|if that's okay|when you can)[.!]*$",
+    IC,
+)
 _LATE_PLEASE_RE = re.compile(
     r"^(?P<x>(?:correct|answer|reply|respond|write|explain|keep|use|format|call|address|show|give|translate|"
     r"include|speak|talk|send|sign|spell)\b.{2,60}?)[,\s]+(?:please|pls|plz)[.!]*$",
@@ -490,6 +498,7 @@ def _as_typed(clause: str) -> str:
     clause = lead.group("x") if lead else _FILLER_LEAD_RE.sub("", clause)
     clause = _TYPED_RE.sub(lambda m: _TYPED[m.group(0).lower().rstrip("'")], clause)
     clause = _PLEASE_NO_RE.sub("", clause)  # "And please, no melatonin" reads as "no melatonin"
+    clause = _IF_YOU_CAN_RE.sub("", clause)  # "please put answers in bullet points if you can": no condition
     late = _LATE_PLEASE_RE.match(clause)  # "Use metric please" reads as "please use metric"
     return f"please {late.group('x')}" if late else clause
 
@@ -799,8 +808,10 @@ def extract_sentence(
         text = favour.group("x") or favour.group("y")
     style = _STYLE_ASK_RE.match(text) if to_assistant else None
     if style:
-        body = third_person(style.group("x").strip(TRIM), who)
-        return [_fact(Found(cap(body), "rule", "rule/asked", "rule", priority="high"), text, turn)]
+        body = third_person((style.group("x") or style.group("y")).strip(TRIM), who)
+        asked = _fact(Found(cap(body), "rule", "rule/asked", "rule", priority="high"), text, turn)
+        rest = style.group("rest")  # "…, I mostly read them on my phone": said besides
+        return [asked, *(extract_sentence(rest, nxt, event, "", to_assistant, pending) if rest else [])]
     lasting = (_POLITE_LASTING_RE.match(text) or _MAY_RE.match(text)) if to_assistant else None
     if lasting:
         body = cap(third_person(lasting.group("x").strip(TRIM), who))

@@ -474,7 +474,7 @@ SELF: tuple[Family, ...] = (
     # "I've had type 2 diabetes for ten years", "I have asthma"
     fam(
         "self/condition",
-        rf"^I(?:'ve| have)(?:\s+had)?\s+(?P<v>(?:{CONDITIONS})\b.*|(?!(?:to|got|been|a lot|no idea|an idea|a "
+        rf"^I(?:'ve| have)(?:\s+had)?\s+(?:the\s+(?=(?:{CONDITIONS})\b))?(?P<v>(?:{CONDITIONS})\b.*|(?!(?:to|got|been|a lot|no idea|an idea|a "
         r"question|a meeting|time|fun|a feeling|the feeling)\b)[\w -]{3,60}?\s+(?:for\s+(?:\d+|a few|a couple of|"
         r"several|many|over|about|almost|nearly|more than|most of|one|two|three|four|five|six|seven|eight|nine|ten|"
         r"twenty|thirty|years|months|decades|ages)\b|since\s+(?:\d{4}|I was|childhood|birth|school|university|"
