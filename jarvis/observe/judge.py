@@ -30,7 +30,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jarvis.observe.lexicon import IC, PETS, RELATIONS, TRANSIENT
+from jarvis.observe.lexicon import IC, PETS, RELATIONS, TRANSIENT, WEEKDAY
 from jarvis.observe.perspective import IRREGULAR_PAST
 from jarvis.observe.phrasing import refused
 
@@ -435,10 +435,7 @@ _OCCASION_RE = re.compile(
 
 
 # "coaching the under-12s tonight, thursdays and saturdays": tonight is one of the days it recurs on
-_RECURRING_RE = re.compile(
-    r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bevery\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b",
-    IC,
-)
+_RECURRING_RE = re.compile(rf"\b{WEEKDAY}s\b|\bevery\s+{WEEKDAY}\b", IC)
 
 
 def admissible(clause: str) -> str | None:

@@ -198,7 +198,8 @@ LOWER_NAME = (
     r"(?![a-z'-]+(?:ed|ing|ly)\b)"
     r"[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+){0,2}"
 )
-DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"  # one day's name, without its plural
+DAYS = rf"{WEEKDAY}s?"
 # a time of day ("6:30", "14:00", "4pm", "10 am")
 TIME = r"\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h)?"
 # a word shaped like a medicine's name ("warfarin", "sertraline", "lisinopril", "atorvastatin")

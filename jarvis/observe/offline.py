@@ -351,10 +351,14 @@ _POLITE_ANSWERS_RE = re.compile(
     IC,
 )
 # rule/asked, for how to talk: "can you talk to me like a mate texting, not like a travel brochure?"
+# a condition that only softens a request ("… if you can", "… if possible")
+_IF_YOU_CAN = (
+    r"if you can|if possible|if you could|if you don't mind|if that's ok|if that's okay|when you can"
+)
 _STYLE_ASK_RE = re.compile(
     # "please put answers in bullet points (if you can)": every answer, said as a wish
     r"^(?:please\s+|pls\s+)?(?P<y>(?:put|write|give|format|keep|send)\s+(?:your\s+|the\s+|all\s+|me\s+)?(?:answers|replies|responses)"
-    r"\s+(?:in|as)\s+[^,?]{3,40}?)(?:\s+(?:please|pls))?(?:,?\s+(?:if you can|if possible|if you could|if you don't mind))?"
+    r"\s+(?:in|as)\s+[^,?]{3,40}?)(?:\s+(?:please|pls))?(?:,?\s+(?:" + _IF_YOU_CAN + r"))?"
     r"(?:[.!]*$|,\s+(?P<rest>(?:I|I'm|my|since|because|as)\b.{6,}))|"
     + _CAN_YOU
     + r"(?P<x>(?:always\s+)?(?:talk|speak|write|explain|answer|reply|respond|text)\s+(?:to me\s+|with me\s+|me\s+)?"
@@ -473,10 +477,7 @@ def _standing(body: str, tag: str, turn: int, who: str, quote: str) -> Fact:
 _PLEASE_NO_RE = re.compile(
     r"^(?:(?:and|so|also|oh|but)[\s,]+)?(?:please|kindly)[\s,]+(?=(?:no|never|nothing|zero)\b)", IC
 )
-_IF_YOU_CAN_RE = re.compile(
-    r"(?<=\w)[\s,]+(?:if you can|if possible|if you could|if you don't mind|if that's ok|if that's okay|when you can)[.!]*$",
-    IC,
-)
+_IF_YOU_CAN_RE = re.compile(rf"(?<=\w)[\s,]+(?:{_IF_YOU_CAN})[.!]*$", IC)
 _LATE_PLEASE_RE = re.compile(
     r"^(?P<x>(?:correct|answer|reply|respond|write|explain|keep|use|format|call|address|show|give|translate|"
     r"include|speak|talk|send|sign|spell)\b.{2,60}?)[,\s]+(?:please|pls|plz)[.!]*$",

@@ -38,6 +38,7 @@ from jarvis.observe.lexicon import (
     TRAITS,
     TRIM,
     VAGUE_OBJECT,
+    WEEKDAY,
 )
 from jarvis.observe.perspective import possessive, third_person
 
@@ -79,7 +80,6 @@ def _counted(what: str) -> str:
     return what
 
 
-_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _THAT_RE = re.compile(r"^(?:that|this)\b", IC)
 
 
@@ -621,10 +621,10 @@ IN_PASSING: tuple[Family, ...] = (
     # the office and I never miss it", "thursdays are choir": a day of the week kept for one thing
     fam(
         "self/weekday-activity",
-        rf"\b(?P<day>{_WEEKDAY})s\s+(?:I'm|I am|im)\s+(?:usually\s+|always\s+)?"
+        rf"\b(?P<day>{WEEKDAY})s\s+(?:I'm|I am|im)\s+(?:usually\s+|always\s+)?"
         r"(?P<what>(?:out|at|with|in|on)\s+[^,.;!?]{0,40}?\b(?:club|group|team|class|practice|training|choir|league|gym|pool|church|mosque|"
         r"temple|synagogue|allotment|studio|range|track|rink|court|pitch|dojo|lesson|lessons|rehearsal))\b"
-        rf"|\b(?P<day2>{_WEEKDAY})(?P<pl>s)?\s+(?:is|are)\s+(?!(?:the|a|an|my|our|when|because|no|not|off|free|busy|"
+        rf"|\b(?P<day2>{WEEKDAY})(?P<pl>s)?\s+(?:is|are)\s+(?!(?:the|a|an|my|our|when|because|no|not|off|free|busy|"
         r"fine|ok|okay|bad|good|better|worse|full|packed|out|deadline|due|payday|tomorrow|today)\b)"
         r"(?P<what2>[a-z][\w-]*(?:\s+(?:with|at|in)\s+[^,.;!?]{2,40}?)?)"
         r"(?:(?=\s+and\s+I\s+(?:never|don't|do not)\s+miss)|(?(pl)(?=\s*(?:[,.;!]|$))|(?!)))",
@@ -880,7 +880,7 @@ IN_PASSING: tuple[Family, ...] = (
         r"\b(?:we're|we are|I'm|I am|the (?:shop|salon|bakery|cafe|café|restaurant|stall|studio|clinic) is)\s+(?:always\s+)?"
         r"closed\s+(?:on\s+)?(?P<v>(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b"
         # "On Monday when we are closed I do the accounts": the day, said with "when"
-        r"|\b(?:on\s+)?(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?\s+(?:when|as|because)\s+"
+        rf"|\b(?:on\s+)?(?P<day>{WEEKDAY})s?\s+(?:when|as|because)\s+"
         r"(?:we're|we are|I'm|I am|the (?:shop|salon|bakery|cafe|café|restaurant|stall|studio|clinic) is)\s+closed\b",
         "fact",
         "schedule",
