@@ -118,6 +118,9 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "should we move the repo to Bun",
         "what if I moved the whole site to Squarespace",
         "the code for the shed door is 4471",
+        # a credential's value right after the word, with no "is"
+        "I got back in (email is tamsin.o@shaw.ca, password Pumpkin!Rain88)",
+        "my pin 4417 for the gate",
         "thanks, that worked",
     ],
 )
@@ -130,6 +133,7 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
     [
         "I am teacher of chemistry since 2011",
         "the lab's cryostat sits in room B214",
+        "I use a password manager for everything",  # no credential's value
         # tonight is one of the days it recurs on
         "coaching the under-12s at Te Atatū tonight, thursdays and saturdays",
         "choir practice tonight like every thursday",

@@ -118,7 +118,11 @@ _CREDENTIAL_RE = re.compile(
     r"seed phrase|login|combination|(?:door|gate|alarm|locker|safe|garage|lock|entry|keypad|building)\s+code|"
     r"(?<!dress )(?<!post )(?<!zip )(?<!area )(?<!source )code\s+(?:for|to|of)\s+(?:the\s+)?[^.]{0,30}?"
     r"\b(?:door|gate|alarm|locker|safe|garage|lock|entrance|building|keypad|flat|office|shed|padlock)"
-    r")\b[^.]{0,40}?(?:\b(?:is|are|was)\b|=|:)\s*(?!\[REDACTED)[^\s\[]",
+    r")\b[^.]{0,40}?(?:\b(?:is|are|was)\b|=|:)\s*(?!\[REDACTED)[^\s\[]"
+    # the value right after the word, with no "is" ("…, password Pumpkin!Rain88)"): a word with a
+    # digit or a symbol in it, so "my password manager" and "password reset" are no credential
+    r"|\b(?:password|passphrase|passcode|pw|pwd|pin)\s+(?!\[REDACTED)(?=[^\s\[]*[\d!@#$%^&*])[^\s\[]{6,}"
+    r"|\b(?:pin|pin code|passcode)\s+\d{4,8}\b",
     IC,
 )
 
