@@ -101,6 +101,11 @@ def _as_is(m: re.Match[str], s: str) -> str:
     return cap(third_person(m.group(0).strip(TRIM), s))
 
 
+def said_x(m: re.Match[str], s: str) -> str:
+    """What the `x` group holds, first person rewritten ("please keep all prices in cedis" -> "Keep …")."""
+    return cap(third_person(m.group("x").strip(TRIM), s))
+
+
 # Rules: how things must be done, anywhere in a clause.
 RULES: tuple[Family, ...] = (
     # "Always run the tests first", "never schedule anything before 1pm" (imperative)
@@ -110,7 +115,7 @@ RULES: tuple[Family, ...] = (
         r"were|did|a|an|the|gonna|too|so|in|at|on|mind|again|ever)\b)(?![a-z]+ed\b)[a-z]+\b.{3,})$",
         "rule",
         "rule",
-        lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
+        said_x,
         priority="high",
     ),
     # how to answer, said as an instruction with a style ("answer me short pls", "write to me in simple
@@ -123,7 +128,7 @@ RULES: tuple[Family, ...] = (
         r"without\s+(?:jargon|emojis?|bullet|lists?)|in\s+(?:bullet points|lists?|tables?|paragraphs))[^?]{0,80})$",
         "rule",
         "rule",
-        lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
+        said_x,
         priority="high",
     ),
     # "don't ever run terraform apply locally", "never ever …"
@@ -232,7 +237,7 @@ RULES: tuple[Family, ...] = (
         r"(?:\s+the)?.{2,}?\s+(?:in|as|to|with|at|into|using)\s+.{2,})$",
         "rule",
         "rule",
-        lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
+        said_x,
         priority="high",
     ),
     # "Please correct my grammar gently", "please answer in Spanish": how the assistant should behave
@@ -243,7 +248,7 @@ RULES: tuple[Family, ...] = (
         r"(?!.*\b(?:this|that|it|these|those|here|now|again|today)\b).{4,})$",
         "rule",
         "rule",
-        lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
+        said_x,
         priority="high",
     ),
     # "Never inches.", "never tabs": a bare ban, standing by its word
@@ -265,7 +270,7 @@ RULES: tuple[Family, ...] = (
         r"(?:\s*,\s*please|\s+please|\s*,?\s*(?:obviously|of course|thanks|ever|at all))?$",
         "rule",
         "rule",
-        lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
+        said_x,
         priority="high",
     ),
     # "I always write the docstring first", "we never use SELECT * here"
@@ -534,7 +539,7 @@ DECISIONS: tuple[Family, ...] = (
         r"(?:\s+(?!(?:to|that|on)\b)[\w,' -]{1,30}?)?\s+(?:to|that|on)\s+.{4,})$",
         "decision",
         "decision",
-        lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
+        said_x,
         confidence=0.75,
     ),
     fam(
@@ -554,7 +559,7 @@ DECISIONS: tuple[Family, ...] = (
         r"settled on|opted for|switched to|migrated to|moved (?:over )?to|standardi[sz]ed on)\s+.{3,})$",
         "decision",
         "decision",
-        lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
+        said_x,
         confidence=0.75,
     ),
     fam(

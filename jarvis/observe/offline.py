@@ -596,7 +596,17 @@ def _own_riders(text: str, who: str, families: tuple[Family, ...] = OWN_RIDERS) 
     ]
 
 
-_NAMED_THEN_SAID = ("person/named-then-is-my", "person/named-has-been")
+# families whose words the clause splitter parts: "Divya gave me this key — she's my wife" (the name
+# opens the sentence), "tag Chidinma as reviewer, she's my lead"; and "Femi (my PM, he owns Looker)
+# will read it" when the cut fell inside the brackets (checked where they are used)
+_ACROSS_CLAUSES = ("person/named-later", "person/named-then-is-my", "person/named-has-been")
+
+
+def _from_clause(family: Family, clause: str, whole: str) -> re.Match[str] | None:
+    """The family's match in the whole sentence, starting inside this clause."""
+    at = whole.find(clause)
+    m = family.regex.search(whole, at) if at >= 0 else None
+    return m if m and m.start() < at + len(clause) else None
 
 
 def _appositive(clause: str, who: str, sentence: str = "") -> tuple[Found, str] | None:
@@ -605,18 +615,11 @@ def _appositive(clause: str, who: str, sentence: str = "") -> tuple[Found, str] 
     whole = plain(sentence)
     for family in APPOSITIVES:
         m = family.regex.search(clause)
-        if not m and family.name == "person/named-later" and whole.startswith(clause):
-            m = family.regex.search(whole)  # "Divya gave me this key — she's my wife": the clauses part them
-        if not m and family.name in _NAMED_THEN_SAID and clause in whole:
-            # "tag Chidinma as reviewer, she's my lead": the name's clause, and who she is after the comma
-            at = whole.find(clause)
-            m = family.regex.search(whole, at)
-            m = m if m and m.start() < at + len(clause) else None
-        if not m and family.name == "person/bracketed" and "(" in clause and ")" not in clause:
-            # "Femi (my PM, he owns Looker) will read it": the clause was cut inside the brackets
-            at = whole.find(clause)
-            m = family.regex.search(whole, at) if at >= 0 else None
-            m = m if m and m.start() < at + len(clause) else None
+        if not m and (
+            family.name in _ACROSS_CLAUSES
+            or (family.name == "person/bracketed" and "(" in clause and ")" not in clause)
+        ):
+            m = _from_clause(family, clause, whole)
         if not m:
             continue
         at = sentence.find(m.group(0)) if sentence else -1
@@ -1376,7 +1379,6 @@ class OfflineObserver:
         pending: list[Unread] | None = [] if self.judge is not None else None
         calls: dict[str, SessionEvent] = {}
         last_assistant = assistant_said = ""
-        last_rule_at = (-1, -1)  # the turn and sentence of the last rule read
         suggested = Suggested()  # what the assistant offered; "no X" to it is no fact (declined.py)
         speakers = {e.name.strip().lower() for e in batch if e.type == "message" and e.role == "user"}
         to_assistant = any(e.role == "assistant" for e in batch) or len(speakers) <= 1
@@ -1395,6 +1397,7 @@ class OfflineObserver:
                 previous, mark = "", 0  # the sentence before when nothing read it, and the judge's queue then
                 since = 0  # where the judge's queue stood when `previous` began
                 carried: set[str] = set()  # what the sentence before declined
+                rule_at: int | None = None  # the sentence that last ended in a rule
                 for i, sent in enumerate(sentences):
                     if i == skip:
                         continue
@@ -1422,7 +1425,7 @@ class OfflineObserver:
                             continue
                         sent = pointer.group("rest")
                     example = _EXAMPLE_RE.match(trim(plain(sent)))
-                    if example and facts and facts[-1].kind == "rule" and last_rule_at == (event.turn, i - 1):
+                    if example and rule_at == i - 1 and facts[-1].kind == "rule":
                         # "can you keep answers shorter? like under 150 words": the rule, made exact
                         facts[-1] = replace(
                             facts[-1],
@@ -1486,7 +1489,7 @@ class OfflineObserver:
                         skip = i + 1  # "No, that's wrong. <the right version>", "ok decided. <what>": said
                     facts += found
                     if found and found[-1].kind == "rule":
-                        last_rule_at = (event.turn, i)
+                        rule_at = i
                 # no reset here: a second message in a row still answers the same assistant turn
                 # ("im celiac …", then "and no instant pot, i have a crockpot")
         if self.judge is not None and pending:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from jarvis.observe.families import NAME_WORD, NOT_NAMES, Family, cap, fam, rel, v
+from jarvis.observe.families import NAME_WORD, NOT_NAMES, Family, cap, fam, rel, said_x, v
 from jarvis.observe.lexicon import (
     BODY,
     CONDITIONS,
@@ -829,7 +829,7 @@ IN_PASSING: tuple[Family, ...] = (
         r"set|happening|wrong|working|broken|fixed|done|ready|planned|booked)\b).{5,120})$",
         "rule",
         "rule",
-        lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
+        said_x,
         priority="high",
     ),
     # "for me plain manifests are more clear", "for me tabs are easier": the person's preference
