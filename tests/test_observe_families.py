@@ -395,6 +395,8 @@ POSITIVE = [
     ("environment/recurring", "Standup starts at 9:30 every weekday.", ["Standup starts at 9:30"]),
     ("environment/recurring", "The nightly backup runs every night at 2.", ["backup runs every night"]),
     ("environment/recurring", "releases go out on Thursdays", ["Releases go out on Thursdays."]),
+    ("environment/recurring", "Choir is Thursdays at 7.", ["Choir is Thursdays at 7"]),
+    ("environment/recurring", "Maintenance windows are Thursday 7–9am.", ["Thursday 7–9am"]),
     # decision/*: also when a question follows in the same message
     (
         "decision/decided",
@@ -846,6 +848,17 @@ NEGATIVE = [
     ("I'd probably go with Vue.", ""),
     ("Could we deploy on Fridays?", ""),
     ("Do you remember when we went to Porto?", ""),
+    # "if" in the languages people mix in
+    ("Si consigo la beca me mudo a Lyon.", "Lyon"),
+    ("Se vinco la borsa vado a Torino.", "Torino"),
+    ("Se conseguir a bolsa vou para Lisboa.", "Lisboa"),
+    ("Als ik de baan krijg verhuis ik naar Utrecht.", "Utrecht"),
+    ("Si je pars à Montréal, je vends la voiture.", "Montréal"),
+    # one date ahead: an appointment
+    ("My dentist appointment is on Friday at 3.", "dentist"),
+    ("The demo is next Tuesday.", "demo"),
+    ("the retro's on Thursday", "retro"),
+    ("My flight to Oslo is on Thursday, so keep it short.", "Oslo"),
     ("Remember when we went to the lake", ""),
     ("Is staging Postgres on port 5433?", ""),
     ("I wonder if I should go vegan.", ""),

@@ -80,6 +80,9 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "our neighbour swears by copper tape for slugs",
         "her cousin did the keto thing for a year",
         "Malin, our designer, keeps lobbying for Tailwind everywhere",
+        "Priyanka from accounts never answers emails before ten",
+        "Dev on the infra team always merges without review",
+        "Jo (our lead) always books the big room",
         "mi jefe quiere todo en Excel",
         "my brother in accra say we should buy a bigger machine",
         # not decided, or not yet

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from jarvis.observe.lexicon import (
+    APPOINTMENT,
     IC,
     INFRA,
     MOMENTARY,
@@ -476,7 +477,9 @@ ENVIRONMENT: tuple[Family, ...] = (
         r"open|opens|close|closes|finish|finishes)\s+(?:at|around|by)\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h)?"
         r"|(?:run|runs|happen|happens|go out|goes out|ship|ships|release|releases|is|are|take place|takes place|"
         r"meet|meets)\s+(?:every\s+\S+|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days|daily|weekly|nightly|"
-        r"monthly|fortnightly|each\s+\S+|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+(?:at\s+)?\d))\b.*$"
+        # "is on Friday at 3" is one appointment; "is Thursdays at 7", "are Thursday 7–9am" come back
+        r"monthly|fortnightly|each\s+\S+|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days\s+(?:at\s+)?\d|"
+        r"(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:at\s+)?\d))\b.*$"
         r"|^(?!.*\byou\b)(?!(?:I|we|my|our|I'm|we're)\b).{3,80}\b(?:every|each)\s+(?:other\s+)?(?:day|morning|"
         r"evening|night|week|weekday|weekend|month|year|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?$",
         "fact",
@@ -497,7 +500,9 @@ WORLD = fam(
     r"^(?!.*\bI\s+(?:\w+\s+)?tried\b)"
     r"(?!nothing\s+(?:is|'s|has\s+been|was)\s+(?:\w+\s+)?(?:decided|settled|final|confirmed|certain|sure|fixed|"
     r"set in stone|booked|signed)\b)"
-    rf"(?!.*(?:{TRANSIENT}))(?=.*(?:\b(?:always|usually|mostly|only|never|every|each|all|any|no|nothing|before|by default)\b|"
+    rf"(?!.*(?:{TRANSIENT}))"
+    rf"(?!.*{APPOINTMENT})"  # "the demo is next Tuesday"
+    rf"(?=.*(?:\b(?:always|usually|mostly|only|never|every|each|all|any|no|nothing|before|by default)\b|"
     r"(?<=\s)(?-i:[A-Z][\w.-]+)|\d|\b[\w-]+\.[a-z]{2,}\b))"
     # "Sarah always uses vim": one capitalised word with a singular verb is a person, not a thing
     r"(?!(?!(?:Everything|Nothing|Each|Every|Most|All)\b)(?-i:[A-Z][a-z]*[a-rt-z])\s+"

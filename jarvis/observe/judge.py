@@ -30,7 +30,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jarvis.observe.lexicon import IC, PETS, RELATIONS, TRANSIENT, WEEKDAY
+from jarvis.observe.lexicon import APPOINTMENT, IC, PETS, RELATIONS, TRANSIENT, WEEKDAY
 from jarvis.observe.perspective import IRREGULAR_PAST
 from jarvis.observe.phrasing import refused
 
@@ -173,6 +173,8 @@ _FAMILY = (
     r"brother|sister|kids?|child|children|sons|daughters|twins|baby|grandson|granddaughter|grandchild|grandma|"
     r"grandpa|grandmother|grandfather|parents|stepson|stepdaughter"
 )
+# where a colleague sits, said after their name
+_UNITS = r"team|squad|department|dept|office|desk|accounts|HR|IT|finance|legal|sales|marketing|support|ops|lab|group|floor"
 _HABIT_WORDS = r"always|never|usually|constantly|keeps|forever|every single|swears by|does everything|do everything|lives on"
 _OTHERS_HABIT_RE = re.compile(
     rf"^(?:(?:and|but|so|also|lol|plus|oh)[\s,]+)*"
@@ -180,7 +182,10 @@ _OTHERS_HABIT_RE = re.compile(
     # a bare name: one word, then the habit, then a verb in -s ("Seun always writes …"); a plural
     # ("deploys always go through Atlantis") or a rule ("amounts always in ARS") is no person
     rf"|(?!(?:I|we|it|this|that|there|everything|nothing|something|everyone|everybody|he|she|they|you|u)\b)"
-    rf"[^\W\d_][\w'-]*\s+(?:{_HABIT_WORDS})\s+(?:\w+ly\s+)?[a-z]+[^s\W]s\b)",
+    rf"[^\W\d_][\w'-]*"
+    # the name may carry where they sit ("Priyanka from accounts", "Dev on the infra team", "Jo (our lead)")
+    rf"(?:\s+(?:from|on|in|at)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+\s+){{0,2}}?(?:{_UNITS})|\s*\([^)]{{1,30}}\))?"
+    rf"\s+(?:{_HABIT_WORDS})\s+(?:\w+ly\s+)?[a-z]+[^s\W]s\b)",
     IC,
 )
 _ADVICE_RE = re.compile(
@@ -452,6 +457,8 @@ def admissible(clause: str) -> str | None:
         return "a story of one occasion"
     if turned_down(text):
         return "turned down"
+    if re.search(APPOINTMENT, text, IC) and not _RECURRING_RE.search(text):
+        return "one appointment"
     if of_the_moment(text):  # "rn", "with 40 min left": refused whatever habit word is near
         return "passing state"
     if (_TRANSIENT_RE.search(text) and not _RECURRING_RE.search(text)) or (

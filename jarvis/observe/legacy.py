@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from jarvis.observe.families import RELATIONS, TRIM, Family, fam, v
-from jarvis.observe.lexicon import MOMENTARY
+from jarvis.observe.lexicon import APPOINTMENT, MOMENTARY
 from jarvis.observe.perspective import possessive
 
 _CONTEXT_BOUND_RE = re.compile(
@@ -79,6 +79,8 @@ def legacy_ok(m: re.Match[str]) -> bool:
         return False
     if "v" in groups and re.search(MOMENTARY, v(m), re.IGNORECASE):
         return False  # "my sister is in Paris this week": true for now, not a fact to keep
+    if re.search(APPOINTMENT, m.group(0), re.IGNORECASE):
+        return False  # "my dentist appointment is on Friday at 3": one date, not a fact
     if "v" in groups and _TASTE_RE.match(v(m)):
         return False  # "my boss is obsessed with Looker": another person's taste is theirs
     return not ("rel" in groups and m.group("rel").strip().lower() in _DULL_REL)

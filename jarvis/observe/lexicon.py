@@ -200,6 +200,9 @@ LOWER_NAME = (
 )
 WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"  # one day's name, without its plural
 DAYS = rf"{WEEKDAY}s?"
+# one date ahead, an appointment rather than how things are ("my flight to Oslo is on Thursday", "the
+# demo is next Tuesday"); "our closed day is Monday", "practice is Wednesday evenings", "from next week" stay
+APPOINTMENT = rf"\b(?:is|are|'s)\s+(?:on\s+{WEEKDAY}(?!s)|next\s+(?:week|{WEEKDAY}))\b"
 # a time of day ("6:30", "14:00", "4pm", "10 am")
 TIME = r"\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h)?"
 # a word shaped like a medicine's name ("warfarin", "sertraline", "lisinopril", "atorvastatin")

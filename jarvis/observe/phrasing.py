@@ -100,7 +100,10 @@ _HYPOTHETICAL_RE = re.compile(
     r"not sure|i'm not sure|i am not sure|maybe|perhaps|possibly|probably|one day|someday|at some point"
     # the same in the languages people mix in ("Falls wir irgendwann …", "si me dan la beca …")
     r"|falls|wenn|vielleicht|irgendwann|si (?:me|te|nos|le|les|lo|la|el|no|yo|tú|tu)|quizás|quizas|tal vez|"
-    r"algún día|se eu|se nós|talvez|peut-être|au cas où|si jamais)\b"
+    r"algún día|se eu|se nós|talvez|peut-être|au cas où|si jamais|"
+    # "si consigo la beca", "si je pars", "se vinco la borsa", "se conseguir a bolsa", "als ik de baan krijg"
+    r"si\s+(?:je|j'|on|nous|vous|il|elle|ils|elles)|si\s+[a-záéíóúñ]{2,}o|"
+    r"se\s+(?!lo\b|no\b)[a-zàèéìòù]{2,}(?:o|iamo)|se\s+[a-zãõç]{3,}(?:ar|er|ir)|als\s+(?:ik|we|wij|je|jij)|stel dat)\b"
     # ("I'd rather you asked first" is a preference, said now)
     r"|\b(?:I'd(?!\s+(?:rather|prefer|like you to|ask you to))|we'd(?!\s+(?:rather|prefer))|"
     r"I would(?!\s+(?:rather|prefer|like you to|ask you to))|we would(?!\s+(?:rather|prefer))|I might|we might|we could|(?<!before )(?<!so )(?<!than )(?<!until )(?<!till )I could|might be|could be|would be|"
