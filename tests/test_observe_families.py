@@ -854,6 +854,7 @@ NEGATIVE = [
     ("Se conseguir a bolsa vou para Lisboa.", "Lisboa"),
     ("Als ik de baan krijg verhuis ik naar Utrecht.", "Utrecht"),
     ("Si je pars à Montréal, je vends la voiture.", "Montréal"),
+    ("The bug was in the parser, not the lexer.", "parser"),
     # one date ahead: an appointment
     ("My dentist appointment is on Friday at 3.", "dentist"),
     ("The demo is next Tuesday.", "demo"),

@@ -109,10 +109,15 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         # a story of one occasion
         "At the engagement, Kwabena's uncle brought a goat and it ran away",
         "during our offsite Mihail spilled wine on the projector",
+        "It was Tomas who set up the VPN, not me",
+        "it was my sister who found the flat",
         "after Tolu's wedding the DJ played until 4am",
         # tried and dropped, or turned down
         "we trialled Karpenter last year and binned it",
         "Nah not doing Addressables, way overkill for us",
+        "Swarm is dead, not going there",
+        "Auth0 is too pricey for a side project, not happening",
+        "hard pass on Jira for a team of three",
         "I thought about moving all this to Puppet a few years back, nah, way too heavy",
         "my eyes are fried today",
         # an impression of a draft

@@ -363,7 +363,8 @@ RULES: tuple[Family, ...] = (
     fam(
         "rule/not",
         r"^(?!(?:I|we|you|he|she|they|it|this|that|there|my|our|no|not|yes|ok|okay|thanks|sorry)\b)"
-        r"(?P<x>[\w/.+#' -]{3,40}?)(?:,?\s+please)?,\s+(?:not|never)\s+(?P<y>[\w/.+#' -]{2,30})$",
+        # ("the bug was in the parser, not the lexer" tells what happened once)
+        r"(?!.*\b(?:was|were|did|had)\b)(?P<x>[\w/.+#' -]{3,40}?)(?:,?\s+please)?,\s+(?:not|never)\s+(?P<y>[\w/.+#' -]{2,30})$",
         "rule",
         "rule",
         lambda m, s: f"{cap(m.group('x').strip(TRIM))}, not {m.group('y').strip(TRIM)}",

@@ -143,6 +143,10 @@ _REJECTED_RE = re.compile(
     r"|\b(?:thought about|considered|looked at|looked into|toyed with)\b.{0,60}\b(?:nah|nope|too\s+\w+|not for)\b"
     # "novated lease nah, not for me", "I'm not paying for Booksy", "Terragrunt we tried in 2024, it was pain"
     r"|\b(?:won't|wont|will not|not gonna|not going to)\s+bother\b|\bnot bothering\b"
+    # "Swarm is dead, not going there", "Auth0 is too pricey, not happening", "hard pass on Jira"
+    # ("please don't suggest care homes, that's not happening" makes a rule firmer)
+    r"|(?<!that's )(?<!thats )(?<!that is )\bnot\s+(?:going there|happening|gonna happen|going to happen|a chance)\b"
+    r"|\bhard pass\b"
     r"|\btoo much (?:for (?:the|a) (?:start|beginning|first year)|right now|at the start|to start|for now)\b"
     # "incremental is more hassle than it's worth for us right now"
     r"|\bmore\s+(?:hassle|trouble|work|effort|faff|pain)\s+than\s+(?:it's|its|it is|they're|they are)\s+worth\b"
@@ -429,8 +433,10 @@ _ASKED_IF_RE = re.compile(
     r"(?:if|whether)\b",
     IC,
 )
-# a story told of one occasion ("At the engagement, Kwabena's uncle brought a goat")
+# a story told of one occasion ("At the engagement, Kwabena's uncle brought a goat", "it was Tomas who
+# set up the VPN")
 _OCCASION_RE = re.compile(
+    r"^it\s+was\s+(?:\w+\s+){1,3}?(?:who|that)\s+\w+|"
     r"^(?:at|during|after)\s+(?:the|our|my|his|her|their|(?-i:[A-Z])[\w-]*'s)\s+(?:\w+\s+)?(?:engagement|wedding|"
     r"party|funeral|reunion|christening|baptism|naming ceremony|ceremony|reception|barbecue|bbq|picnic|dinner|"
     r"conference|festival|concert|match|game|trip|holiday|graduation|birthday|housewarming|launch|offsite)\b"
