@@ -15,7 +15,7 @@ import bisect
 import math
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 MARKER = "[REDACTED:{kind}]"
@@ -33,6 +33,8 @@ _ASSIGN_KIND = {
     "token": "token",
     "secret": "secret",
     "credential": "credential",
+    "login": "password",
+    "log-in": "password",
 }
 
 # (kind, pattern, group holding the secret, check on the secret or None). Order is priority.
@@ -167,15 +169,28 @@ def _short_secret(value: str) -> bool:
 _NEAR_PASSWORD = re.compile(
     r"\b(?:pass(?:word|code|phrase)s?|passwd|pwd|pw|log-?in|pin)\b[^\n]{0,160}?"
     # set apart by a comma or a colon, or given with "is"/"one" ("the same one for everything,
-    # Biscuit1971"); "I use Windows11", "just Postgres16" name things
-    r"(?:[,:;—–]\s*|\b(?:is|was|it's|its|one|be)\s+)"
-    r"([a-z][a-z'-]{2,24}[!#$%^&*+=?~_.-]?\d{2,8}[!#$%^&*+=?~]?|\d{2,8}[a-z]{3,24}\d*)"
+    # Biscuit1971"); or typed into the box ("I typed in Glenys1958", "entered rosebud77", "changed it
+    # to mangotree9"); "I use Windows11", "just Postgres16" name things
+    r"(?:[,:;—–]\s*|'s\s+|(?<=word )to\s+|(?<=code )to\s+|\b(?:is|was|it's|its|one|be|typed|typing|type|entered|entering|enter|tried|trying|"
+    r"try|put|putting|keyed|(?:(?:changed|change|set|reset|updated|update)\s+(?:it\s+|that\s+|them\s+)?)to)"
+    r"(?:\s+in)?\s+)"
+    r"([a-z][a-z'-]{2,24}[!#$%^&*+=?~_.-]?\d{1,8}[!#$%^&*+=?~]?|\d{2,8}[a-z]{3,24}\d*)"
     r"(?![\w@/\\-])"
 )
 
 
 def _near_password(value: str) -> bool:
+    """6 to 40 characters; one digit alone ("mangotree9") only on a word of 7 letters or more."""
+    if re.search(r"[^\d]\d[!#$%^&*+=?~]?$", value) and len(value) < 8:
+        return False
     return 6 <= len(value) <= 40 and not _PLACEHOLDER.fullmatch(value)
+
+
+# "the pin I always use is 2741", "for the passcode I typed 604418": digits said soon after a PIN
+_NEAR_PIN = re.compile(
+    r"\b(?:pin|pin code|passcode|pass code)\b[^\n]{0,80}?\b(?:is|was|it's|its|typed|entered|tried|put)(?:\s+in)?"
+    r"\s+(\d{4,8})\b(?!\s*(?:digits?|numbers?|times|tries|attempts|minutes|mins|hours|days|%))"
+)
 
 
 # "the code for the clinic door in the evening is 739152", "the code to the bike shed is 4471#":
@@ -419,6 +434,7 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
     ("plain", _PLAIN_SHORT, 2, _short_secret, True),
     ("plain", _LOCK_CODE, 2, lambda v: any(c.isdigit() for c in v) and _plain_secret(v), True),
     ("plain", _NEAR_PASSWORD, 1, _near_password, True),
+    ("plain", _NEAR_PIN, 1, None, True),
     # unquoted value after = := =>
     (
         "assignment",
@@ -457,8 +473,11 @@ def _assignment_kind(name: str) -> str:
     return "api-key"
 
 
-def find_secrets(text: str) -> list[Finding]:
-    """Every secret in `text`, in order, without overlaps (a specific rule beats a generic one)."""
+def find_secrets(text: str, also: Iterable[str] = ()) -> list[Finding]:
+    """Every secret in `text`, in order, without overlaps (a specific rule beats a generic one).
+
+    `also`: values already known to be secrets (found elsewhere in the same session), redacted
+    wherever they stand even with nothing around them that says so."""
     taken: list[Finding] = []  # kept sorted by start and non-overlapping
     starts: list[int] = []
     lowered = text.translate(_ASCII_LOWER)
@@ -475,12 +494,31 @@ def find_secrets(text: str) -> list[Finding]:
             label = _assignment_kind(text[match.start() : start]) if generic else kind
             taken.insert(at, Finding(label, start, end))
             starts.insert(at, start)
+    return _every_occurrence(lowered, taken, also)
+
+
+def _every_occurrence(lowered: str, taken: list[Finding], also: Iterable[str]) -> list[Finding]:
+    """A value found once is a secret wherever else it stands in the text, in any case ("I tried
+    Barnaby2001 and then barnaby2001"); short values (a 4-digit PIN) only where a rule found them."""
+    values = {v.translate(_ASCII_LOWER): "secret" for v in also if len(v) >= 6}
+    values |= {lowered[f.start : f.end]: f.kind for f in taken if f.end - f.start >= 6}
+    if not values:
+        return taken
+    starts = [f.start for f in taken]
+    alternation = "|".join(re.escape(v) for v in sorted(values, key=len, reverse=True))
+    for match in re.finditer(rf"(?<![\w@/\\-])(?:{alternation})(?![\w@/\\-])", lowered):
+        start, end = match.span()
+        at = bisect.bisect_left(starts, start)
+        if (at > 0 and taken[at - 1].end > start) or (at < len(taken) and taken[at].start < end):
+            continue
+        taken.insert(at, Finding(values[match.group(0)], start, end))
+        starts.insert(at, start)
     return taken
 
 
-def redact(text: str) -> tuple[str, list[Finding]]:
+def redact(text: str, also: Iterable[str] = ()) -> tuple[str, list[Finding]]:
     """Replace each secret with `[REDACTED:kind]`. Idempotent: redacting twice finds nothing new."""
-    findings = find_secrets(text)
+    findings = find_secrets(text, also)
     if not findings:
         return text, []
     parts: list[str] = []
@@ -491,6 +529,11 @@ def redact(text: str) -> tuple[str, list[Finding]]:
         pos = finding.end
     parts.append(text[pos:])
     return "".join(parts), findings
+
+
+def secret_values(texts: Iterable[str]) -> frozenset[str]:
+    """The secrets said anywhere in `texts` (a session's messages), to redact wherever they recur."""
+    return frozenset(t[f.start : f.end] for t in texts for f in find_secrets(t) if f.end - f.start >= 6)
 
 
 def describe(findings: list[Finding]) -> str:

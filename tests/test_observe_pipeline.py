@@ -136,6 +136,44 @@ def test_secrets_never_reach_git(ws: Workspace, embedder: Any, tmp_path: Path, c
     assert "staging box" in bodies
 
 
+@pytest.mark.parametrize(
+    ("first", "later", "value", "kept"),
+    [
+        (
+            "The tablet asks for my email password and I typed in {v} like always.",
+            "Remember that {v} also opens the shed laptop.",
+            "Glenys" + "1958",
+            "shed laptop",
+        ),
+        (
+            "my wifi pw is {v}",
+            "note to self: the guest network uses {v} as well",
+            "bluefish" + "77",
+            "guest network",
+        ),
+        (
+            "Remember that {v} also opens the shed laptop.",
+            "oh and the router password is {v}",
+            "marlow" + "1987",
+            "shed laptop",
+        ),
+    ],
+)
+def test_a_secret_said_once_is_redacted_wherever_it_recurs_in_the_session(
+    ws: Workspace, embedder: Any, tmp_path: Path, cli: Any, first: str, later: str, value: str, kept: str
+) -> None:
+    transcript = tmp_path / "told-twice.txt"
+    transcript.write_text(
+        f"User: {first.format(v=value)}\nUser: {later.format(v=value.upper())}\nUser: I live in Swansea.\n",
+        encoding="utf-8",
+    )
+    result = cli("observe", "--import", str(transcript), workspace=ws)
+    assert result.exit_code == 0, result.output
+    bodies = "\n".join(f.body for f in fragments(ws).values())
+    assert "Swansea" in bodies and kept in bodies  # the fact that held the value was kept, redacted
+    assert value.lower() not in git(ws, "log", "-p", "--all").lower()
+
+
 def test_dry_run_writes_nothing(ws: Workspace, embedder: Any, cli: Any) -> None:
     session(ws, "s1", ("user", "I prefer vim over emacs for quick edits."))
     head = git(ws, "rev-parse", "HEAD")

@@ -109,6 +109,22 @@ NEW_SECRETS: list[tuple[str, str, str]] = [
     ("near-login", "my login is the usual, " + "sunflower" + "22", "sunflower22"),
     ("near-wifi", "the wifi password? its on the router: " + "Rover" + "#1977 I think", "Rover#1977"),
     ("near-one", "the passcode is the same one as the garage, " + "4471" + "kestrel", "4471kestrel"),
+    # typed into the box, with no "is" ("I typed in …", "entered …", "changed it to …")
+    (
+        "near-typed",
+        "The tablet keeps asking for my email password and I typed in " + "Glenys" + "1958 like I always do",
+        "Glenys1958",
+    ),
+    ("near-entered", "it wants my password, I entered " + "rosebud" + "77 twice", "rosebud77"),
+    (
+        "near-put-in",
+        "password for the bank app - I put in " + "Kestrel" + "88 and it locked me out",
+        "Kestrel88",
+    ),
+    ("near-changed-to", "changed my password to " + "mangotree" + "9", "mangotree9"),
+    ("near-apostrophe", "my password's " + "Tulip" + "1984", "Tulip1984"),
+    ("near-pin", "the pin I always use is " + "2741", "2741"),
+    ("near-pin-typed", "for the passcode I typed " + "604418" + " and it shook", "604418"),
 ]
 
 NEW_LOOK_ALIKES = [
@@ -143,6 +159,10 @@ NEW_LOOK_ALIKES = [
     "password reset link went to my old email, I use Windows11 and Python3.12",
     "no password here, just Postgres16 and node18",
     "the password policy changed in 2024, we run keycloak26 now",
+    "the pin is 4 digits long",
+    "my pin has 6 digits, I tried 3 times",
+    "password reset, I tried python3 -m pip and it worked",
+    "I changed the password policy to version2 of the doc",
 ]
 
 
@@ -224,3 +244,17 @@ def test_time_grows_linearly_with_adversarial_input(pieces: list[str]) -> None:
     small = unit * (2_000 // len(unit) + 1)
     large = unit * (16_000 // len(unit) + 1)
     assert _cost(large) / _cost(small) < 24, pieces
+
+
+@pytest.mark.parametrize(
+    "text,secret",
+    [
+        ("forgot my login so I tried " + "Barnaby" + "2001 and then barnaby2001", "barnaby2001"),
+        ("the wifi pw is " + "bluefish" + "77 and the guest one is BLUEFISH77 too", "BLUEFISH77"),
+        ('password = "' + "hunter2" + 'hunter"  # hunter2hunter', "hunter2hunter"),
+    ],
+)
+def test_a_secret_found_once_is_redacted_everywhere_in_the_text(text: str, secret: str) -> None:
+    clean, findings = redact(text)
+    assert len(findings) == 2
+    assert secret.lower() not in clean.lower()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -28,7 +28,7 @@ from jarvis.observe.offline import OfflineObserver
 from jarvis.observe.plan import Plan, SourcedFact, build_plan
 from jarvis.observe.schema import LLMObserver, Observer
 from jarvis.observe.sessions import SessionEvent, list_sessions, parse_ts, read_session
-from jarvis.redact import redact
+from jarvis.redact import redact, secret_values
 from jarvis.transaction import Transaction
 from jarvis.workspace import Workspace
 
@@ -56,10 +56,11 @@ class ObserveReport:
         return commit_subject(self.sessions, self.counts)
 
 
-def session_label(session_id: str, events: Sequence[SessionEvent]) -> str:
-    """A readable name for a session: its first words (redacted) and its date, not a raw id."""
+def session_label(session_id: str, events: Sequence[SessionEvent], known: Iterable[str] = ()) -> str:
+    """A readable name for a session: its first words (redacted, with the session's `known`
+    secrets) and its date, not a raw id."""
     first = next((e for e in events if e.role == "user" and e.text.strip()), None)
-    words = redact(" ".join(first.text.split()))[0].split() if first else []
+    words = redact(" ".join(first.text.split()), known)[0].split() if first else []
     day = next((e.ts[:10] for e in events if e.ts[:10].count("-") == 2), "")
     if not words:
         return f"session {session_id}" + (f" of {day}" if day else "")
@@ -119,6 +120,7 @@ class _Work:
     facts: list[SourcedFact] = field(default_factory=list)
     narratives: list[tuple[str, datetime | None, int]] = field(default_factory=list)  # text, when, turn
     redacted: int = 0  # secrets taken out of the session text before the observer saw it
+    known: frozenset[str] = frozenset()  # secrets said anywhere in the session, redacted wherever they recur
     label: str = ""  # how the commit names the session: its first words and date
 
 
@@ -130,7 +132,7 @@ def _extract(observer: Observer, work: _Work, batch_size: int, usage: dict[str, 
         # sent to a provider.
         batch = []
         for event in work.events[start : start + batch_size]:
-            clean, found = redact(event.text)
+            clean, found = redact(event.text, work.known)
             work.redacted += len(found)
             batch.append(dataclasses.replace(event, text=clean))
         try:
@@ -226,10 +228,15 @@ def run_observe(
         offsets = read_offsets(ws)
         for sid, off in committed_offsets(store).items():
             offsets[sid] = max(offsets.get(sid, 0), off)
-        works = [
-            _Work(sid, [e for e in events if e.turn >= offsets.get(sid, 0)], label=session_label(sid, events))
-            for sid, events in work_items
-        ]
+        works = []
+        for sid, events in work_items:
+            # a secret said once ("my password is Glenys1958") is one wherever it recurs ("Glenys1958
+            # fails"), before or after, in this run's turns or in ones observed earlier
+            known = secret_values(e.text for e in events)
+            label = session_label(sid, events, known)
+            works.append(
+                _Work(sid, [e for e in events if e.turn >= offsets.get(sid, 0)], label=label, known=known)
+            )
         works = [w for w in works if w.events]
         usage: dict[str, int] = {}
         errors = [e for w in works if (e := _extract(observer, w, ws.config.observe.batch_messages, usage))]
