@@ -17,11 +17,12 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import pairwise
 
 MARKER = "[REDACTED:{kind}]"
 _MIN_ENTROPY_LEN = 20
 
-_NAME = r"(?:api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?token|access[_-]?token|refresh[_-]?token|token|secret|passwd|password|passphrase|pwd|credentials?)"
+_NAME = r"(?:(?<=[_.-])pass(?![a-z])|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?token|access[_-]?token|refresh[_-]?token|token|secret|passwd|password|passphrase|pwd|credentials?)"
 _ASSIGN_KIND = {
     "password": "password",
     "passwd": "password",
@@ -100,6 +101,32 @@ def _password_like(value: str) -> bool:
     return upper and lower and digit and symbol
 
 
+# what a long hex string near these words is: a commit, a digest, a fingerprint, not a key
+_HEX_CONTEXT = re.compile(
+    r"\b(?:commit|commits|sha|sha1|sha256|sha512|hash|hashes|digest|fingerprint|checksum|rev|revision|merge|"
+    r"head|cherry-pick|md5|etag|blob|tree|build|image|layer|object|git|docker|tag|version|checkout|rebase|"
+    r"diff|revert|fixed in|landed in|id|cherry|pick|push|pushed|branch|pr|pull)\b",
+    re.IGNORECASE,
+)
+
+
+def _bare_token(text: str, start: int, end: int) -> bool:
+    """A key pasted with no name near it. Hex of 32+ digits unless a commit, digest or fingerprint
+    is spoken of near it; otherwise 20+ characters with digits scattered through letters (4+
+    digits, 6+ changes between letters and digits) and high entropy, so identifiers
+    (`ConvertToUtf8StringHelper`), slugs, versions, UUIDs and fragment ids stay."""
+    value = text[start:end]
+    if _UUID.search(value) or _FRAGMENT_ID.fullmatch(value) or _base64_prose(value):
+        return False  # ("cc-3b1f6a2e-8c47-…", a session id: a UUID with a prefix)
+    if _HEX.fullmatch(value):
+        near = text[max(0, start - 60) : start] + " " + text[end : end + 40]
+        return len(value) >= 32 and not _HEX_CONTEXT.search(near)
+    if len(value) < 20 or sum(c.isdigit() for c in value) < 4:
+        return False
+    changes = sum(a.isdigit() != b.isdigit() for a, b in pairwise(value) if a.isalnum() and b.isalnum())
+    return changes >= 6 and entropy(value) >= 3.5
+
+
 def _high_entropy(value: str) -> bool:
     """A long random-looking token: not hex (shas, digests), not a UUID, id or slug."""
     if _base64_prose(value):
@@ -147,7 +174,7 @@ _PLAIN = re.compile(
     r"(?:door|gate|alarm|locker|safe|garage|lock|entry|access|wifi|wi-fi|padlock|building|keypad)[ \t]code|"
     r"combination)"
     r"(?:[ \t]+(?:for|to|of|on|at)[ \t]+[^\n]{1,40}?)?"
-    r"[ \t]*(?:is|was|=|:|are)[ \t]+(?:(?:now|still|currently|just|actually)[ \t]+)?[\"'`]?"
+    r"(?:[ \t]*(?:is|was|=|:|are)[ \t]+|'s[ \t]+|’s[ \t]+)(?:(?:now|still|currently|just|actually)[ \t]+)?[\"'`]?"
     r"([^\s\"'`,;]{0,127}[^\s\"'`,;.!?:)])"
 )
 # the short and verbless forms people type: "email is x@y.com and pw sewfunny_1962", "pass is …",
@@ -156,6 +183,13 @@ _PLAIN_SHORT = re.compile(
     r"\b(pw|pwd|passwd|pass|password|passcode)(?:[ \t]+(?:is|was|=|:)|[ \t]*[:=])?[ \t]+[\"'`]?"
     r"([^\s\"'`,;]{0,127}[^\s\"'`,;.!?:)])",
     re.IGNORECASE,
+)
+
+
+# "consumer secret Tk4Rz9QmW2xLp7Vb", "auth token 9f3c…": a key word and its value with no verb;
+# the value must be random-looking (upper, lower and digits) and 12+ characters
+_KEY_SHORT = re.compile(
+    r"\b(?:secret|token|key|api[ \t]key|auth[ \t]token|access[ \t]token)[ \t]+[\"'`]?([A-Za-z0-9_\-+/=]{12,255})(?![\w@/\\-])"
 )
 
 
@@ -172,7 +206,8 @@ _NEAR_PASSWORD = re.compile(
     # Biscuit1971"); or typed into the box ("I typed in Glenys1958", "entered rosebud77", "changed it
     # to mangotree9"); "I use Windows11", "just Postgres16" name things
     r"(?:[,:;—–]\s*|'s\s+|(?<=word )to\s+|(?<=code )to\s+|\b(?:is|was|it's|its|one|be|typed|typing|type|entered|entering|enter|tried|trying|"
-    r"try|put|putting|keyed|(?:(?:changed|change|set|reset|updated|update)\s+(?:it\s+|that\s+|them\s+)?)to)"
+    r"try|put|putting|keyed|(?:made|make|set|have|had)\s+it|"
+    r"(?:(?:changed|change|set|reset|updated|update)\s+(?:it\s+|that\s+|them\s+)?)to)"
     r"(?:\s+in)?\s+)"
     r"([a-z][a-z'-]{2,24}[!#$%^&*+=?~_.-]?\d{1,8}[!#$%^&*+=?~]?|\d{2,8}[a-z]{3,24}\d*)"
     r"(?![\w@/\\-])"
@@ -380,7 +415,25 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
         False,
     ),
     ("slack-token", re.compile(r"\bxox[abposre]-[A-Za-z0-9\-]{10,512}+"), 0, None, False),
-    ("google-api-key", re.compile(r"\bAIza[0-9A-Za-z_\-]{35}"), 0, None, False),
+    ("google-api-key", re.compile(r"\bAIza[0-9A-Za-z_\-]{30,40}(?![0-9A-Za-z_\-])"), 0, None, False),
+    ("huggingface-token", re.compile(r"\bhf_[A-Za-z0-9]{30,64}\b"), 0, None, False),
+    (
+        "deepl-key",
+        re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:fx\b"),
+        0,
+        None,
+        False,
+    ),
+    # a Google app password as Google shows it: four groups of four letters ("qwrt mzkp lbvx hdye")
+    (
+        "app-password",
+        re.compile(
+            r"\bapp[ \t-](?:specific[ \t-])?password[^\n]{0,80}?\b([a-z]{4}[ \t][a-z]{4}[ \t][a-z]{4}[ \t][a-z]{4})\b"
+        ),
+        1,
+        None,
+        True,
+    ),
     ("aws-access-key-id", re.compile(r"\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b"), 0, None, False),
     (
         "aws-secret-key",
@@ -432,6 +485,7 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
     ("plain", _PLAIN, 2, _plain_secret, True),
     ("plain", _PLAIN_KEY, 2, _prose_secret, True),
     ("plain", _PLAIN_SHORT, 2, _short_secret, True),
+    ("plain", _KEY_SHORT, 1, lambda v: _random_looking(v) and _prose_secret(v), False),
     ("plain", _LOCK_CODE, 2, lambda v: any(c.isdigit() for c in v) and _plain_secret(v), True),
     ("plain", _NEAR_PASSWORD, 1, _near_password, True),
     ("plain", _NEAR_PIN, 1, None, True),
@@ -460,6 +514,17 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
         _high_entropy,
         True,
     ),
+    # a key pasted bare, with no name near it ("here's the one from the console: NNSXS.V44Q…",
+    # "I rotate it after: 3f9a1c7e…"): see `_bare_token`
+    (
+        "token",
+        re.compile(
+            r"(?<![\w@/\\.~$%-])([A-Za-z0-9][A-Za-z0-9_.\-]{18,254}[A-Za-z0-9])(?![\w@/\\-]|\.\w|://)"
+        ),
+        1,
+        None,
+        False,
+    ),
 ]
 
 
@@ -486,6 +551,8 @@ def find_secrets(text: str, also: Iterable[str] = ()) -> list[Finding]:
             start, end = match.span(group)
             value = text[start:end]
             if start == end or (check is not None and not check(value)):
+                continue
+            if kind == "token" and not _bare_token(text, start, end):
                 continue
             at = bisect.bisect_left(starts, start)  # only the neighbours can overlap
             if (at > 0 and taken[at - 1].end > start) or (at < len(taken) and taken[at].start < end):
@@ -534,6 +601,33 @@ def redact(text: str, also: Iterable[str] = ()) -> tuple[str, list[Finding]]:
 def secret_values(texts: Iterable[str]) -> frozenset[str]:
     """The secrets said anywhere in `texts` (a session's messages), to redact wherever they recur."""
     return frozenset(t[f.start : f.end] for t in texts for f in find_secrets(t) if f.end - f.start >= 6)
+
+
+# the assistant asked for a credential ("What's the vault password?", "can you paste the token")
+_ASKS_FOR_SECRET = re.compile(
+    r"\b(?:password|passphrase|passcode|pin|token|api key|secret|credentials?|key)\b[^\n]{0,150}\?"
+    r"|\b(?:paste|send|share|give me|enter|type|tell me|what's|what is)\b[^.!?\n]{0,40}"
+    r"\b(?:password|passphrase|passcode|pin|token|api key|secret|credentials?)\b",
+    re.IGNORECASE,
+)
+# what an answer gives: a word of letters and digits ("it's Kerlouan-Maree-2291", "hunter2hunter")
+_ANSWER_VALUE = re.compile(
+    r"(?<![\w@/\\.:-])(?=[^\s]*\d)(?=[^\s]*[A-Za-z])[A-Za-z0-9!#$%^&*+=?~_.\-]{6,64}(?<![.\-])(?![\w@/\\])"
+)
+
+
+def answered_secrets(question: str, answer: str) -> frozenset[str]:
+    """The values an answer gives when the question before it asked for a credential: the person
+    answering "What's the vault password?" with "it's Kerlouan-Maree-2291" said no "password"."""
+    if not _ASKS_FOR_SECRET.search(question):
+        return frozenset()
+    found = set()
+    for match in _ANSWER_VALUE.finditer(answer[:200]):
+        value = match.group(0)
+        if _UUID.fullmatch(value) or re.fullmatch(r"[\d.:/-]+|[A-Za-z-]*v?\d+(?:\.\d+)+\w*", value):
+            continue  # a number, a date, a time, a version ("python3.12")
+        found.add(value)
+    return frozenset(found)
 
 
 def describe(findings: list[Finding]) -> str:

@@ -396,6 +396,32 @@ POSITIVE = [
     ("environment/recurring", "The nightly backup runs every night at 2.", ["backup runs every night"]),
     ("environment/recurring", "releases go out on Thursdays", ["Releases go out on Thursdays."]),
     ("environment/recurring", "Choir is Thursdays at 7.", ["Choir is Thursdays at 7"]),
+    # a rule shouted, said of how things are now, or cut per unit
+    (
+        "rule/dont",
+        "do NOT restart nginx on the gateways between 12:00 and 14:00 WAT",
+        ["Do not restart nginx"],
+    ),
+    ("rule/dont", "DO NOT push to main", ["Do not push to main"]),
+    (
+        "rule/only",
+        "we moved everything over to Dagster last spring, it's Dagster only now.",
+        ["Dagster only"],
+    ),
+    ("rule/only", "we're Postgres only these days", ["Postgres only"]),
+    ("rule/one-per", "Small PRs, one module per PR.", ["one module per PR"]),
+    ("rule/one-per", "one topic per email please", ["One topic per email"]),
+    # a past role as a fragment, what the person can spend, the day the business is shut
+    ("self/role-past", "retired postie, 38 yrs on the rounds, pension dont stretch far", ["retired postie"]),
+    ("self/role-past", "ex-firefighter, so I know about smoke alarms", ["ex-firefighter"]),
+    ("self/budget", "i want buy used motorbike, max 150 bin TL budget.", ["150 bin TL"]),
+    ("self/budget", "my budget for the whole build is 400 quid", ["400 quid"]),
+    ("self/budget", "Our budget was set at 12k for the year.", ["12k"]),
+    (
+        "self/closed-day",
+        "Sundays the bakery is closed so I can do the big shopping that day.",
+        ["closed on Sundays"],
+    ),
     ("environment/recurring", "Maintenance windows are Thursday 7–9am.", ["Thursday 7–9am"]),
     # decision/*: also when a question follows in the same message
     (
@@ -855,6 +881,14 @@ NEGATIVE = [
     ("Als ik de baan krijg verhuis ik naar Utrecht.", "Utrecht"),
     ("Si je pars à Montréal, je vends la voiture.", "Montréal"),
     ("The bug was in the parser, not the lexer.", "parser"),
+    # a night's sleep is no fact
+    ("I barely slept, the neighbours had some party going until 3am.", "slept"),
+    ("didn't sleep at all, the dog was sick", "sleep"),
+    ("I only slept 4h so forgive typos", "slept"),
+    # a number per unit is a price, a budget needs its number
+    ("It costs one euro per kilo", "euro"),
+    ("this budget looks good", "budget"),
+    ("Retired the old runners last week", "runners"),
     # one date ahead: an appointment
     ("My dentist appointment is on Friday at 3.", "dentist"),
     ("The demo is next Tuesday.", "demo"),
@@ -1291,6 +1325,17 @@ def test_an_answer_about_this_minute_keeps_nothing(assistant: str, user: str) ->
             "Nah, leave it as a plain table, incremental is more hassle than it's worth for us right now.",
             "incremental",
         ),
+        # a second option, considered before and turned down, after the no
+        (
+            "You could also sell online, for example on Takealot, to get better prices than the market.",
+            "No, not online. I thought about Takealot before, too much admin with the couriers. The market is enough.",
+            "Takealot",
+        ),
+        (
+            "We could run it on Docker Swarm.",
+            "Swarm is dead, not going there.",
+            "Swarm",
+        ),
     ],
 )
 def test_a_no_to_an_offer_with_nothing_in_its_place_keeps_nothing(
@@ -1306,3 +1351,27 @@ def test_an_either_or_answer_stands_when_the_other_option_is_turned_down() -> No
         ("user", "google sheets, dont have office and not paying for it. maybe 25-30 jobs a wk"),
     )
     assert "Decision: Google Sheets, not Excel." in [f.text for f in facts], [f.text for f in facts]
+
+
+@pytest.mark.parametrize(
+    ("text", "kept", "gone"),
+    [
+        (
+            "Background: since I became platform team lead in January, all the cost tickets land on my desk, "
+            "and our CFO wants the monthly AWS bill under 8k.",
+            "team lead",
+            "CFO",
+        ),
+        (
+            "fyi I run the food bank rota on Saturdays, and my neighbour Pat always says I should charge for it.",
+            "food bank",
+            "charge",
+        ),
+    ],
+)
+def test_a_request_keeps_the_persons_part_and_not_someone_elses_wish_after_it(
+    text: str, kept: str, gone: str
+) -> None:
+    facts = said(text)
+    assert any(kept in f.text for f in facts), [f.text for f in facts]
+    assert not any(gone in f.text for f in facts), [f.text for f in facts]

@@ -647,6 +647,8 @@ def test_what_is_theirs_of_the_moment_or_turned_down_is_not_kept(said: str, gone
             "Kasper",
         ),
         ("My son Tomasz always has swimming on Tuesdays at 6.", "Tomasz"),
+        # the person, with "I" left out, after a wish
+        ("want to get into bird photography, got a nikon d7500 body at a car boot sale", "d7500"),
         ("Yesterday we decided to move the whole thing to Fly.io.", "Fly.io"),
     ],
 )

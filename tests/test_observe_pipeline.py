@@ -174,6 +174,23 @@ def test_a_secret_said_once_is_redacted_wherever_it_recurs_in_the_session(
     assert value.lower() not in git(ws, "log", "-p", "--all").lower()
 
 
+def test_a_credential_given_as_an_answer_never_reaches_git(
+    ws: Workspace, embedder: Any, tmp_path: Path, cli: Any
+) -> None:
+    value = "Kerlouan-Maree" + "-2291"
+    transcript = tmp_path / "answered.txt"
+    transcript.write_text(
+        "User: the ansible check run fails on the vault again\n"
+        "Assistant: It needs the vault password (group_vars are encrypted). How do you usually provide it?\n"
+        f"User: it's {value}. Remember that {value} also unlocks the backup laptop.\n",
+        encoding="utf-8",
+    )
+    result = cli("observe", "--import", str(transcript), workspace=ws)
+    assert result.exit_code == 0, result.output
+    assert "backup laptop" in "\n".join(f.body for f in fragments(ws).values())
+    assert value.lower() not in git(ws, "log", "-p", "--all").lower()
+
+
 def test_dry_run_writes_nothing(ws: Workspace, embedder: Any, cli: Any) -> None:
     session(ws, "s1", ("user", "I prefer vim over emacs for quick edits."))
     head = git(ws, "rev-parse", "HEAD")

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from test_redact import LOOK_ALIKES as BASE_LOOK_ALIKES
 from test_redact import SECRETS as BASE_SECRETS
 
-from jarvis.redact import redact
+from jarvis.redact import answered_secrets, redact
 
 AKIA = "AKIA" + "QW3RTY7UIOP2ASDF"
 AWS_SECRET = "wJalrXUtnFEMI/K7MDENG/" + "bPxRfiCYz9KEYsampl"  # 40 characters
@@ -109,6 +109,55 @@ NEW_SECRETS: list[tuple[str, str, str]] = [
     ("near-login", "my login is the usual, " + "sunflower" + "22", "sunflower22"),
     ("near-wifi", "the wifi password? its on the router: " + "Rover" + "#1977 I think", "Rover#1977"),
     ("near-one", "the passcode is the same one as the garage, " + "4471" + "kestrel", "4471kestrel"),
+    # pasted bare, with no name near it
+    (
+        "bare-hex",
+        "Put it in the script for now, I rotate it after: " + "3f9a1c7e5b2d8f04" + "a6c9e1b7d3f5a8c2e0b4d6f1",
+        "3f9a1c7e5b2d8f04",
+    ),
+    (
+        "bare-mixed",
+        "I'll add it in github myself: " + "Kq3vT9xWm2LpR8sHj5Nz" + "D1cFy7BgA4eU6oYtZ0iV",
+        "Kq3vT9xWm2LpR8sHj5Nz",
+    ),
+    (
+        "bare-dotted",
+        "here's the one from the console: NNSXS." + "V44Q7XKJ3MZP2AHD6FBRTLW5YC" + "7N4OE2GSUQ6IA",
+        "V44Q7XKJ3MZP2AHD6FBRTLW5YC",
+    ),
+    ("bare-cookie", "-name smsc@stg-gw1 -setcookie " + "fjl_Qm83xVt0" + "PaL2wYr9 +K true", "fjl_Qm83xVt0"),
+    ("bare-oauth", "oauth=oauth:" + "7h2kq9xw4m1zv8r3" + "p6tybn0c5ldj2e", "7h2kq9xw4m1zv8r3"),
+    (
+        "bare-bearer-hex",
+        "-H 'Authorization: Bearer "
+        + "7c1e4a9f02b86d53e7a4c0f19b2d8e6a"
+        + "5f3c71b0d94e28a6c5f17b3e9d0a4c82'",
+        "7c1e4a9f02b86d53",
+    ),
+    ("key-no-verb", "consumer secret " + "Tk4Rz9QmW2" + "xLp7Vb. is it safe", "Tk4Rz9QmW2"),
+    (
+        "huggingface",
+        "exporta este: hf_" + "kVqXzTbLmRwNpYdJcHsGfAeUoIiKtBnMqP" + " . después",
+        "kVqXzTbLmRwNpYdJ",
+    ),
+    ("google-short", "use AIza" + "SyD4r8Kq1Lm2Nz7Vb0Xc3Pw9Ty6Ue5RfHj for now", "SyD4r8Kq1Lm2Nz7Vb0"),
+    ("deepl", "new one is 3f9b2c71-8e4a-4d0f-b6a2-" + "91c5e7d8f034:fx", "91c5e7d8f034"),
+    (
+        "app-password",
+        "the booking tool wants my gmail app password, I typed " + "qwrt mzkp" + " lbvx hdye but",
+        "qwrt mzkp",
+    ),
+    ("code-pass", 'const char* WIFI_PASS = "' + "amanzi4" + 'tunnel!";', "amanzi4tunnel!"),
+    (
+        "password-s",
+        "the login is gary@example.com and the password's " + "LUfc_Elland" + "77 if you",
+        "LUfc_Elland77",
+    ),
+    (
+        "made-it",
+        "And my Etsy password, I made it " + "Nazar-Boncuk" + "4471, is that fine",
+        "Nazar-Boncuk4471",
+    ),
     # typed into the box, with no "is" ("I typed in …", "entered …", "changed it to …")
     (
         "near-typed",
@@ -160,6 +209,12 @@ NEW_LOOK_ALIKES = [
     "no password here, just Postgres16 and node18",
     "the password policy changed in 2024, we run keycloak26 now",
     "the pin is 4 digits long",
+    "cherry pick 3f786850e387550fdab836ed7e6dc881de23001b onto main",
+    "the ConvertToUtf8StringHelper class and test_parse_datetime_v2_handles_utc",
+    "event_2024_03_15_14_30_22_utc and x86_64-unknown-linux-gnu and aarch64-apple-darwin23",
+    "torch-2.3.0+cu121-cp311-cp311-linux_x86_64.whl from s3://bucket-2024/path/k8s-v1.29.3-amd64",
+    "image ghcr.io/org/app@sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+    "request 123e4567-e89b-12d3-a456-426614174000 and order 1234567890123456789012",
     "my pin has 6 digits, I tried 3 times",
     "password reset, I tried python3 -m pip and it worked",
     "I changed the password policy to version2 of the doc",
@@ -258,3 +313,28 @@ def test_a_secret_found_once_is_redacted_everywhere_in_the_text(text: str, secre
     clean, findings = redact(text)
     assert len(findings) == 2
     assert secret.lower() not in clean.lower()
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "values"),
+    [
+        (
+            "The check run needs the vault password (group_vars are vault-encrypted). How do you usually provide it?",
+            "it's only in my head, tbh. it's " + "Kerlouan-Maree" + "-2291. put it in ~/.vault_pass.txt",
+            {"Kerlouan-Maree-2291"},
+        ),
+        (
+            "Can you paste the token for the staging API?",
+            "sure: " + "q8Tz-" + "4rLm-99Xa",
+            {"q8Tz-4rLm-99Xa"},
+        ),
+        ("What's the wifi password at the cabin?", "ha it's " + "otter" + "pond55", {"otterpond55"}),
+        # no credential asked for, or nothing like one given
+        ("Which Python version do you run?", "python3.12 and node18", set()),
+        ("What's the password policy?", "12 characters, rotated every 90 days, since 2024-03-01", set()),
+    ],
+)
+def test_an_answer_to_a_question_for_a_credential_is_a_secret(
+    question: str, answer: str, values: set[str]
+) -> None:
+    assert answered_secrets(question, answer) == values

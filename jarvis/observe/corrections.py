@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from jarvis.observe.families import Found, cap
-from jarvis.observe.judge import others_habit, someone_elses
+from jarvis.observe.judge import others_habit, someone_elses, turned_down
 from jarvis.observe.lexicon import IC, TRIM, tool_kind
 from jarvis.observe.perspective import third_person
 from jarvis.observe.phrasing import clauses, refused, trim
@@ -260,6 +260,9 @@ def _right_after(nxt: str, wrong: str, who: str) -> Found | None:
     first = parts[0] if _USING_RE.match(parts[0]) else (using or other or parts)[0]
     if someone_elses(first) or others_habit(first) or refused(first):
         return None  # "no, not GORM. Ifeoma swears by Bazel …": what follows is someone else's, no right half
+    # "No, not online. I thought about Takealot before, too much admin": a second thing turned down
+    if turned_down(", ".join(parts[parts.index(first) : parts.index(first) + 2])):
+        return None
     right = third_person(trim(first).strip(TRIM), who)
     return Found(f"Correction: {cap(right)}, not {wrong}", "correction", "correction/no", subject_of(right) or "",
                  confidence=0.85, priority="high")  # fmt: skip

@@ -212,12 +212,26 @@ RULES: tuple[Family, ...] = (
         _as_is,
         priority="high",
     ),
+    # "Small PRs, one module per PR", "one topic per email", "a single migration per release": how
+    # work is cut up
+    fam(
+        "rule/one-per",
+        r"^(?:[^,;]{2,40},\s*)?(?:one|a single|max(?:imum)? one|at most one|only one)\s+[\w-]+(?:\s+[\w-]+)?\s+per\s+"
+        r"(?!(?:day|week|month|year|hour|person|head|kg|km|night)\b)[\w-]+(?:\s+[\w-]+)?[.!]*$",
+        "rule",
+        "rule",
+        _as_is,
+        priority="high",
+    ),
     # "GDScript only, no C# in this project", "metric only please"
     fam(
         "rule/only",
         # (not a time or an amount: "for today only", "one only", "4 hours only")
-        r"^(?!(?:for|today|tonight|now|this|that|it|just|once|twice|me|you|us)\b|one\s+only|\d+\s+(?:min|minute|hour|day|week)s?\b)"
-        r"(?P<x>[\w#+./-]+(?:\s+[\w#+./-]+){0,2}\s+only)(?:\s+(?:here|in this \w+))?(?:\s*,\s*.+|\s+please|"
+        # "it's Dagster only now", "we're Postgres only these days": the same, said of how things are
+        r"^(?:(?:it's|its|it is|we're|we are|everything's|everything is)\s+(?=\S+(?:\s+\S+){0,2}\s+only\s+"
+        r"(?:now|these days|nowadays|here)\b))?"
+        r"(?!(?:for|today|tonight|now|this|that|it|just|once|twice|me|you|us)\b|one\s+only|\d+\s+(?:min|minute|hour|day|week)s?\b)"
+        r"(?P<x>[\w#+./-]+(?:\s+[\w#+./-]+){0,2}\s+only)(?:\s+(?:here|now|these days|nowadays|in this \w+))?(?:\s*,\s*.+|\s+please|"
         r"\s+(?:fr|pls|plz|lol|ok|okay|obviously|always))?$",
         "rule",
         "rule",
@@ -489,6 +503,27 @@ ENVIRONMENT: tuple[Family, ...] = (
         confidence=0.7,
     ),
 )
+
+# What the person can spend: "max 150 bin TL budget", "budget is $6,000 and that is firm", "my budget
+# for the whole build is 400 quid"; a number is needed ("budget looks good" says nothing)
+BUDGET = fam(
+    "self/budget",
+    r"^(?!.*\b(?:you|your|their|his|her)\b)(?:.{0,60}?,\s*)?(?P<x>(?:(?:max(?:imum)?|up to|under|around|about|no more than)\s+)?"
+    r"[$€£₺]?\s?\d[\d.,]*(?:\s*(?:k|mil|bin|grand|quid|euros?|dollars?|pounds?|tl|lira|rand|r|usd|eur|gbp|pesos?|"
+    r"reais|rupees?|naira|shillings?|cedis?)\b){0,2}\s+budget\b.*"
+    r"|(?:my\s+|our\s+|the\s+)?budget\b[^,;]{0,40}?\s+(?:is|of|:|=|was set at)\s+(?:(?:max(?:imum)?|about|around|roughly)\s+)?"
+    r"[$€£₺]?\s?\d.*)$",
+    "fact",
+    "",
+    lambda m, s: (
+        cap(third_person(m.group("x").strip(TRIM), s))
+        if re.match(r"(?:my\s+|our\s+|the\s+)?budget\b", m.group("x"), IC)
+        else "Budget: "
+        + third_person(re.sub(r"\s+budget\b", "", m.group("x"), count=1, flags=IC).strip(TRIM), s)
+    ),
+    confidence=0.75,
+)
+
 
 # How things are, said of things rather than the person: "Index changes always go in with CREATE
 # INDEX CONCURRENTLY", "all model calls go through our gateway service", "Our coffee comes from a

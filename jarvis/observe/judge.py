@@ -109,6 +109,12 @@ _STATE_RE = re.compile(
     r"|\blast\s+(?:spring|summer|autumn|fall|winter|month|week|time)\b",
     IC,
 )
+# a move that still holds ("we moved everything over to Dagster last spring", "I switched to fish last
+# winter"): when it happened is no passing state
+_MOVED_RE = re.compile(
+    r"\b(?:moved|switched|migrated|changed|went over|converted|upgraded)\s+(?:\w+\s+){0,3}?(?:over\s+)?to\b",
+    IC,
+)
 # an impression of something in front of the person ("to me it feels a bit car yard")
 _IMPRESSION_RE = re.compile(
     r"\b(?:it|this|that)\s+(?:feels|seems|sounds)\b|\bfeels?\s+(?:a bit|like|kind of|kinda)\b"
@@ -321,6 +327,10 @@ def someone_elses(text: str, requirements: bool = True) -> bool:
     opinion = _OPINION_RE.search(text)
     if not opinion or _FIRST_PERSON_SUBJECT_RE.search(text[: opinion.start()]):
         return False
+    if not re.sub(
+        r"^(?:(?:and|but|so|also|anyway|well|ok|okay|oh)\b[\s,]*)*", "", text[: opinion.start()], flags=IC
+    ).strip(" ,"):
+        return False  # "want to get into bird photography, got a nikon …": the person, "I" left out
     if re.search(
         r"\b(?:you|u)\s+(?:can|could|should|may|might|must|need to)?\s*$", text[: opinion.start()], IC
     ):
@@ -468,7 +478,10 @@ def admissible(clause: str) -> str | None:
     if of_the_moment(text):  # "rn", "with 40 min left": refused whatever habit word is near
         return "passing state"
     if (_TRANSIENT_RE.search(text) and not _RECURRING_RE.search(text)) or (
-        _STATE_RE.search(text) and not _HABIT_RE.search(text) and not _DECIDED_RE.search(text)
+        _STATE_RE.search(text)
+        and not _HABIT_RE.search(text)
+        and not _DECIDED_RE.search(text)
+        and not _MOVED_RE.search(text)
     ):
         return "passing state"
     if _UNDECIDED_RE.search(text) or (_LATER_RE.search(text) and _PLANNING_RE.search(text)):

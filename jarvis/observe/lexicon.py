@@ -27,7 +27,7 @@ ROLES = (
     r"supervisor|foreman|inspector|auditor|surveyor|captain|sailor|soldier|officer|constable|gp|medic|"
     r"trader|sole trader|dealer|roofer|joiner|welder|fitter|decorator|childminder|nanny|tutor|coach|"
     r"instructor|lecturer|volunteer|guide|agent|broker|banker|undergrad|graduate|registrar|locum|matron|"
-    r"shepherd|fisherman|beekeeper|housekeeper|bookkeeper|caretaker|"
+    r"shepherd|fisherman|beekeeper|housekeeper|bookkeeper|caretaker|postie|postman|postwoman|mail carrier|miner|"
     r"[a-z]+(?:ist|ician|ologist)"
 )
 RELATIONS = (
@@ -164,6 +164,9 @@ MOMENTARY = (
 TRANSIENT = (
     r"\b(?:today|tonight|right now|at the moment|this (?:morning|afternoon|evening)|just now|atm)\b"
     r"|\b(?:is|are|'s)\s+(?:killing|driving|doing|wrecking)\s+(?:me|my)\b"
+    # a night's sleep: "I barely slept", "didn't sleep a wink", "only slept 3 hours", "up all night"
+    r"|\b(?:barely|hardly|only|just)\s+slept\b|\b(?:didn't|did not|couldn't|could not|haven't|have not)\s+"
+    r"(?:really\s+)?sleep\b|\bslept\s+(?:badly|terribly|like\s+(?:crap|rubbish|garbage)|\d+\s*h)|\bup\s+all\s+night\b"
 )
 INFRA = (
     r"postgres(?:ql)?|mysql|sqlite|redis|db|database|cluster|server|box|host|api|bucket|queue|datasets?|"

@@ -33,6 +33,7 @@ from jarvis.observe.corrections import correcting, correction, named_correction,
 from jarvis.observe.declined import Suggested, mentions, words
 from jarvis.observe.families import (
     APPOSITIVES,
+    BUDGET,
     DECISIONS,
     ENVIRONMENT,
     RULES,
@@ -122,6 +123,7 @@ CLAUSE_FAMILIES: tuple[Family, ...] = (
     *IN_PASSING,
     *LEGACY,
     STATEMENT,
+    BUDGET,
     WORLD,
     STACK,
 )
@@ -632,6 +634,21 @@ def _appositive(clause: str, who: str, sentence: str = "") -> tuple[Found, str] 
     return None
 
 
+def _without_their_say(obj: str) -> str:
+    """The object up to a later clause that is someone else's wish or habit ("since I became team
+    lead all the cost tickets land on my desk, and our CFO wants the bill under 8k": the CFO's is cut)."""
+    for part in clauses(obj)[1:]:
+        if re.match(r"(?:so\s+)?(?:please|pls|don't|do not|never|always)\b", part, IC):
+            continue  # "… so please don't go adding a project.clj like the last tool did": to the assistant
+        if someone_elses(part, requirements=False) or others_habit(part):
+            at = obj.find(part)
+            head = re.sub(
+                r"[\s,;:—–-]*(?:\b(?:and|but|so|while|whereas)\b)?[\s,;:—–-]*$", "", obj[:at], flags=IC
+            )
+            return head if len(head.split()) >= 3 else obj
+    return obj
+
+
 def _request(sent: str, who: str) -> Found | None:
     """request/start and request/end: the object is read by the clause families when it can be."""
     m = _REQUEST_RE.match(sent)
@@ -645,6 +662,7 @@ def _request(sent: str, who: str) -> Found | None:
         return None
     if of_the_moment(obj) or turned_down(obj) or others_habit(obj) or someone_elses(obj):
         return None  # "fyi last night i dropped my phone in the canal": no lasting fact, said or not
+    obj = _without_their_say(obj)
     named = next(
         (hit for family in APPOSITIVES if (hit := family.regex.search(obj)) and hit.start() < 3), None
     )

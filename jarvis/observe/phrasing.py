@@ -48,12 +48,16 @@ _CLAUSE_RE = re.compile(
     r"(?!it\s+(?:stays|remains)\b)"
     r"|\s+(?:but|so|because|whereas)\s+(?!it\s+(?:stays|remains)\b)(?!(?:you|u)\s+know\b)"
     r"(?=(?:I|I'm|I've|we|we're|my|our|he|she|they|it|that|this|you|you're|u)\b)"
+    # ("got a nikon d7500 body but the kit lens is rubbish"): a new subject and its verb
+    r"|\s+but\s+(?=the\s+[\w-]+(?:\s+[\w-]+)?\s+(?:is|are|was|were|has|have|keeps|doesn't|don't|isn't|aren't)\b)"
     # ("im a scaffolder so money is ok but not flash")
     r"|\s+so\s+(?=[a-z]+\s+(?:is|are|was|were)\b)"
     r"|,\s+as\s+(?=(?:I|I'm|I've|we|we're|my|our)\b)"
     r"|,?\s+and\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)"
     r"|,\s+(?=(?:she|he|they|it|that|this)(?:'s|'ll|'d| is| will| was| would| wants| thinks|\s)\b)"
     r"|,\s+(?=(?:don't|do not|please)\s)"
+    # ("want to get into bird photography, got a nikon d7500 body …"): "I" left out of the next one
+    r"|,\s+(?=(?:got|bought|picked up)\s+(?:a|an|my|the|two|three)\s)"
     # ("I don't read on screens, paper only"): a short "X only" after a comma is a clause of its own
     r"|,\s+(?=[\w.+#-]+(?:\s+[\w.+#-]+)?\s+only(?:,?\s+(?:by the way|btw|though|fr|pls|please|lol))?[.!]*$)"
     # ("my instagram is serkan35 and password is …"): the credential is cut off, and refused alone
@@ -91,7 +95,8 @@ _QUESTION_START_RE = re.compile(
     r"would|will|shall|should|may|might|have|has|had|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|"
     r"shouldn't|can't|couldn't)\s+(?:I|we|you|he|she|they|it|this|that|there|my|our|the|a|an|us|anyone)\b"
     # a tool or a name asked about without its "?" ("Would bf16 break the vocab", "Does Traefik do that")
-    r"|^(?:would|could|should|will|can|does|do|did)\s+(?:(?-i:[A-Z][\w.-]*)|[\w.-]*\d[\w.-]*)\s+(?-i:[a-z]+)\b",
+    # ("do NOT restart nginx" shouts a rule)
+    r"|^(?:would|could|should|will|can|does|do|did)\s+(?!not\b|never\b)(?:(?-i:[A-Z][\w.-]*)|[\w.-]*\d[\w.-]*)\s+(?-i:[a-z]+)\b",
     IC,
 )
 _HYPOTHETICAL_RE = re.compile(

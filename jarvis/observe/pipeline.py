@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from itertools import pairwise
 from typing import Any
 
 from jarvis.errors import ProviderError
@@ -28,7 +29,7 @@ from jarvis.observe.offline import OfflineObserver
 from jarvis.observe.plan import Plan, SourcedFact, build_plan
 from jarvis.observe.schema import LLMObserver, Observer
 from jarvis.observe.sessions import SessionEvent, list_sessions, parse_ts, read_session
-from jarvis.redact import redact, secret_values
+from jarvis.redact import answered_secrets, redact, secret_values
 from jarvis.transaction import Transaction
 from jarvis.workspace import Workspace
 
@@ -232,7 +233,13 @@ def run_observe(
         for sid, events in work_items:
             # a secret said once ("my password is Glenys1958") is one wherever it recurs ("Glenys1958
             # fails"), before or after, in this run's turns or in ones observed earlier
-            known = secret_values(e.text for e in events)
+            said = [e for e in events if e.type == "message" and e.text.strip()]
+            known = secret_values(e.text for e in events) | frozenset(
+                value
+                for question, answer in pairwise(said)
+                if question.role == "assistant" and answer.role == "user"
+                for value in answered_secrets(question.text, answer.text)
+            )
             label = session_label(sid, events, known)
             works.append(
                 _Work(sid, [e for e in events if e.turn >= offsets.get(sid, 0)], label=label, known=known)

@@ -36,6 +36,7 @@ from jarvis.observe.lexicon import (
     TOOL_SLOTS,
     TOOL_VERBS,
     TRAITS,
+    TRANSIENT,
     TRIM,
     VAGUE_OBJECT,
     WEEKDAY,
@@ -343,6 +344,17 @@ SELF: tuple[Family, ...] = (
         lambda m, s: (
             f"{s} is {_article_of(v(m))} {_lower_first(v(m))}{(m.group('rest') or m.group('org') or '').rstrip(TRIM)}"
         ),
+        confidence=0.8,
+    ),
+    # "retired postie, 38 yrs on the rounds", "ex-firefighter", "former nurse (27 years)": a past role
+    # said as a fragment
+    fam(
+        "self/role-past",
+        rf"^(?:(?:a|an|just\s+a|just\s+an)\s+)?(?P<v>(?:retired|former|ex-?|semi-retired)\s*(?:[\w-]+\s+){{0,2}}?(?:{ROLES}))"
+        r"\b(?P<rest>\s*,\s*[^,;]{2,60})?(?:[\s,(.].*)?$",
+        "fact",
+        "work",
+        lambda m, s: f"{s} is {_article_of(v(m))} {_lower_first(v(m))}{(m.group('rest') or '').rstrip(TRIM)}",
         confidence=0.8,
     ),
     # "I flew for Qantas for thirty-one years", "I taught chemistry for 35 years", "I worked at the
@@ -881,12 +893,21 @@ IN_PASSING: tuple[Family, ...] = (
         r"closed\s+(?:on\s+)?(?P<v>(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b"
         # "On Monday when we are closed I do the accounts": the day, said with "when"
         rf"|\b(?:on\s+)?(?P<day>{WEEKDAY})s?\s+(?:when|as|because)\s+"
-        r"(?:we're|we are|I'm|I am|the (?:shop|salon|bakery|cafe|café|restaurant|stall|studio|clinic) is)\s+closed\b",
+        r"(?:we're|we are|I'm|I am|the (?:shop|salon|bakery|cafe|café|restaurant|stall|studio|clinic) is)\s+closed\b"
+        # "Sundays the bakery is closed", "mondays we're closed": the day first
+        rf"|^(?:on\s+)?(?P<days>{WEEKDAY})s\s+(?:we're|we are|I'm|I am|(?:the|my|our) (?:shop|salon|bakery|cafe|café|"
+        r"restaurant|stall|studio|clinic|workshop|practice|store) is)\s+(?:always\s+)?closed\b",
         "fact",
         "schedule",
         lambda m, s: (
             f"{possessive(s)} business is closed "
-            + (f"on {m.group('v').title()}" if m.group("v") else f"every {m.group('day').title()}")
+            + (
+                f"on {m.group('v').title()}"
+                if m.group("v")
+                else f"on {m.group('days').title()}s"
+                if m.group("days")
+                else f"every {m.group('day').title()}"
+            )
         ),
         confidence=0.75,
     ),
@@ -1199,7 +1220,7 @@ PERSON_FACTS = fam(
 # thinks or is doing this minute, and nothing said to "you".
 STATEMENT = fam(
     "self/statement",
-    r"^I\s+(?:(?:also|still|mostly|mainly|currently|now|only|usually|often|normally)\s+)?(?P<verb>[a-z]+)\s+"
+    rf"^(?!.*(?:{TRANSIENT}))I\s+(?:(?:also|still|mostly|mainly|currently|now|only|usually|often|normally)\s+)?(?P<verb>[a-z]+)\s+"
     rf"(?!.*\byou\b)(?!.*{MOMENTARY})(?!(?:{VAGUE_OBJECT}|(?:for|to|as|with|that)\b))"
     r"(?P<rest>\S+(?:\s+\S+){2,}|\S+\s+(?-i:[A-Z])\S+)$",
     "fact",
