@@ -77,8 +77,9 @@ class SplitResult:
 
 
 def has_keys(text: str, keys: Sequence[str]) -> bool:
-    """Every key appears in `text` as whole words, ignoring case (so "dog" is not found in "dogged")."""
-    return all(re.search(rf"(?<!\w){re.escape(k)}(?!\w)", text, re.IGNORECASE) for k in keys)
+    """Every key appears in `text` as whole words, ignoring case, a plural allowed ("PDF" is found in
+    "wants PDFs"; "dog" is not found in "dogged")."""
+    return all(re.search(rf"(?<!\w){re.escape(k)}(?:s|es)?(?!\w)", text, re.IGNORECASE) for k in keys)
 
 
 def cli(*args: str, check: bool = True) -> str:

@@ -422,6 +422,19 @@ POSITIVE = [
         "Sundays the bakery is closed so I can do the big shopping that day.",
         ["closed on Sundays"],
     ),
+    # a machine by its parts, a value that changed, a device by its brand, eyes, a style ask with its when
+    ("environment/setup", "rn its a ryzen 5 3600, rtx 3060 12gb, 16gb ram.", ["ryzen 5 3600", "16gb ram"]),
+    ("environment/setup", "currently it's a ThinkPad T14, 32GB, 1TB ssd", ["ThinkPad T14"]),
+    ("correction/now-not", "my packages start at $3,800 now, not $2,800", ["$3,800 now, not $2,800"]),
+    ("correction/now-not", "our standup is at 9:45 now, not 9:30", ["9:45 now, not 9:30"]),
+    ("self/my-device", "I read on my old Xiaomi in the break between services", ["has a Xiaomi"]),
+    ("self/my-device", "my Kindle died again", ["has a Kindle"]),
+    (
+        "self/condition-with",
+        "with my deuteranopic eyes this is the first figure I can read",
+        ["deuteranopic eyes"],
+    ),
+    ("rule/please", "Please when you answer me use short paragraphs.", ["short paragraphs when you answer"]),
     ("environment/recurring", "Maintenance windows are Thursday 7–9am.", ["Thursday 7–9am"]),
     # decision/*: also when a question follows in the same message
     (
@@ -881,6 +894,10 @@ NEGATIVE = [
     ("Als ik de baan krijg verhuis ik naar Utrecht.", "Utrecht"),
     ("Si je pars à Montréal, je vends la voiture.", "Montréal"),
     ("The bug was in the parser, not the lexer.", "parser"),
+    # running late, tired eyes
+    ("currently its 2 hours late, 3 trains cancelled", "late"),
+    ("with my tired eyes I can't read this", "eyes"),
+    ("it's 2024, everyone has 2 phones", "phones"),
     # a night's sleep is no fact
     ("I barely slept, the neighbours had some party going until 3am.", "slept"),
     ("didn't sleep at all, the dog was sick", "sleep"),

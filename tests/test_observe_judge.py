@@ -83,6 +83,8 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "Priyanka from accounts never answers emails before ten",
         "Dev on the infra team always merges without review",
         "Jo (our lead) always books the big room",
+        "My old lead at Fenwick swore by Looker for everything",
+        "Markus, the other postdoc, keeps everything in notebooks",
         "mi jefe quiere todo en Excel",
         "my brother in accra say we should buy a bigger machine",
         # not decided, or not yet
@@ -327,6 +329,16 @@ def test_a_request_with_not_is_no_correction_carrying_the_assistants_words(said:
         ("my neighbour Dale also thinks no-till is the answer to everything", "Dale"),
         ("My friend Karim, he has a bakery in Villeurbanne, he says I must use Too Good To Go", "Karim"),
         ("my boss Gary wants everything in the cloud anyway, bless him", "Gary"),
+        # the wider family's say is theirs too; a colleague's habit is theirs
+        (
+            "My cousin Stelios says this year Spain will have a very big harvest, so the certification is waste of money",
+            "Stelios",
+        ),
+        (
+            "Oh, and Markus, the other postdoc, keeps everything in notebooks and refuses to touch scripts",
+            "Markus",
+        ),
+        ("My old lead at Fenwick swore by Looker for everything", "Looker"),
     ],
 )
 def test_a_person_named_only_to_give_their_opinion_is_not_kept(said: str, name: str, judge: Judge) -> None:
@@ -341,6 +353,12 @@ def test_a_person_named_only_to_give_their_opinion_is_not_kept(said: str, name: 
             "daughter is Aoife",
         ),
         ("My partner Yannick tested the beta on his ride to work this morning", "partner is Yannick"),
+        # what the wider family does often shapes the person's week
+        (
+            "my nephew Manaia usually does the posts on weekends but he has exams so it's me this month",
+            "Manaia",
+        ),
+        ("my little brother Jasur always takes the laptop in the evening for his games", "Jasur"),
         ("Anna Berg, the partner I work for, wants a summary every Friday", "Anna Berg is the partner"),
     ],
 )

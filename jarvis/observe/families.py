@@ -258,12 +258,19 @@ RULES: tuple[Family, ...] = (
     # "Please correct my grammar gently", "please answer in Spanish": how the assistant should behave
     fam(
         "rule/please",
-        r"^please\s+(?P<x>(?:correct|answer|reply|respond|write|explain|keep|use|format|call|address|show|give|"
+        # ("please, when you answer me, use short paragraphs": when it applies, put before the ask)
+        r"^please\s+(?:,\s*)?(?:(?P<when>(?:when|whenever|every time|if)\s+(?:you|u)\s+(?:answer|reply|write|explain|"
+        r"respond|talk)(?:\s+(?:to\s+)?(?:me|us))?)\s*,?\s+)?"
+        r"(?P<x>(?:correct|answer|reply|respond|write|explain|keep|use|format|call|address|show|give|"
         r"summari[sz]e|translate|include|mention|check|ask|speak|talk|suggest|recommend|send|sign|spell)\b"
         r"(?!.*\b(?:this|that|it|these|those|here|now|again|today)\b).{4,})$",
         "rule",
         "rule",
-        said_x,
+        lambda m, s: (
+            said_x(m, s).rstrip(".") + " " + third_person(m.group("when"), s).lower()
+            if m.group("when")
+            else said_x(m, s)
+        ),
         priority="high",
     ),
     # "Never inches.", "never tabs": a bare ban, standing by its word
@@ -383,6 +390,19 @@ RULES: tuple[Family, ...] = (
         "rule",
         lambda m, s: f"{cap(m.group('x').strip(TRIM))}, not {m.group('y').strip(TRIM)}",
         confidence=0.7,
+        priority="high",
+    ),
+    # "my packages start at $3,800 now, not $2,800", "the rent is 720 now, not 680": a value that changed
+    fam(
+        "correction/now-not",
+        r"^(?!(?:I|we|you|he|she|they|it|this|that|there)\b)(?P<x>(?:my|our|the)\s+.{3,60}?\d.{0,20}?)\s+now,?\s+"
+        r"(?:not|no longer|instead of)\s+(?P<y>(?:[^,;]|,(?=\d{3}))+?)$",
+        "correction",
+        "",
+        lambda m, s: (
+            f"Correction: {cap(third_person(m.group('x').strip(TRIM), s))} now, not {m.group('y').strip(TRIM)}"
+        ),
+        confidence=0.8,
         priority="high",
     ),
     # "gameplay code stays GDScript", "the team knows pandas so it stays pandas": what is kept as it is
@@ -558,6 +578,21 @@ WORLD = fam(
     "",
     lambda m, s: cap(third_person(m.group(0).strip(TRIM), s)),
     confidence=0.6,
+)
+# A machine listed by its parts: "rn its a ryzen 5 3600, rtx 3060 12gb, 16gb ram", "my rig is an i5-12400,
+# 32GB, RTX 4070": what the person has until they change it, so "rn" here is no passing state
+SETUP = fam(
+    "environment/setup",
+    r"^(?:(?:rn|right now|currently|atm|at the moment)\s+)?(?:it's|its|it is|i have|i've got|ive got|i got|i'm on|im on|"
+    r"(?:my|the)\s+(?:pc|rig|setup|laptop|machine|build|desktop|server|box)\s+(?:is|has))\s+(?:an?\s+)?"
+    # two parts at least with a size, a clock or a model number ("16gb", "3.6ghz", "3600", "i5-12400")
+    r"(?P<x>(?=(?:[^,]*?(?:\d+(?:\.\d+)?\s*(?:gb|tb|mb|ghz|mhz|hz|mah|mp|inch|in|\")\b|\b[a-z]+-?\d+|\b\d{3,})[^,]*,)"
+    r"(?:[^,]*,)*?[^,]*?(?:\d+(?:\.\d+)?\s*(?:gb|tb|mb|ghz|mhz|hz|mah|mp|inch|in|\")\b|\b[a-z]+-?\d+|\b\d{3,}))"
+    r"[^,;]{3,40}(?:,\s*(?:and\s+)?[^,;]{2,40}){1,6})$",
+    "fact",
+    "tool",
+    lambda m, s: f"{possessive(s)} machine: {m.group('x').strip(TRIM)}",
+    confidence=0.7,
 )
 # A stack listed on its own: "Python 3.12, FastAPI, pgvector."
 STACK = fam(

@@ -181,11 +181,20 @@ _NOT_FAMILY = (
 _FAMILY = (
     r"wife|husband|partner|girlfriend|boyfriend|gf|bf|fianc[ée]e?|son|daughter|mother|mom|mum|mam|father|dad|"
     r"brother|sister|kids?|child|children|sons|daughters|twins|baby|grandson|granddaughter|grandchild|grandma|"
-    r"grandpa|grandmother|grandfather|parents|stepson|stepdaughter"
+    r"grandpa|grandmother|grandfather|parents|stepson|stepdaughter|grandkids|grandchildren|grandsons|granddaughters"
+)
+# the wider family: what they do often shapes the person's week ("my nephew Manaia usually does the
+# posts"), what they say is theirs ("my cousin Stelios says the certification is a waste of money")
+_WIDER_FAMILY = (
+    r"nephew|niece|aunt|auntie|uncle|cousin|in-laws?|mother-in-law|father-in-law|stepmother|stepfather|stepmum|"
+    r"stepmom|stepdad|godson|goddaughter"
 )
 # where a colleague sits, said after their name
 _UNITS = r"team|squad|department|dept|office|desk|accounts|HR|IT|finance|legal|sales|marketing|support|ops|lab|group|floor"
-_HABIT_WORDS = r"always|never|usually|constantly|keeps|forever|every single|swears by|does everything|do everything|lives on"
+_HABIT_WORDS = (
+    r"always|never|usually|constantly|keeps|forever|every single|swears by|swore by|used to|does everything|"
+    r"do everything|did everything|lives on|lived on"
+)
 _OTHERS_HABIT_RE = re.compile(
     rf"^(?:(?:and|but|so|also|lol|plus|oh)[\s,]+)*"
     rf"(?:(?:my|our)\s+(?:\w+\s+)?(?:{_NOT_FAMILY})\b[^;]{{0,40}}?\s+(?:\w+\s+)?(?:{_HABIT_WORDS})\b"
@@ -194,14 +203,17 @@ _OTHERS_HABIT_RE = re.compile(
     rf"|(?!(?:I|we|it|this|that|there|everything|nothing|something|everyone|everybody|he|she|they|you|u)\b)"
     rf"[^\W\d_][\w'-]*"
     # the name may carry where they sit ("Priyanka from accounts", "Dev on the infra team", "Jo (our lead)")
-    rf"(?:\s+(?:from|on|in|at)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+\s+){{0,2}}?(?:{_UNITS})|\s*\([^)]{{1,30}}\))?"
-    rf"\s+(?:{_HABIT_WORDS})\s+(?:\w+ly\s+)?[a-z]+[^s\W]s\b)",
+    rf"(?:\s+(?:from|on|in|at)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+\s+){{0,2}}?(?:{_UNITS})|\s*\([^)]{{1,30}}\)"
+    rf"|,\s*(?:the|my|our)\s+[^,]{{1,30}},)?"  # "Markus, the other postdoc, keeps …"
+    rf"\s+(?:(?:{_HABIT_WORDS})\s+(?:\w+ly\s+)?[a-z]+[^s\W]s\b"
+    # or the habit is the verb itself ("Markus, the other postdoc, keeps everything in notebooks")
+    rf"|(?<=,\s)(?:keeps|swears by|swore by|used to|lives on|lived on|does everything|did everything)\b))",
     IC,
 )
 _ADVICE_RE = re.compile(
     r"^[\s,]*(?:(?:also|always|really|just|still|keeps?)\s+)*(?:thinks?|believes?|reckons?|feels?|insists?|"
     r"(?:says?|said|keeps saying)\s+(?:that\s+)?(?:I|we|you|me)\s+(?:should|must|need|ought|have to)|"
-    r"wants?\s+(?:me|us)\s+to|prefers?|loves?|hates?|is\s+convinced|swears\s+by|"
+    r"wants?\s+(?:me|us)\s+to|prefers?|loves?|hates?|is\s+convinced|swears\s+by|swore\s+by|"
     # their verdict on what the person uses ("my brother Caio says youtube is better than twitch")
     r"(?:says?|said|swears?|reckons?)\s+(?:that\s+)?[\w.' -]{1,30}?\s+(?:is|are)\s+(?:so\s+|way\s+|much\s+)?(?:better|best|worse|"
     r"the best|the worst|overrated|underrated|a waste|useless|rubbish|amazing|terrible|enough))\b",
@@ -389,8 +401,11 @@ def their_opinion_follows(after: str, who: str = "") -> bool:
     if re.search(rf"\b(?:my|our)\s+(?:{PETS})\b", who, IC):
         # "pancha (our cat) keeps sitting on my notebook": what a pet does is no opinion; who it is stays
         return bool(re.match(r"^[\s,]*(?:\w+\s+)?(?:loves?|hates?|prefers?|likes?|adores?)\b", after, IC))
-    if _HABIT_AFTER_RE.match(after) and re.search(rf"\b(?:{_NOT_FAMILY})\b", who, IC):
-        return True  # "my friend Bronwen always books the cheapest flight": her habit, kept whole as hers
+    if _HABIT_AFTER_RE.match(after) and who and not re.search(rf"\b(?:{_FAMILY}|{_WIDER_FAMILY})\b", who, IC):
+        # "my friend Bronwen always books the cheapest flight", "Markus, the other postdoc, keeps
+        # everything in notebooks": their habit, kept whole as theirs (a child's or a partner's
+        # habit is often the person's own week)
+        return True
     if re.search(rf"\b(?:{_FAMILY})\b", who, IC):
         # "my husband Jihoon says he'll make kimbap": who he is stays; "my sister Erzsébet thinks I
         # should grow only flowers": her advice on the person's life, kept whole as hers

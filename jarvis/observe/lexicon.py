@@ -162,7 +162,9 @@ MOMENTARY = (
 )
 # what holds only for now, whatever else the sentence says ("load shedding is killing me today")
 TRANSIENT = (
-    r"\b(?:today|tonight|right now|at the moment|this (?:morning|afternoon|evening)|just now|atm)\b"
+    r"\b(?:today|tonight|right now|rn|at the moment|this (?:morning|afternoon|evening)|just now|atm)\b"
+    # running late: "its 2 hours late", "3 trains cancelled"
+    r"|\b\d+\s*(?:min|mins|minutes|hours?|hrs?|h)\s+(?:late|delayed)\b|\b(?:trains?|flights?|bus|buses)\s+(?:\w+\s+)?(?:cancell?ed|delayed)\b"
     r"|\b(?:is|are|'s)\s+(?:killing|driving|doing|wrecking)\s+(?:me|my)\b"
     # a night's sleep: "I barely slept", "didn't sleep a wink", "only slept 3 hours", "up all night"
     r"|\b(?:barely|hardly|only|just)\s+slept\b|\b(?:didn't|did not|couldn't|could not|haven't|have not)\s+"
@@ -200,6 +202,11 @@ LOWER_NAME = (
     # a name is no -ed/-ing/-ly word ("my boss is obsessed with Looker", "… is really into golf")
     r"(?![a-z'-]+(?:ed|ing|ly)\b)"
     r"[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+){0,2}"
+)
+# a device named by its brand alone ("on my old Xiaomi", "my Kindle")
+DEVICE_BRANDS = (
+    r"Xiaomi|Redmi|Samsung|Huawei|Pixel|iPhone|iPad|Kindle|Kobo|ThinkPad|MacBook|iMac|Chromebook|Nokia|Motorola|"
+    r"Oppo|OnePlus|Realme|Tecno|Infinix|Garmin|Fitbit|Surface|Lenovo|Dell|Asus|Acer|Fairphone|Steam Deck|Switch"
 )
 WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"  # one day's name, without its plural
 DAYS = rf"{WEEKDAY}s?"

@@ -37,6 +37,7 @@ from jarvis.observe.families import (
     DECISIONS,
     ENVIRONMENT,
     RULES,
+    SETUP,
     STACK,
     WORLD,
     Family,
@@ -124,6 +125,7 @@ CLAUSE_FAMILIES: tuple[Family, ...] = (
     *LEGACY,
     STATEMENT,
     BUDGET,
+    SETUP,
     WORLD,
     STACK,
 )
@@ -517,7 +519,7 @@ def _match_clause(
     if (
         someone_elses(clause)
         or their_peoples(clause)
-        or of_the_moment(clause)
+        or (of_the_moment(clause) and not SETUP.regex.search(clause))  # "rn its a ryzen 5 3600, …" lasts
         or turned_down(clause)
         or others_habit(clause)
     ):

@@ -16,6 +16,7 @@ from jarvis.observe.lexicon import (
     CONDITIONS,
     DAYS,
     DEMONYMS,
+    DEVICE_BRANDS,
     DOCUMENTS,
     DOSE,
     DRUG,
@@ -696,7 +697,9 @@ IN_PASSING: tuple[Family, ...] = (
         "self/condition-with",
         rf"\b(?:with|because of|due to|thanks to)\s+my\s+(?P<what>(?:[\w'-]+\s+){{0,2}}?(?:hernia|{CONDITIONS}|"
         r"bad (?:back|knee|knees|hip|hips|shoulder)|dodgy (?:back|knee|knees|hip|hips|shoulder)|"
-        r"(?:knee|back|hip|shoulder|wrist|ankle) injury|allergy|allergies|condition|disability))\b",
+        r"(?:knee|back|hip|shoulder|wrist|ankle) injury|allergy|allergies|condition|disability|"
+        # "with my deuteranopic eyes": the eyes the person reads with
+        r"(?:deuteranopic|protanopic|tritanopic|colou?r-?blind|short-?sighted|long-?sighted|astigmatic) eyes))\b",
         "fact",
         "health",
         lambda m, s: f"{s} has {_counted(m.group('what'))}",
@@ -708,7 +711,8 @@ IN_PASSING: tuple[Family, ...] = (
         rf"\bmy\s+(?:(?:old|new|trusty|work|personal|own|little|ancient|current)\s+)?(?!(?:{RELATIONS})\b)"
         r"(?!(?-i:VO2|HRV|BMI|FTP|A1C|HbA1c|LDL|HDL))"
         # "my Garmin Forerunner 255", "my Samsung Galaxy A15": a brand, a line and a number
-        r"(?P<v>(?-i:[A-Z][a-z]+\s+[A-Z][a-z]+\s+[A-Z]?\d[\w-]*|i[A-Z][a-z]+(?:\s+\d[\w-]*)?(?:\s+(?:mini|Mini|Pro|Max|Plus|Air|SE))?|[A-Z][a-z]+[A-Z][\w-]*(?:\s+[A-Z]?\d[\w-]*)?|[A-Z][\w-]+\s+[A-Z]?\d[\w-]*|[A-Z][\w-]*\d[\w-]*|[A-Z][a-z]+\s+(?:Air|Pro|Max|Mini|"
+        rf"(?P<v>(?-i:{DEVICE_BRANDS})(?!\s+(?-i:[A-Z0-9]))|"
+        r"(?-i:[A-Z][a-z]+\s+[A-Z][a-z]+\s+[A-Z]?\d[\w-]*|i[A-Z][a-z]+(?:\s+\d[\w-]*)?(?:\s+(?:mini|Mini|Pro|Max|Plus|Air|SE))?|[A-Z][a-z]+[A-Z][\w-]*(?:\s+[A-Z]?\d[\w-]*)?|[A-Z][\w-]+\s+[A-Z]?\d[\w-]*|[A-Z][\w-]*\d[\w-]*|[A-Z][a-z]+\s+(?:Air|Pro|Max|Mini|"
         r"Plus|Ultra)))(?=\s*(?:$|[,.;:!?()—–]|\s(?:after|before|on|for|since|says|say|said|shows|showed|tells|told|"
         r"reads|is|was|has|which|that|and|but|to|in|at|with|when|because|so|though|tho|lol|keeps|died|crashed|tonight|"
         r"today|tomorrow|now|again|too|first|yesterday|later)\b))",
