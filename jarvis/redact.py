@@ -417,13 +417,7 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
     ("slack-token", re.compile(r"\bxox[abposre]-[A-Za-z0-9\-]{10,512}+"), 0, None, False),
     ("google-api-key", re.compile(r"\bAIza[0-9A-Za-z_\-]{30,40}(?![0-9A-Za-z_\-])"), 0, None, False),
     ("huggingface-token", re.compile(r"\bhf_[A-Za-z0-9]{30,64}\b"), 0, None, False),
-    (
-        "deepl-key",
-        re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:fx\b"),
-        0,
-        None,
-        False,
-    ),
+    ("deepl-key", re.compile(rf"\b{_UUID.pattern}:fx\b"), 0, None, False),
     # a Google app password as Google shows it: four groups of four letters ("qwrt mzkp lbvx hdye")
     (
         "app-password",

@@ -435,6 +435,46 @@ POSITIVE = [
         ["deuteranopic eyes"],
     ),
     ("rule/please", "Please when you answer me use short paragraphs.", ["short paragraphs when you answer"]),
+    # units, limits, shifts, a name after the business, a request for later, a label that is no speaker
+    (
+        "rule/keep-in",
+        "Keep it in rand please, and round numbers, I don't need cents",
+        ["Keep amounts in rand"],
+    ),
+    ("rule/keep-in", "keep it all in km", ["in km"]),
+    (
+        "rule/limit",
+        "please not more than 4 runs a week, i have no life already with the shifts",
+        ["4 runs a week"],
+    ),
+    ("self/shift-pattern", "i do nights mostly, 3 nights on and 2 off", ["3 nights on and 2 off"]),
+    ("self/shift-pattern", "we work 4 on 4 off", ["4 on 4 off"]),
+    ("self/condition", "also I wear glasses, I have astigmatism so I can't take them off", ["astigmatism"]),
+    (
+        "request/start",
+        "one more thing for the future: the statistics are in another repo, ballena-stats, in R.",
+        ["ballena-stats"],
+    ),
+    (
+        "request/start",
+        "and just so you know for later: the dbt models are NOT in this repo, they live in freight-dbt.",
+        ["freight-dbt"],
+    ),
+    (
+        "decision/announced",
+        "Decided: lithium. Not going to debate lead acid again, I've read enough.",
+        ["Lithium"],
+    ),
+    (
+        "person/named-later",
+        "perfecto 🙌 Mariano will be happy, he is my supervisor and he wants the draft soon",
+        ["supervisor is Mariano"],
+    ),
+    (
+        "world/habitual",
+        "I'm on the receipt screen in our app (the whole frontend here is SvelteKit + Tailwind, in case you're wondering why)",
+        ["SvelteKit + Tailwind"],
+    ),
     ("environment/recurring", "Maintenance windows are Thursday 7–9am.", ["Thursday 7–9am"]),
     # decision/*: also when a question follows in the same message
     (
@@ -813,6 +853,7 @@ def test_family_keeps(family: str, text: str, words: list[str]) -> None:
 # families that recognise a name or a product by its capital letter
 NAMED = {
     "person/appositive",
+    "person/named-later",
     "person/fact",
     "self/intro",
     "self/in-place",
@@ -894,6 +935,10 @@ NEGATIVE = [
     ("Als ik de baan krijg verhuis ik naar Utrecht.", "Utrecht"),
     ("Si je pars à Montréal, je vends la voiture.", "Montréal"),
     ("The bug was in the parser, not the lexer.", "parser"),
+    # away for a while, a label that is no person
+    ("my laptop is at repair till friday, writing from phone so sorry for typos.", "repair"),
+    ("keep it in mind", "mind"),
+    ("Tom: I prefer tabs", "tabs"),
     # running late, tired eyes
     ("currently its 2 hours late, 3 trains cancelled", "late"),
     ("with my tired eyes I can't read this", "eyes"),
@@ -1392,3 +1437,18 @@ def test_a_request_keeps_the_persons_part_and_not_someone_elses_wish_after_it(
     facts = said(text)
     assert any(kept in f.text for f in facts), [f.text for f in facts]
     assert not any(gone in f.text for f in facts), [f.text for f in facts]
+
+
+def test_a_rule_too_short_to_stand_alone_joins_the_rule_before_it() -> None:
+    texts = [f.text for f in said("Never run terraform apply yourself. Plan only, I apply.")]
+    assert texts == ["Never run terraform apply yourself; plan only."]
+
+
+def test_a_business_named_after_a_comma_keeps_its_name() -> None:
+    texts = " ".join(
+        f.text
+        for f in said(
+            "I run a casa rural with six rooms near Cangas de Onís, it's called La Pumarada, and we had bad reviews"
+        )
+    )
+    assert "La Pumarada" in texts

@@ -212,6 +212,27 @@ RULES: tuple[Family, ...] = (
         _as_is,
         priority="high",
     ),
+    # "please not more than 4 runs a week", "no more than 3 bullet points": a limit
+    fam(
+        "rule/limit",
+        r"^(?:please\s+|pls\s+)?(?:not|no|never)\s+more\s+than\s+(?P<x>\d+\s+[\w-]+.{0,40}?)(?:\s+please)?[.!]*$",
+        "rule",
+        "rule",
+        lambda m, s: f"No more than {third_person(m.group('x').strip(TRIM), s)}",
+        priority="high",
+    ),
+    # "Keep it in rand please", "keep it all in km": the unit or currency everything is given in
+    fam(
+        "rule/keep-in",
+        r"^(?:please\s+)?(?:keep|put|give)\s+(?:it|them|it all|everything|all|all of it)\s+in\s+"
+        r"(?P<x>(?-i:[A-Z]{3})|rands?|euros?|dollars?|pounds?|cedis|naira|pesos|rupees|shillings|lira|won|yen|reais|"
+        r"km|kilometres|kilometers|miles|kg|kilos|pounds|celsius|fahrenheit|metric|imperial|litres|liters|"
+        r"min/km|24h|24-hour time|(?:\w+\s+)?time)\b(?:\s+please)?(?=[\s,.!]|$)",
+        "rule",
+        "rule",
+        lambda m, s: f"Keep amounts in {m.group('x')}",
+        priority="high",
+    ),
     # "Small PRs, one module per PR", "one topic per email", "a single migration per release": how
     # work is cut up
     fam(
@@ -579,6 +600,17 @@ WORLD = fam(
     lambda m, s: cap(third_person(m.group(0).strip(TRIM), s)),
     confidence=0.6,
 )
+# A shift pattern: "i do nights mostly, 3 nights on and 2 off", "4 on 4 off", "two days on, three off"
+SHIFTS = fam(
+    "self/shift-pattern",
+    r"^(?=.*\b(?:nights?|days?|shifts?|work|works|working|rota|roster|on-?call)\b).*?"
+    r"(?P<x>\b(?:\d+|one|two|three|four|five|six|seven)\s+(?:(?:nights?|days?|shifts?|earlies|lates)\s+)?on"
+    r"\s*(?:,|and|/|then|,\s*then)?\s*(?:\d+|one|two|three|four|five|six|seven)\s+(?:(?:nights?|days?)\s+)?off)\b",
+    "fact",
+    "schedule",
+    lambda m, s: f"{s} works shifts: {m.group('x')}",
+    confidence=0.75,
+)
 # A machine listed by its parts: "rn its a ryzen 5 3600, rtx 3060 12gb, 16gb ram", "my rig is an i5-12400,
 # 32GB, RTX 4070": what the person has until they change it, so "rn" here is no passing state
 SETUP = fam(
@@ -714,7 +746,9 @@ APPOSITIVES: tuple[Family, ...] = (
     # the sentence opens with a name, and "she's my …" says later who that is
     fam(
         "person/named-later",
-        rf"^(?:(?:ok|so|and|also|btw|oh)[\s,]+)*(?!{NOT_NAMES}\b)(?P<name>{NAME_WORD})(?:'s)?\s[^.;!?]{{3,100}}?"
+        # ("perfecto 🙌 Mariano will be happy, he is my supervisor": a word of thanks and an emoji first)
+        rf"^(?:(?:ok|so|and|also|btw|oh|perfect|perfecto|great|cool|nice|thanks|thank you|yes|yeah|super|genial|"
+        rf"gracias|merci|danke|lovely|brilliant)(?:[\s,!.]|[^\w\s])+)*(?!{NOT_NAMES}\b)(?P<name>{NAME_WORD})(?:'s)?\s[^.;!?]{{3,100}}?"
         rf"[(,—–-]\s*(?:and\s+)?(?:he|she|they)(?:'s|\s+is|\s+are)\s+(?:also\s+)?my\s+"
         rf"(?P<rel>(?:[a-z-]+\s+)?(?:{RELATIONS}|{_WORK_RELATIONS}))\b",
         "fact",

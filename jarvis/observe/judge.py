@@ -30,7 +30,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jarvis.observe.lexicon import APPOINTMENT, IC, PETS, RELATIONS, TRANSIENT, WEEKDAY
+from jarvis.observe.lexicon import APPOINTMENT, AWAY_FOR_NOW, IC, PETS, RELATIONS, TRANSIENT, WEEKDAY
 from jarvis.observe.perspective import IRREGULAR_PAST
 from jarvis.observe.phrasing import refused
 
@@ -159,7 +159,7 @@ _REJECTED_RE = re.compile(
     r"|^no\s+[\w.+-]+(?:\s+[\w.+-]+)?\s+then[.!]*$|,\s*not\s+(?:for|in)\s+this\s+one\b|[,.]\s*no[.!]*$|[,.]\s*(?:so\s+)?(?:no thanks|no thank you|thanks but no|not for (?:us|me))[.!]*$|\b(?:don't|do not|dont)\s+think\b.{0,40}\bworth\b"
     # "I said no to Jira", "said no, it's overkill"; "the cardiologist said no flat-out efforts" is theirs
     r"|(?:\b(?:I|we|i)\s+(?:just\s+|already\s+)?|^(?:and\s+)?|\band\s+)said no\b(?!\s+(?:more|less|longer|fewer|later|earlier|"
-    r"sooner|further|\d))|\bsaid no\b(?=\s*(?:to\b|[,.;!]|$))|\bdecided against\b|\bpassed on (?:it|that|this)\b|\bnot for (?:me|us)\b|^[\w.+ -]{1,30}?[,\s]+(?:nah|nope)\b|\b(?:not|no|never)\s+paying\s+for\b"
+    r"sooner|further|\d))|\bsaid no\b(?=\s*(?:to\b|[,.;!]|$))|\bdecided against\b|\bpassed on (?:it|that|this)\b|\bnot for (?:me|us)\b|^(?!(?:ja|je|ha|he|lol|lmao|kk|rs)+\b)[\w.+ -]{1,30}?[,\s]+(?:nah|nope)\b|\b(?:not|no|never)\s+paying\s+for\b"
     r"|\b(?:tried|used|had)\b.{0,60}\b(?:was|were)\s+(?:a\s+|such\s+a\s+)?(?:pain|awful|terrible|horrible|"
     r"nightmare|hell|rubbish|garbage|useless|a mess|painful)\b",
     IC,
@@ -264,6 +264,8 @@ _MOMENT_RE = re.compile(
     # a state tomorrow, said and done ("the cluster is under maintenance tomorrow")
     r"|^(?:the|my|our|this|that|it)\b(?:\s*[\w-]+){0,4}?\s*(?:is|are|'s|'re)\s+(?:[\w-]+\s+){0,3}(?:tomorrow|tmrw|tmr|"
     r"this weekend)[.!]*$"
+    # away for a while ("my laptop is at repair till friday")
+    rf"|{AWAY_FOR_NOW}"
     # a thing acting up right now ("my laptop fan is screaming", "my phone is dying sorry")
     r"|\b(?:is|are|'s|'re)\s+(?:\w+\s+)?(?:screaming|dying|overheating|crashing|lagging|acting up|playing up|"
     r"misbehaving|freezing up|struggling|melting|on fire|about to die)\b"

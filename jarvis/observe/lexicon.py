@@ -127,7 +127,8 @@ CONDITIONS = (
     r"a stammer|a stutter|a hearing aid|hearing aids|a prosthetic \w+|a replaced \w+|a new (?:hip|knee)|"
     r"(?:a\s+)?(?:dodgy|bad|weak|wonky|dicky)\s+(?:(?:left|right)\s+)?(?:knee|back|hip|ankle|achilles|shoulder|wrist|neck|heart)s?|"
     r"(?:an?\s+)?(?:disc\s+|inguinal\s+|hiatal\s+|hiatus\s+|umbilical\s+)?hernia|a slipped disc|kidney stones|a heart murmur|"
-    r"atrial fibrillation|afib|a-fib|angina|vertigo|scoliosis|tendonitis|tendinitis|plantar fasciitis|shin splints"
+    r"atrial fibrillation|afib|a-fib|angina|vertigo|scoliosis|tendonitis|tendinitis|plantar fasciitis|shin splints|"
+    r"astigmatism|myopia|presbyopia|keratoconus|short-?sightedness|long-?sightedness"
 )
 # what people call themselves by country ("I am Moroccan", "I'm Filipino by birth")
 DEMONYMS = (
@@ -160,9 +161,15 @@ MOMENTARY = (
     r"\b(?:today|tonight|tomorrow|yesterday|right now|at the moment|this (?:morning|afternoon|evening|week|"
     r"weekend|time)|later|soon|just now|then|in a (?:bit|minute|sec|second)|for now|for a (?:bit|while|minute))\b"
 )
+# away for a while: "my laptop is at repair till friday", "in the shop until Monday"
+AWAY_FOR_NOW = (
+    r"\b(?:till|til|until|untill)\s+(?:next\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|the weekend)\b"
+    r"|\b(?:at|in(?: for)?)\s+(?:the\s+)?repairs?\b|\bbeing\s+(?:repaired|fixed)\b"
+)
 # what holds only for now, whatever else the sentence says ("load shedding is killing me today")
 TRANSIENT = (
     r"\b(?:today|tonight|right now|rn|at the moment|this (?:morning|afternoon|evening)|just now|atm)\b"
+    rf"|{AWAY_FOR_NOW}"
     # running late: "its 2 hours late", "3 trains cancelled"
     r"|\b\d+\s*(?:min|mins|minutes|hours?|hrs?|h)\s+(?:late|delayed)\b|\b(?:trains?|flights?|bus|buses)\s+(?:\w+\s+)?(?:cancell?ed|delayed)\b"
     r"|\b(?:is|are|'s)\s+(?:killing|driving|doing|wrecking)\s+(?:me|my)\b"

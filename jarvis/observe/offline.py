@@ -38,6 +38,7 @@ from jarvis.observe.families import (
     ENVIRONMENT,
     RULES,
     SETUP,
+    SHIFTS,
     STACK,
     WORLD,
     Family,
@@ -125,6 +126,7 @@ CLAUSE_FAMILIES: tuple[Family, ...] = (
     *LEGACY,
     STATEMENT,
     BUDGET,
+    SHIFTS,
     SETUP,
     WORLD,
     STACK,
@@ -179,11 +181,15 @@ _REQUEST_CUES = (
     r"just so you know|for future reference|for your information|keep in mind|bear in mind|"
     r"don't forget|do not forget|never forget|jot (?:this |that )?down|save this|log this|heads up|"
     r"remind me(?: (?:that|about))?|(?:some |quick |for |a bit of )?(?:context|background)|"
-    r"(?:hobby|side|current|main|work|day-job) project"
+    r"(?:hobby|side|current|main|work|day-job) project|"
+    # "one more thing for the future: the statistics are in another repo"
+    r"(?:(?:one more|another|a|something)\s+(?:thing|note)\s+)?for (?:the future|later|next time|future sessions)"
 )
 _REQUEST_RE = re.compile(
     r"^(?:(?:please|can you|could you|would you|will you|i want you to|i'd like you to|i need you to)\s+)*"
     rf"(?P<cue>{_REQUEST_CUES})"
+    # "just so you know for later: …", "fyi for the future: …"
+    r"(?:\s+for\s+(?:later|the future|next time|future reference|future sessions))?"
     r"(?P<what>\s+(?:this|that|the following|a|one more|another)?\s*(?P<rule>rule|convention)?"
     r"(?:\s*(?:fact|preference|decision|thing|one))?\b(?=\s*[:—–-])|\s+(?:of|about)\s+(?:this|that))?"
     r"(?:\s*[:,—–-]+\s*|\s+that\s+|\s+(?=(?:I|I'm|I've|my|we|we're|our|he|she|they)\b)"
@@ -1507,6 +1513,15 @@ class OfflineObserver:
                         and _used(nxt, found[-1].text)
                     ):
                         skip = i + 1  # "No, that's wrong. <the right version>", "ok decided. <what>": said
+                    if found and facts and _too_short_alone(found[0], facts[-1], event.turn):
+                        # "Never run terraform apply yourself. Plan only, I apply.": one rule, both halves
+                        first, found = found[0], found[1:]
+                        last = facts[-1]
+                        facts[-1] = replace(
+                            last,
+                            text=f"{last.text.rstrip('.')}; {first.text[:1].lower()}{first.text[1:]}",
+                            quote=f"{last.quote} {first.quote}".strip(),
+                        )
                     facts += found
                     if found and found[-1].kind == "rule":
                         rule_at = i
@@ -1522,6 +1537,18 @@ class OfflineObserver:
         if not batch:
             return ObserverOutput(())
         return ObserverOutput((Segment(narrate(batch, facts), tuple(facts), batch[0].turn, batch[-1].turn),))
+
+
+def _too_short_alone(fact: Fact, before: Fact, turn: int) -> bool:
+    """A rule too short to stand alone ("Plan only.": under the write gate's 12 characters) right
+    after another rule of the same message."""
+    return (
+        fact.kind == "rule"
+        and before.kind == "rule"
+        and before.turn_end == turn
+        and fact.turn_start == turn
+        and len(fact.text.strip(TRIM)) < 12
+    )
 
 
 def narrate(batch: list[SessionEvent], facts: list[Fact]) -> str:

@@ -27,9 +27,14 @@ _STAGE_RE = re.compile(r"\[(?:shares|sends|posts|shows)\b[^\]]*\]", IC)
 _LABEL_WORDS = (
     "note remember fyi decision rule update reminder ps p.s todo context background project bio intro about "
     "btw also important heads info summary correction clarification edit warning caveat constraint constraints "
-    "requirement requirements preference preferences rules"
+    "requirement requirements preference preferences rules decided answer done goal goals plan problem issue "
+    "question status situation setup stack deadline budget honestly basically seriously anyway finally first second "
+    "third lastly plus tldr edit addendum reason result results schedule availability location timing"
 )
 _LABEL_OK = frozenset(_LABEL_WORDS.split())
+# ("Decided: lithium", "Honestly: I don't mind", "Booking: I'll do it Friday"): a word in -ed, -ly or
+# -ing before the colon is a label, not who said the line
+_LABEL_SHAPE_RE = re.compile(r"[a-z]+(?:ed|ly|ing)", IC)
 _PASTED_RE = re.compile(r"^\s*(?:\[[\d:]+\]\s*)?(?P<who>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)?):\s+(?P<said>.+)$")
 _FIRST_PERSON_RE = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|my|me|we|our)\b")
 _MACHINE_RE = re.compile(
@@ -55,7 +60,12 @@ _CLAUSE_RE = re.compile(
     r"|,\s+as\s+(?=(?:I|I'm|I've|we|we're|my|our)\b)"
     r"|,?\s+and\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)"
     r"|,\s+(?=(?:she|he|they|it|that|this)(?:'s|'ll|'d| is| will| was| would| wants| thinks|\s)\b)"
+    r"(?!(?:it's|its|it is)\s+(?:called|named)\b)"  # "I run a casa rural …, it's called La Pumarada": one clause
     r"|,\s+(?=(?:don't|do not|please)\s)"
+    # ("… in our app (the whole frontend here is SvelteKit + Tailwind, in case you're wondering …)"): a
+    # statement in brackets is a clause of its own
+    r"|\s+\((?=(?:the|our|my|we|we're|I|I'm|everything|all)\s[^()]{8,}\)(?:[\s,]*(?:by the way|btw|lol|though|haha))?"
+    r"[\s.!]*$)"
     # ("want to get into bird photography, got a nikon d7500 body …"): "I" left out of the next one
     r"|,\s+(?=(?:got|bought|picked up)\s+(?:a|an|my|the|two|three)\s)"
     # ("I don't read on screens, paper only"): a short "X only" after a comma is a clause of its own
@@ -87,7 +97,8 @@ LEAD_FILLER_RE = re.compile(
 )
 _TRAIL_FILLER_RE = re.compile(
     r"[\s,—–-]+(?:by the way|btw|though|anyway|already|as well|too|these days|nowadays|for now|"
-    r"whatever|honestly|in case you need (?:it|them|the \w+)|just so you know)\s*$",
+    r"whatever|honestly|in case you need (?:it|them|the \w+)|just so you know|"
+    r"in case (?:you're|you are|youre|u r) wondering\b.*)\s*$",
     IC,
 )
 _QUESTION_START_RE = re.compile(
@@ -149,6 +160,7 @@ def _keep_line(line: str) -> bool:
     return not (
         pasted
         and pasted.group("who").lower() not in _LABEL_OK
+        and not _LABEL_SHAPE_RE.fullmatch(pasted.group("who"))
         and _FIRST_PERSON_RE.search(pasted.group("said"))
     )
 

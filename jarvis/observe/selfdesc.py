@@ -920,10 +920,18 @@ IN_PASSING: tuple[Family, ...] = (
         "self/business-named",
         r"^I\s+(?:have|own|run)\s+(?:a\s+)?(?:small\s+|little\s+|tiny\s+)?(?P<what>bakery|shop|cafe|café|salon|restaurant|"
         r"business|company|farm|studio|stall|food truck|store|guesthouse|practice|agency|brand)\s+(?:called|named|name|"
-        r"by the name)\s+(?P<v>(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z&])[\w'&.-]*){0,3})",
+        r"by the name)\s+(?P<v>(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z&])[\w'&.-]*){0,3})"
+        # "I run a casa rural with six rooms near Cangas de Onís, it's called La Pumarada": the name after
+        r"|^I\s+(?:have|own|run|opened|started)\s+(?:a|an|my own)\s+(?:small\s+|little\s+|tiny\s+)?"
+        r"(?P<what2>[\w'-]+(?:\s+[\w'-]+){0,2}?)(?:\s+(?:with|near|in|on|at|outside|by|for)\s+[^,]{2,60})?,\s+"
+        r"(?:it's|its|it is)\s+(?:called|named)\s+(?P<v2>(?-i:[A-Z])[\w'&.-]*(?:\s+(?:(?-i:[A-Z&])[\w'&.-]*|de|del|la|le|di|da|d'\w+)){0,3})",
         "fact",
         "work",
-        lambda m, s: f"{s} has a {m.group('what').lower()} called {v(m)}",
+        lambda m, s: (
+            f"{s} has a {m.group('what').lower()} called {v(m)}"
+            if m.group("what")
+            else f"{s} has a {m.group('what2').lower()} called {m.group('v2').strip(TRIM)}"
+        ),
         confidence=0.8,
     ),
     # "for my quilt guild's raffle", "with my running club": a group the person belongs to
