@@ -435,6 +435,24 @@ POSITIVE = [
         ["deuteranopic eyes"],
     ),
     ("rule/please", "Please when you answer me use short paragraphs.", ["short paragraphs when you answer"]),
+    # where answers are read, an age and a role, a role held these days, a credit line to write
+    (
+        "self/reads-on",
+        "keep answers that short btw, i read this on my phone half the time.",
+        ["reads answers on their phone"],
+    ),
+    (
+        "self/reads-on",
+        "answer me shorter please, I read mostly on phone between the lab rooms",
+        ["on their phone"],
+    ),
+    ("self/age-role", "41, accountant, so give me numbers, not vibes", ["41, accountant"]),
+    ("self/age-role", "67, retired teacher, Cork", ["67, retired teacher"]),
+    (
+        "rule/imperative",
+        'Please always end every message with "Warm wishes from Lotus Lantern Homestay", every message same.',
+        ["Warm wishes"],
+    ),
     # units, limits, shifts, a name after the business, a request for later, a label that is no speaker
     (
         "rule/keep-in",
@@ -935,6 +953,12 @@ NEGATIVE = [
     ("Als ik de baan krijg verhuis ik naar Utrecht.", "Utrecht"),
     ("Si je pars à Montréal, je vends la voiture.", "Montréal"),
     ("The bug was in the parser, not the lexer.", "parser"),
+    # today's rush, someone else's tool, a someday joke, a suggestion too dull for the person
+    ("Today very busy, cruise ship tourists everywhere.", "cruise"),
+    ("my friend shira uses anki for everything", "anki"),
+    ("If I ever do an ultra after this, remind me this was hard enough 😂", "ultra"),
+    ("The CB500F is to boring for me, I sat on one.", "CB500F"),
+    ("42, the answer to everything", "42"),
     # away for a while, a label that is no person
     ("my laptop is at repair till friday, writing from phone so sorry for typos.", "repair"),
     ("keep it in mind", "mind"),
@@ -1203,6 +1227,8 @@ def test_assistant_words_are_never_the_persons() -> None:
         ("With 40 singers you'll have plenty of helpers.", "Sorry, we're not 40 any more. We're 28 members now.", "Correction: We're 28 members now, not 40."),
         ("Do you sell by the dozen?", "No, here we don't sell by the dozen. We sell by the crate.", "Correction: Here we don't sell by the dozen; we sell by the crate."),
         ("Is this for ICASSP?", "not ICASSP 🙃 it's Interspeech.", "Correction: Interspeech, not ICASSP."),
+        # "nope nope" is the no itself, not a dismissal of what follows
+        ("Bump to React 19 while we're here?", "nope nope, we're on React 18, not 19!!", "React: we're on React 18, not 19."),
         # the next sentence first says why the wrong one is wrong, then what is used
         ("You could switch the reference to SILVA 138.", "No, not SILVA. SILVA is for 16S/18S, we do fish, so we use the MitoFish reference.", "Correction: We use the MitoFish reference, not SILVA."),
         ("I'll add a Postgres service.", "no, not Postgres. Postgres is overkill here, it's SQLite in this app.", "Correction: It's SQLite in this app, not Postgres."),
@@ -1452,3 +1478,18 @@ def test_a_business_named_after_a_comma_keeps_its_name() -> None:
         )
     )
     assert "La Pumarada" in texts
+
+
+def test_a_corrections_context_is_the_list_item_it_answers_with_numbers_as_words() -> None:
+    from jarvis.observe.plan import corrected_sentence
+
+    assistant = (
+        "Yes, include equipment wear in overhead. For a 3-tier cake, a rough example: - ingredients: 140 $ "
+        "- overhead (including the mixer and oven): 45 $ - price before taxes: 521 $ With your 4 employees, "
+        "you should also check that a wedding weekend doesn't block the regular production."
+    )
+    facts = facts_of(("assistant", assistant), ("user", "No, I have six employees, not four."))
+    fixed = [f for f in facts if f.kind == "correction"]
+    assert fixed, [f.text for f in facts]
+    said = corrected_sentence(fixed[0])
+    assert "4 employees" in said and "oven" not in said

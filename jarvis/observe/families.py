@@ -25,6 +25,7 @@ from jarvis.observe.lexicon import (
     NAME,
     PETS,
     RELATIONS,
+    ROLES,
     TITLE,
     TRANSIENT,
     TRIM,
@@ -179,6 +180,7 @@ RULES: tuple[Family, ...] = (
         "rule/general",
         r"^(?:please\s+)?(?P<x>(?:avoid|refrain from)\s+.{4,})$"
         r"|^(?!(?:I|we|you|he|she|they|it|this|that|my|our|his|her|their)\b)(?!(?-i:[A-Z])[a-z]+\s+(?-i:[A-Z]))"
+        rf"(?!.*(?:{TRANSIENT}))"  # "today very busy, cruise ship tourists everywhere"
         r"(?!.*\b(?:prefers?|likes?|loves?|hates?|wants?|thinks?|says?|believes?|feels?|enjoys?)\b)"
         # "keep that in mind, always", "do it this way, always": points back at what was said, no rule of its own
         r"(?!\w+\s+(?:that|this|it|them)(?:\s+in\s+mind|\s+this\s+way|\s+like\s+that)?\s*,)"
@@ -609,6 +611,30 @@ SHIFTS = fam(
     "fact",
     "schedule",
     lambda m, s: f"{s} works shifts: {m.group('x')}",
+    confidence=0.75,
+)
+# Where the person reads the answers: "I read this on my phone half the time", "I mostly read on phone
+# between the lab rooms" (why answers should be short)
+READS_ON = fam(
+    "self/reads-on",
+    r"^I\s+(?:mostly\s+|usually\s+|often\s+|always\s+|only\s+)?read\s+(?:this|these|it|them|your answers|the answers|"
+    r"answers|everything|most of (?:this|it))?\s*(?:mostly\s+|usually\s+)?on\s+(?:my\s+|the\s+|a\s+)?"
+    r"(?P<d>phone|mobile|cell|tablet|ipad|kindle|watch)\b(?P<rest>.*)$",
+    "fact",
+    "tool",
+    lambda m, s: (
+        f"{s} reads answers on their {m.group('d').lower()}"
+        + (f", {m.group('rest').strip(TRIM)}" if len(m.group("rest").strip(TRIM)) > 3 else "")
+    ),
+    confidence=0.75,
+)
+# "41, accountant", "67, retired teacher, Cork": an age and a role, said as a fragment
+AGE_ROLE = fam(
+    "self/age-role",
+    rf"^(?P<age>[1-9]\d),\s+(?P<role>(?:(?:a|an)\s+)?(?:[\w-]+\s+){{0,2}}?\w*(?:{ROLES}))\b",
+    "fact",
+    "person",
+    lambda m, s: f"{s} is {m.group('age')}, {m.group('role')}",
     confidence=0.75,
 )
 # A machine listed by its parts: "rn its a ryzen 5 3600, rtx 3060 12gb, 16gb ram", "my rig is an i5-12400,

@@ -30,7 +30,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jarvis.observe.lexicon import APPOINTMENT, AWAY_FOR_NOW, IC, PETS, RELATIONS, TRANSIENT, WEEKDAY
+from jarvis.observe.lexicon import APPOINTMENT, AWAY_FOR_NOW, IC, PETS, RELATIONS, ROLES, TRANSIENT, WEEKDAY
 from jarvis.observe.perspective import IRREGULAR_PAST
 from jarvis.observe.phrasing import refused
 
@@ -153,13 +153,17 @@ _REJECTED_RE = re.compile(
     # ("please don't suggest care homes, that's not happening" makes a rule firmer)
     r"|(?<!that's )(?<!thats )(?<!that is )\bnot\s+(?:going there|happening|gonna happen|going to happen|a chance)\b"
     r"|\bhard pass\b"
+    # "the CB500F is too boring for me" (or "to boring"): a suggestion weighed and dropped
+    # ("3 times a week, every day is too much for me" says why, it turns nothing down)
+    r"|\btoo\s+(?!much\b|many\b)\w+\s+for\s+(?:me|us)\b|\bto\s+(?:boring|expensive|pricey|big|heavy|slow|small|"
+    r"complicated|fiddly|old|risky|loud|dear)\s+for\s+(?:me|us)\b"
     r"|\btoo much (?:for (?:the|a) (?:start|beginning|first year)|right now|at the start|to start|for now)\b"
     # "incremental is more hassle than it's worth for us right now"
     r"|\bmore\s+(?:hassle|trouble|work|effort|faff|pain)\s+than\s+(?:it's|its|it is|they're|they are)\s+worth\b"
     r"|^no\s+[\w.+-]+(?:\s+[\w.+-]+)?\s+then[.!]*$|,\s*not\s+(?:for|in)\s+this\s+one\b|[,.]\s*no[.!]*$|[,.]\s*(?:so\s+)?(?:no thanks|no thank you|thanks but no|not for (?:us|me))[.!]*$|\b(?:don't|do not|dont)\s+think\b.{0,40}\bworth\b"
     # "I said no to Jira", "said no, it's overkill"; "the cardiologist said no flat-out efforts" is theirs
     r"|(?:\b(?:I|we|i)\s+(?:just\s+|already\s+)?|^(?:and\s+)?|\band\s+)said no\b(?!\s+(?:more|less|longer|fewer|later|earlier|"
-    r"sooner|further|\d))|\bsaid no\b(?=\s*(?:to\b|[,.;!]|$))|\bdecided against\b|\bpassed on (?:it|that|this)\b|\bnot for (?:me|us)\b|^(?!(?:ja|je|ha|he|lol|lmao|kk|rs)+\b)[\w.+ -]{1,30}?[,\s]+(?:nah|nope)\b|\b(?:not|no|never)\s+paying\s+for\b"
+    r"sooner|further|\d))|\bsaid no\b(?=\s*(?:to\b|[,.;!]|$))|\bdecided against\b|\bpassed on (?:it|that|this)\b|\bnot for (?:me|us)\b|^(?!(?:ja|je|ha|he|lol|lmao|kk|rs|no|nope|nah)+\b)[\w.+ -]{1,30}?[,\s]+(?:nah|nope)\b|\b(?:not|no|never)\s+paying\s+for\b"
     r"|\b(?:tried|used|had)\b.{0,60}\b(?:was|were)\s+(?:a\s+|such\s+a\s+)?(?:pain|awful|terrible|horrible|"
     r"nightmare|hell|rubbish|garbage|useless|a mess|painful)\b",
     IC,
@@ -197,7 +201,8 @@ _HABIT_WORDS = (
 )
 _OTHERS_HABIT_RE = re.compile(
     rf"^(?:(?:and|but|so|also|lol|plus|oh)[\s,]+)*"
-    rf"(?:(?:my|our)\s+(?:\w+\s+)?(?:{_NOT_FAMILY})\b[^;]{{0,40}}?\s+(?:\w+\s+)?(?:{_HABIT_WORDS})\b"
+    rf"(?:(?:my|our)\s+(?:\w+\s+)?(?:{_NOT_FAMILY})\b[^;]{{0,40}}?\s+(?:\w+\s+)?(?:{_HABIT_WORDS}|uses|is using|"
+    rf"works in|codes in|studies with|runs everything on)\b"
     # a bare name: one word, then the habit, then a verb in -s ("Seun always writes …"); a plural
     # ("deploys always go through Atlantis") or a rule ("amounts always in ARS") is no person
     rf"|(?!(?:I|we|it|this|that|there|everything|nothing|something|everyone|everybody|he|she|they|you|u)\b)"
@@ -256,6 +261,10 @@ _DECIDING = r"decided|agreed|switched|chose|settled|moved|migrated|went with|sta
 
 # The narrow part of a passing state that holds for the rule families too: "rn", "atm", "with
 # 40 min left", "on the generator now" ("I live in Lisbon now" is a family's, and stays a fact).
+_ROLE_NOW_RE = re.compile(
+    rf"^(?:so\s+|and\s+)?(?:rn|right now|atm|currently|at the moment)\s+(?:I'm|I am|im)\s+(?:a|an)\s+(?:[\w-]+\s+){{0,2}}\w*(?:{ROLES})\b",
+    IC,
+)
 _MOMENT_RE = re.compile(
     r"\b(?:rn|atm)\b|\bwith\s+(?:maybe\s+|about\s+|only\s+)?\d+\s*(?:min|mins|minutes|hours|hrs|%)\s+left\b"
     r"|\bon\s+(?:the|a|my|our)\s+[\w-]+\s+now\b"
@@ -325,8 +334,9 @@ _MOMENT_RE = re.compile(
 
 
 def of_the_moment(text: str) -> bool:
-    """True when the clause says how things are this minute ("im tethering off my phone rn")."""
-    return bool(_MOMENT_RE.search(text))
+    """True when the clause says how things are this minute ("im tethering off my phone rn"); "rn
+    I'm a junior copywriter at …" says what the person is these days."""
+    return bool(_MOMENT_RE.search(text)) and not _ROLE_NOW_RE.match(text)
 
 
 def someone_elses(text: str, requirements: bool = True) -> bool:
@@ -338,6 +348,8 @@ def someone_elses(text: str, requirements: bool = True) -> bool:
         return False  # "My Forerunner 255 says my VO2 max is 48": a reading, not a person's opinion
     # "Moloney, who has kept bees longer than I have been alive, says …": the aside is no subject
     text = re.sub(r",\s*(?:who|whose|whom|which)\b[^,]{1,80},", ",", text, flags=IC)
+    # 'end every message with "Warm wishes from Lotus Lantern"': quoted words are to be written
+    text = re.sub(r"\"[^\"]{1,120}\"", '""', text)
     opinion = _OPINION_RE.search(text)
     if not opinion or _FIRST_PERSON_SUBJECT_RE.search(text[: opinion.start()]):
         return False
@@ -494,7 +506,7 @@ def admissible(clause: str) -> str | None:
         return "one appointment"
     if of_the_moment(text):  # "rn", "with 40 min left": refused whatever habit word is near
         return "passing state"
-    if (_TRANSIENT_RE.search(text) and not _RECURRING_RE.search(text)) or (
+    if (_TRANSIENT_RE.search(text) and not _RECURRING_RE.search(text) and not _ROLE_NOW_RE.match(text)) or (
         _STATE_RE.search(text)
         and not _HABIT_RE.search(text)
         and not _DECIDED_RE.search(text)

@@ -32,10 +32,12 @@ from dataclasses import dataclass, replace
 from jarvis.observe.corrections import correcting, correction, named_correction, topic_correction
 from jarvis.observe.declined import Suggested, mentions, words
 from jarvis.observe.families import (
+    AGE_ROLE,
     APPOSITIVES,
     BUDGET,
     DECISIONS,
     ENVIRONMENT,
+    READS_ON,
     RULES,
     SETUP,
     SHIFTS,
@@ -128,6 +130,8 @@ CLAUSE_FAMILIES: tuple[Family, ...] = (
     BUDGET,
     SHIFTS,
     SETUP,
+    READS_ON,
+    AGE_ROLE,
     WORLD,
     STACK,
 )
@@ -397,7 +401,8 @@ _IF_YOU_RULE_RE = re.compile(
     r"include|cite|mark|name|format|ask|check|run|stick|avoid|leave|don't|do not|dont)\b[^?]{3,120}$"
     # what to do whenever the person does something ("please when I write something, correct all my
     # mistakes", "whenever I paste a log, summarise it first")
-    r"|^(?:please\s+|pls\s+)?(?:when|whenever|every time|each time|if)\s+I\s+[^,?]{3,60},\s*(?:then\s+)?(?:please\s+|pls\s+)?"
+    # ("if I ever do an ultra after this, remind me this was hard enough": a joke about a someday)
+    r"|^(?:please\s+|pls\s+)?(?:when|whenever|every time|each time|if)\s+I\s+(?!ever\b)[^,?]{3,60},\s*(?:then\s+)?(?:please\s+|pls\s+)?"
     r"(?:always\s+|just\s+)?(?:correct|answer|write|reply|respond|use|keep|give|explain|show|summari[sz]e|check|"
     r"translate|point out|tell|remind|fix|mark)\b[^?]{3,120}$"
     # any condition, then what the assistant may or should do for the person ("If something is

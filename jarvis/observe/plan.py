@@ -82,15 +82,51 @@ _COMMON_WORDS = "the and not but correction user user's they their them this tha
 _COMMON = frozenset(_COMMON_WORDS.split())
 
 
+_NUMBER_WORDS = {
+    w: str(i)
+    for i, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+        ]
+    )
+}
+
+
+def _words(text: str) -> set[str]:
+    """Lower-cased words of three or more characters, and numbers as digits ("four" ~ "4")."""
+    found = {w.lower() for w in _WORD_RE.findall(text)}
+    found |= {_NUMBER_WORDS[w.lower()] for w in re.findall(r"[A-Za-z]+", text) if w.lower() in _NUMBER_WORDS}
+    return found | set(re.findall(r"(?<![\w.])\d{1,2}(?![\w.])", text))
+
+
 def corrected_sentence(fact: Fact) -> str:
     """The sentence of the assistant's message the correction answers (the one sharing most words
     with it), not the whole message: its other suggestions are no part of the person's memory.
     "" when no sentence shares a word with it: the correction answers something else."""
     from jarvis.observe.phrasing import split_sentences
 
-    said = split_sentences(fact.context) or [fact.context]
-    words = {w.lower() for w in _WORD_RE.findall(fact.text)} - _COMMON
-    shared = [len(words & {w.lower() for w in _WORD_RE.findall(s)}) for s in said]
+    # a list flattened into one line ("… - labour: 216 $ - overhead (including the oven): 45 $ - …")
+    # is cut at its dashes: each item is a sentence of its own
+    said = [
+        piece
+        for sent in (split_sentences(fact.context) or [fact.context])
+        for piece in re.split(r"\s+[-•*]\s+", sent)
+        if piece.strip()
+    ] or [fact.context]
+    words = _words(fact.text) - _COMMON
+    shared = [len(words & _words(s)) for s in said]
     best = max(range(len(said)), key=lambda i: (shared[i], -i))
     return said[best][:300] if shared[best] else ""
 
