@@ -104,7 +104,7 @@ _NUMBER_WORDS = {
 }
 
 
-def _words(text: str) -> set[str]:
+def _shared_words(text: str) -> set[str]:
     """Lower-cased words of three or more characters, and numbers as digits ("four" ~ "4")."""
     found = {w.lower() for w in _WORD_RE.findall(text)}
     found |= {_NUMBER_WORDS[w.lower()] for w in re.findall(r"[A-Za-z]+", text) if w.lower() in _NUMBER_WORDS}
@@ -125,8 +125,8 @@ def corrected_sentence(fact: Fact) -> str:
         for piece in re.split(r"\s+[-•*]\s+", sent)
         if piece.strip()
     ] or [fact.context]
-    words = _words(fact.text) - _COMMON
-    shared = [len(words & _words(s)) for s in said]
+    words = _shared_words(fact.text) - _COMMON
+    shared = [len(words & _shared_words(s)) for s in said]
     best = max(range(len(said)), key=lambda i: (shared[i], -i))
     return said[best][:300] if shared[best] else ""
 
