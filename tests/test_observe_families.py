@@ -453,6 +453,35 @@ POSITIVE = [
         'Please always end every message with "Warm wishes from Lotus Lantern Homestay", every message same.',
         ["Warm wishes"],
     ),
+    # a ban with its preposition, a convention, a standing no, a fear, a decision with its when or after a turn
+    (
+        "rule/no-x",
+        "important one: no reboots of compute nodes outside the maintenance window, Sunday 2 to 6 am.",
+        ["No reboots of compute nodes"],
+    ),
+    (
+        "rule/convention",
+        "naming convention here is snake_case with the stg_ / int_ / fct_ prefixes, stick to it",
+        ["Naming convention: snake_case"],
+    ),
+    (
+        "rule/i-dont-ever",
+        "also add a line that I don't shoot on a Sunday, ever.",
+        ["never shoots on a Sunday"],
+    ),
+    ("rule/i-dont-ever", "we don't deploy on Fridays, ever", ["We never deploy on Fridays"]),
+    ("self/condition", "I have a terrible fear of flying, I do not fly at all", ["fear of flying"]),
+    (
+        "decision/announced",
+        "we decided last week: blue/green deployment for this one",
+        ["Blue/green deployment"],
+    ),
+    (
+        "decision/announced",
+        "mini-sessions, nope, tried them in 2023 and they ate my weekdays 🙃 ok decision made: full day is £1,850.",
+        ["£1,850"],
+    ),
+    ("rule/if-you", "also pls when u send me long thing, put short summary first.", ["short summary first"]),
     # units, limits, shifts, a name after the business, a request for later, a label that is no speaker
     (
         "rule/keep-in",
@@ -953,6 +982,14 @@ NEGATIVE = [
     ("Als ik de baan krijg verhuis ik naar Utrecht.", "Utrecht"),
     ("Si je pars à Montréal, je vends la voiture.", "Montréal"),
     ("The bug was in the parser, not the lexer.", "parser"),
+    # where others have been, a director's direction for everything, a tool the person would not bother with
+    ("The kids have been in Vienna already two times.", "Vienna"),
+    ("The director, Pereyra, wants everything in Kubernetes now.", "Kubernetes"),
+    (
+        "I wouldn't bother with hydroponics, sure that's for the young lads with the lights in the attic.",
+        "hydroponics",
+    ),
+    ("I don't want raw SQL, ever", "never wants"),
     # today's rush, someone else's tool, a someday joke, a suggestion too dull for the person
     ("Today very busy, cruise ship tourists everywhere.", "cruise"),
     ("my friend shira uses anki for everything", "anki"),
@@ -1423,6 +1460,12 @@ def test_an_answer_about_this_minute_keeps_nothing(assistant: str, user: str) ->
             "We could run it on Docker Swarm.",
             "Swarm is dead, not going there.",
             "Swarm",
+        ),
+        # an offer in two sentences ("… faster with sccache. Want me to add it?") declined for now
+        (
+            "CI builds would be a lot faster with sccache in front of rustc. Want me to add it to the workflow?",
+            "nah, skip sccache. we tried it last year and the hit rate on our runners was garbage. just commit the fix.",
+            "sccache",
         ),
     ],
 )

@@ -44,6 +44,12 @@ _DECLINE_RE = re.compile(
     r"(?:the\s+|a\s+|an\s+|any\s+|more\s+)?(?P<rest>[\w.+-]+(?:\s+[\w.+-]+)?)",
     IC,
 )
+# an offer that points back at the sentence before ("Want me to add it to the workflow?")
+_POINTS_BACK_RE = re.compile(
+    r"\b(?:want me to|shall i|should i|do you want me to|happy to|i can)\s+(?:add|set up|install|configure|enable|"
+    r"switch to|try|wire up|put|plug in|bring in|pull in)\s+(?:it|this|that|them|one)\b",
+    IC,
+)
 _NO_AT_END_RE = re.compile(
     r"(?:[,;:—–-]\s*|\bso\s+|\bthen\s+|(?:^|[,;:]\s*)[\w.+-]+(?:\s+[\w.+-]+)?\s+)(?:no|nah|nope|pass)[.!]*$",
     IC,
@@ -51,7 +57,9 @@ _NO_AT_END_RE = re.compile(
 # the decline lasts, or names the alternative: a rule or a correction, not a one-off no
 _LASTING_RE = re.compile(
     r"\b(?:never|ever|again|always|only|anymore|any more|in this (?:repo|project|codebase|house|team)|"
-    r"here|we use|i use|decided|banned|forbidden|instead|rather than|allerg\w*|vegan|vegetarian|religio\w*)\b|"
+    r"here|we use|i use|decided|banned|forbidden|instead|rather than|allerg\w*|vegan|vegetarian|religio\w*|"
+    # "no godotenv, we dont add deps just for tests": a standing no says why
+    r"(?:we|i)\s+(?:don't|dont|do not)\s+(?:add|use|install|allow|pull in|take on|do)\b)\b|"
     # "no pandas, polars" names the alternative; "nah, not X" and "no X, not going there" do not
     r"\b(?!(?:no|nah|nope|ok|okay|yeah|yes|thanks|sorry)\b)\w+,\s*not\b(?!\s+(?:going|doing|now|yet|today|"
     r"for|worth|needed|necessary|interested|bothering|happening|a fan|my|our|really|sure))",
@@ -81,9 +89,14 @@ class Suggested:
         self.words: set[str] = set()
 
     def add(self, assistant_text: str) -> None:
+        before = ""
         for sent in split_sentences(assistant_text, own=False):
             if _SUGGESTION_RE.search(sent):
                 self.words |= words(sent)
+                if _POINTS_BACK_RE.search(sent):
+                    # "CI builds would be faster with sccache. Want me to add it?": "it" is the sentence before
+                    self.words |= words(before)
+            before = sent
 
     def declined(self, sentence: str) -> set[str]:
         """The suggested words `sentence` turns down for now (empty when the no lasts or is a correction)."""

@@ -169,7 +169,7 @@ RULES: tuple[Family, ...] = (
         r"^(?:no|nothing)\s+(?!(?:worries|problem|problems|idea|thanks|way|clue|rush|need|pressure|big deal|doubt|matter|"
         r"one|more|longer|chance|luck)\b)(?P<x>[\w#+-]+(?:\s+[\w-]+){0,2},?\s+ever$|"
         r"[a-z][\w-]*(?:\s+[\w-]+){0,4}?\s+(?:in|on|at|for|before|after|during|"
-        r"without|past|over|to|near|inside)\s+.+|(?:in|with|from|before|after|on)\s+.+)$",
+        r"without|past|over|to|near|inside|outside|within|between|under|of)\s+.+|(?:in|with|from|before|after|on)\s+.+)$",
         "rule",
         "rule",
         lambda m, s: cap(third_person(m.group(0).strip(TRIM), s)),
@@ -212,6 +212,29 @@ RULES: tuple[Family, ...] = (
         "rule",
         "rule",
         _as_is,
+        priority="high",
+    ),
+    # "naming convention here is snake_case with the stg_ prefixes", "our convention is one CTE per step"
+    fam(
+        "rule/convention",
+        r"^(?:the\s+|our\s+)?(?P<what>(?:[\w-]+\s+){0,2}?)(?:convention|conventions|house style|style guide)\s+"
+        r"(?:here\s+|in this (?:repo|project|team)\s+)?(?:is|are)\s+(?P<x>.{3,})$",
+        "rule",
+        "rule",
+        lambda m, s: (
+            f"{cap((m.group('what') or '').strip() + ' convention' if m.group('what') else 'Convention')}: "
+            f"{third_person(m.group('x').strip(TRIM), s)}"
+        ),
+        priority="high",
+    ),
+    # "I don't shoot on a Sunday, ever", "we don't deploy on Fridays, ever": a standing no of the person's
+    fam(
+        "rule/i-dont-ever",
+        r"^(?P<who>I|we)\s+(?:don't|do not|dont)\s+(?!(?:want|need|like|think|know|care|mind)\b)"
+        r"(?P<x>[a-z]+\b.{2,60}?),?\s+(?:ever|never ever|no exceptions)[.!]*$",
+        "rule",
+        "rule",
+        lambda m, s: cap(third_person(f"{m.group('who')} never {m.group('x').strip(TRIM)}", s)),
         priority="high",
     ),
     # "please not more than 4 runs a week", "no more than 3 bullet points": a limit
@@ -581,6 +604,8 @@ WORLD = fam(
     r"set in stone|booked|signed)\b)"
     rf"(?!.*(?:{TRANSIENT}))"
     rf"(?!.*{APPOINTMENT})"  # "the demo is next Tuesday"
+    # "the kids have been in Vienna already two times": where others have been is theirs
+    r"(?!.*\b(?:has|have|'ve)\s+(?:already\s+)?been\s+(?:in|to)\b)"
     rf"(?=.*(?:\b(?:always|usually|mostly|only|never|every|each|all|any|no|nothing|before|by default)\b|"
     r"(?<=\s)(?-i:[A-Z][\w.-]+)|\d|\b[\w-]+\.[a-z]{2,}\b))"
     # "Sarah always uses vim": one capitalised word with a singular verb is a person, not a thing

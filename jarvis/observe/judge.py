@@ -148,7 +148,7 @@ _REJECTED_RE = re.compile(
     r"|^(?:nah|nope)\b.{0,60}?\bnot\s+(?:doing|using|bothering with|touching)\s+(?:that|it|this|those|them)\b"
     r"|\b(?:thought about|considered|looked at|looked into|toyed with)\b.{0,60}\b(?:nah|nope|too\s+\w+|not for)\b"
     # "novated lease nah, not for me", "I'm not paying for Booksy", "Terragrunt we tried in 2024, it was pain"
-    r"|\b(?:won't|wont|will not|not gonna|not going to)\s+bother\b|\bnot bothering\b"
+    r"|\b(?:won't|wont|will not|not gonna|not going to|wouldn't|wouldnt|would not)\s+bother\b|\bnot bothering\b"
     # "Swarm is dead, not going there", "Auth0 is too pricey, not happening", "hard pass on Jira"
     # ("please don't suggest care homes, that's not happening" makes a rule firmer)
     r"|(?<!that's )(?<!thats )(?<!that is )\bnot\s+(?:going there|happening|gonna happen|going to happen|a chance)\b"
@@ -372,7 +372,13 @@ def someone_elses(text: str, requirements: bool = True) -> bool:
     if len(head) < opinion.start() and len(head.split()) >= 4 and not subject:
         return False  # "put the prices in cedis, nobody here thinks in dollars": an aside after a statement
     wants = opinion.group(0).lower().startswith("want")
-    required = wants and _AUTHORITY_RE.search(text[: opinion.start()]) and not _DISMISSED_RE.search(text)
+    # ("the director, Pereyra, wants everything in Kubernetes now": a direction for all of it is a taste)
+    required = (
+        wants
+        and _AUTHORITY_RE.search(text[: opinion.start()])
+        and not _DISMISSED_RE.search(text)
+        and not re.search(r"\bwants?\s+(?:us\s+|me\s+)?(?:to\s+\w+\s+)?(?:everything|all\b)", text, IC)
+    )
     return not (requirements and required)
 
 

@@ -128,7 +128,9 @@ CONDITIONS = (
     r"(?:a\s+)?(?:dodgy|bad|weak|wonky|dicky)\s+(?:(?:left|right)\s+)?(?:knee|back|hip|ankle|achilles|shoulder|wrist|neck|heart)s?|"
     r"(?:an?\s+)?(?:disc\s+|inguinal\s+|hiatal\s+|hiatus\s+|umbilical\s+)?hernia|a slipped disc|kidney stones|a heart murmur|"
     r"atrial fibrillation|afib|a-fib|angina|vertigo|scoliosis|tendonitis|tendinitis|plantar fasciitis|shin splints|"
-    r"astigmatism|myopia|presbyopia|keratoconus|short-?sightedness|long-?sightedness"
+    r"astigmatism|myopia|presbyopia|keratoconus|short-?sightedness|long-?sightedness|"
+    # "I have a terrible fear of flying", "a phobia of needles"
+    r"(?:an?\s+)?(?:terrible\s+|real\s+|big\s+|huge\s+|bad\s+)?(?:fear|phobia)\s+of\s+[\w-]+|[a-z]+phobia"
 )
 # what people call themselves by country ("I am Moroccan", "I'm Filipino by birth")
 DEMONYMS = (

@@ -396,7 +396,7 @@ _IF_THEN_YOU_RE = re.compile(
 # rule/if-you: a rule for when the assistant does something ("if you write something long, answer me
 # in French please", "when you show me Lua, use 2-space indent"): the condition, then an instruction
 _IF_YOU_RULE_RE = re.compile(
-    r"^(?:if|when|whenever)\s+(?:you|u)\s+[^,?]{3,60},\s*(?:then\s+)?(?:please\s+|pls\s+)?"
+    r"^(?:please\s+|pls\s+|plz\s+)?(?:if|when|whenever)\s+(?:you|u)\s+[^,?]{3,60},\s*(?:then\s+)?(?:please\s+|pls\s+)?"
     r"(?:always\s+|never\s+|just\s+)?(?:answer|write|reply|respond|use|keep|give|put|explain|show|send|make|add|"
     r"include|cite|mark|name|format|ask|check|run|stick|avoid|leave|don't|do not|dont)\b[^?]{3,120}$"
     # what to do whenever the person does something ("please when I write something, correct all my
@@ -706,7 +706,10 @@ def _request(sent: str, who: str) -> Found | None:
 _ANNOUNCED_RE = re.compile(
     r"^(?:(?:ok|okay|right|so|alright|well|fine|yes|yeah)[,.!\s]+)*"
     r"(?:(?:after|at|in)\s+[^,:]{3,40}?\s+)?"  # "After the lab meeting yesterday we made the call: …"
-    r"(?:(?:i|we)(?:'ve| have)?\s+(?:just\s+|finally\s+)?decided|decided|decision(?:\s+made)?|i decide(?:\s+now)?|"
+    # ("we decided last week: blue/green for this one": when, before the colon)
+    r"(?:(?:i|we)(?:'ve| have)?\s+(?:just\s+|finally\s+)?decided(?=\s*[:.,!—–-]|\s+(?:last\s+\w+|yesterday|this\s+\w+|"
+    r"on\s+\w+|today|earlier)\s*[:—–-])(?:\s+(?:last\s+\w+|yesterday|this\s+\w+|on\s+\w+|today|earlier))?|"
+    r"(?:i|we)(?:'ve| have)?\s+(?:just\s+|finally\s+)?decided|decided|decision(?:\s+made)?|i decide(?:\s+now)?|"
     r"(?:i|we)\s+made\s+the\s+call|"
     # "I've made up my mind: raised beds", "I'm deciding right now: no more work on spec, ever"
     r"(?:i|we)(?:'ve|\s+have)?\s+made\s+up\s+(?:my|our)\s+minds?|(?:my|our)\s+mind\s+is\s+made\s+up|"
@@ -741,7 +744,7 @@ def _announced(sent: str, nxt: str, who: str) -> Found | None:
 # where a message turns to something else ("… oh and", "… also", "… btw", "… one more thing")
 _NEW_TOPIC_RE = re.compile(
     r"(?:[,;.!]\s*|\s+[^\w\s,.;:!?'\"()\[\]-]+\s*|\s+)(?:oh\s+and|and\s+also|also|btw|by the way|"
-    r"one more thing|another thing)\b[\s,:]*",
+    r"one more thing|another thing|(?=(?:ok(?:ay)?\s+|so\s+|right\s+)?(?:decision made|decided|final decision)\s*:))\b[\s,:]*",
     IC,
 )
 

@@ -62,6 +62,8 @@ _CLAUSE_RE = re.compile(
     r"|,\s+(?=(?:she|he|they|it|that|this)(?:'s|'ll|'d| is| will| was| would| wants| thinks|\s)\b)"
     r"(?!(?:it's|its|it is)\s+(?:called|named)\b)"  # "I run a casa rural …, it's called La Pumarada": one clause
     r"|,\s+(?=(?:don't|do not|please)\s)"
+    # ("… ate my weekdays for no money 🙃 ok decision made: full day is £1,850"): the decision after a turn
+    r"|\s+(?=(?:ok(?:ay)?\s+|so\s+|right\s+)?(?:decision made|decided|final decision)\s*:)"
     # ("… in our app (the whole frontend here is SvelteKit + Tailwind, in case you're wondering …)"): a
     # statement in brackets is a clause of its own
     r"|\s+\((?=(?:the|our|my|we|we're|I|I'm|everything|all)\s[^()]{8,}\)(?:[\s,]*(?:by the way|btw|lol|though|haha))?"
@@ -90,6 +92,8 @@ LEAD_FILLER_RE = re.compile(
     r"by the way|honestly|actually|quick context|context|for context|great|thanks|thank you|cool|"
     r"sounds good|later|not great|good(?!\s+(?:start|try|effort|job|point|call|catch|idea|luck)\b)|fine|alright|basically|essentially|in short|long story short|"
     r"for what it's worth|fwiw|tbh|to be honest|to be fair|ah right|oh right|right then|omg|lol|haha|but|"
+    # ("also add a line that I don't shoot on a Sunday, ever": what the line says is the person's)
+    r"(?:add|put|include)\s+(?:a\s+)?(?:line|note|sentence|bit)\s+(?:that|saying)(?=\s+(?:I|we|my|our)\b)|"
     # a word on the last answer before the point ("that's useful but", "looks great, but")
     r"(?:that's|that is|this is|it's|looks|sounds|seems)\s+(?:\w+\s+)?(?:useful|good|great|nice|fine|helpful|"
     r"better|perfect|cool|lovely|amazing|brilliant|the vibe|spot on)[\s,!.]*but)\b[\s,.:!—–-]*)+",
@@ -102,7 +106,8 @@ _TRAIL_FILLER_RE = re.compile(
     IC,
 )
 _QUESTION_START_RE = re.compile(
-    r"^(?:(?:(?:last|quick|one|another|small|random|dumb|silly|stupid|final|other)\s+)?(?:q|qn|question)\s*[:.,)-]\s*)?(?:what|why|how|who|whom|whose|where|which|when(?!\s+(?:I|you|u|we)\b)|whether|do|does|did|is|are|was|were|can|could|"
+    # ("Is a small bakery, the name is Panadería La Espiga": "it" left out, no question mark anywhere)
+    r"^(?!is\s+(?:a|an)\s+[^?]*$)(?:(?:(?:last|quick|one|another|small|random|dumb|silly|stupid|final|other)\s+)?(?:q|qn|question)\s*[:.,)-]\s*)?(?:what|why|how|who|whom|whose|where|which|when(?!\s+(?:I|you|u|we)\b)|whether|do|does|did|is|are|was|were|can|could|"
     r"would|will|shall|should|may|might|have|has|had|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|"
     r"shouldn't|can't|couldn't)\s+(?:I|we|you|he|she|they|it|this|that|there|my|our|the|a|an|us|anyone)\b"
     # a tool or a name asked about without its "?" ("Would bf16 break the vocab", "Does Traefik do that")
