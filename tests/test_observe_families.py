@@ -482,6 +482,28 @@ POSITIVE = [
         ["£1,850"],
     ),
     ("rule/if-you", "also pls when u send me long thing, put short summary first.", ["short summary first"]),
+    # pay, a race entered, a retirement, the thing wanted, a decision after a topic
+    ("self/income", "take home about 1900 a month.", ["takes home about 1900 a month"]),
+    (
+        "self/entered",
+        "This year I finally entered the Comrades, it will be my first one",
+        ["entered the Comrades"],
+    ),
+    (
+        "self/retired-from",
+        "I retired from the council six years ago, planning department",
+        ["retired from the council"],
+    ),
+    (
+        "preference/the-one-i-want",
+        "the bike i want is a honda CB500F, used ones are like 7k.",
+        ["honda CB500F"],
+    ),
+    (
+        "decision/announced",
+        "About the threshold: we decide, detection threshold stays 0.85.",
+        ["threshold stays 0.85"],
+    ),
     # units, limits, shifts, a name after the business, a request for later, a label that is no speaker
     (
         "rule/keep-in",
@@ -982,6 +1004,10 @@ NEGATIVE = [
     ("Als ik de baan krijg verhuis ik naar Utrecht.", "Utrecht"),
     ("Si je pars à Montréal, je vends la voiture.", "Montréal"),
     ("The bug was in the parser, not the lexer.", "parser"),
+    # not interested, how old a thing is, one of a group's wish
+    ("Nextflow, not interested.", "Nextflow"),
+    ("my camera is very old", "camera"),
+    ("One of the partners, Gerlinde, wants everything in OneDrive instead of on our server.", "OneDrive"),
     # where others have been, a director's direction for everything, a tool the person would not bother with
     ("The kids have been in Vienna already two times.", "Vienna"),
     ("The director, Pereyra, wants everything in Kubernetes now.", "Kubernetes"),

@@ -662,6 +662,47 @@ AGE_ROLE = fam(
     lambda m, s: f"{s} is {m.group('age')}, {m.group('role')}",
     confidence=0.75,
 )
+# What the person earns, enters or has retired from, said plainly: "take home about 1900 a month", "I
+# finally entered the Comrades", "I retired from the council six years ago", "the bike i want is a honda
+# CB500F"
+LIFE = (
+    fam(
+        "self/income",
+        r"^(?:I\s+|we\s+)?(?:take home|make|earn|get paid|bring home|clear|net)\s+(?:about|around|roughly|like|maybe|just)?\s*"
+        r"(?P<x>[$€£₺R]?\s?\d[\d,.]*\s*(?:k|grand|quid|bucks|euros?|pounds?|dollars?|rand|mil|bin)?\s+(?:a|per|every|each)\s+"
+        r"(?:month|week|year|fortnight|two weeks|shift|day))\b",
+        "fact",
+        "work",
+        lambda m, s: f"{s} takes home about {m.group('x').strip(TRIM)}",
+        confidence=0.75,
+    ),
+    fam(
+        "self/entered",
+        r"^(?:(?:this|next|last)\s+year\s+)?I(?:'ve| have)?\s+(?:finally\s+|just\s+|already\s+)?(?:entered|signed up for|registered for|"
+        r"got a place in|got into|qualified for)\s+(?P<x>(?:the|my)\s+.{3,60}|(?-i:[A-Z])\S+(?:\s+\S+){0,5})$",
+        "fact",
+        "",
+        lambda m, s: f"{s} entered {m.group('x').strip(TRIM)}",
+        confidence=0.75,
+    ),
+    fam(
+        "self/retired-from",
+        r"^I\s+(?:retired|took early retirement)\s+from\s+(?P<x>.{3,80})$",
+        "fact",
+        "work",
+        lambda m, s: f"{s} retired from {third_person(m.group('x').strip(TRIM), s)}",
+        confidence=0.8,
+    ),
+    fam(
+        "preference/the-one-i-want",
+        r"^the\s+(?P<what>[\w-]+(?:\s+[\w-]+)?)\s+(?:i|we)\s+(?:want|like|prefer|have my eye on|am after|'m after|'m getting|am getting)"
+        r"\s+is\s+(?P<x>(?:a|an|the)\s+.{2,60}?|(?-i:[A-Z])\S+(?:\s+\S+){0,4}?)(?=,|$)",
+        "preference",
+        "preference",
+        lambda m, s: cap(third_person(f"the {m.group('what')} I want is {m.group('x').strip(TRIM)}", s)),
+        confidence=0.75,
+    ),
+)
 # A machine listed by its parts: "rn its a ryzen 5 3600, rtx 3060 12gb, 16gb ram", "my rig is an i5-12400,
 # 32GB, RTX 4070": what the person has until they change it, so "rn" here is no passing state
 SETUP = fam(

@@ -152,7 +152,7 @@ _REJECTED_RE = re.compile(
     # "Swarm is dead, not going there", "Auth0 is too pricey, not happening", "hard pass on Jira"
     # ("please don't suggest care homes, that's not happening" makes a rule firmer)
     r"|(?<!that's )(?<!thats )(?<!that is )\bnot\s+(?:going there|happening|gonna happen|going to happen|a chance)\b"
-    r"|\bhard pass\b"
+    r"|\bhard pass\b|\bnot\s+(?:really\s+)?interested\b"
     # "the CB500F is too boring for me" (or "to boring"): a suggestion weighed and dropped
     # ("3 times a week, every day is too much for me" says why, it turns nothing down)
     r"|\btoo\s+(?!much\b|many\b)\w+\s+for\s+(?:me|us)\b|\bto\s+(?:boring|expensive|pricey|big|heavy|slow|small|"
@@ -362,11 +362,22 @@ def someone_elses(text: str, requirements: bool = True) -> bool:
     ):
         return False  # "you can say plainly that Morag has Parkinson's": what the assistant may say
     head = text.split(",", 1)[0]
-    subject = re.match(rf"^(?:my|our)\s+(?:\w+\s+)?(?:{RELATIONS})\b", head, IC) or (
-        # "The judge on this case, Judge Okonkwo-Baird, really hates …": a subject, no statement
-        re.match(r"^(?:the|my|our|his|her|their|a|an)\s", head, IC)
-        and not re.search(
-            r"\b(?:is|are|was|were|has|have|had|do|does|did|use|uses|put|make|keep|need|needs)\b", head, IC
+    subject = (
+        re.match(rf"^(?:my|our)\s+(?:\w+\s+)?(?:{RELATIONS})\b", head, IC)
+        or re.match(
+            # "One of the partners, Gerlinde, wants …": one of a group is a subject too
+            r"^(?:one|some|two|both|all|most|none|a couple)\s+of\s+(?:the|my|our|his|her|their)\s",
+            head,
+            IC,
+        )
+        or (
+            # "The judge on this case, Judge Okonkwo-Baird, really hates …": a subject, no statement
+            re.match(r"^(?:the|my|our|his|her|their|a|an)\s", head, IC)
+            and not re.search(
+                r"\b(?:is|are|was|were|has|have|had|do|does|did|use|uses|put|make|keep|need|needs)\b",
+                head,
+                IC,
+            )
         )
     )
     if len(head) < opinion.start() and len(head.split()) >= 4 and not subject:

@@ -72,6 +72,21 @@ def _pref(m: re.Match[str], s: str) -> str:
     return f"{s} {verb} {v(m)}"
 
 
+# things that wear out ("my english is really bad" says something of the person and stays)
+_THING_RE = re.compile(
+    r"(?:\w+\s+)?(?:camera|laptop|phone|mobile|car|van|truck|bike|computer|pc|tv|printer|oven|fridge|house|flat|"
+    r"kitchen|router|wifi|internet|connection|tablet|ipad|kindle|watch|boat|engine|stove|boiler|roof|desk|chair|"
+    r"mouse|keyboard|screen|monitor|machine|mixer|tractor|scooter|motorbike|camper|caravan)",
+    re.IGNORECASE,
+)
+_PLAIN_STATE_RE = re.compile(
+    r"^(?:very|really|so|quite|pretty|a bit|super|too|kind of|kinda|getting|a little)?\s*(?:old|new|broken|slow|fast|"
+    r"rubbish|crap|bad|good|fine|great|terrible|dead|dying|tiny|small|big|huge|cheap|expensive|ancient|full|empty|"
+    r"dirty|clean|noisy|loud|quiet|busy|free|tired|sore|weird|annoying|useless)[.!]*$",
+    re.IGNORECASE,
+)
+
+
 def legacy_ok(m: re.Match[str]) -> bool:
     """Not a context-bound value ("I love that") nor a dull relation ("my day is going well")."""
     groups = m.groupdict()
@@ -79,6 +94,8 @@ def legacy_ok(m: re.Match[str]) -> bool:
         return False
     if "v" in groups and re.search(MOMENTARY, v(m), re.IGNORECASE):
         return False  # "my sister is in Paris this week": true for now, not a fact to keep
+    if "v" in groups and "rel" in groups and _THING_RE.fullmatch(m.group("rel")) and _PLAIN_STATE_RE.match(v(m)):
+        return False  # "my camera is very old", "my laptop is slow": how a thing is, no fact to keep
     if re.search(APPOINTMENT, m.group(0), re.IGNORECASE):
         return False  # "my dentist appointment is on Friday at 3": one date, not a fact
     if "v" in groups and _TASTE_RE.match(v(m)):

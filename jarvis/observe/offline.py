@@ -37,6 +37,7 @@ from jarvis.observe.families import (
     BUDGET,
     DECISIONS,
     ENVIRONMENT,
+    LIFE,
     READS_ON,
     RULES,
     SETUP,
@@ -132,6 +133,7 @@ CLAUSE_FAMILIES: tuple[Family, ...] = (
     SETUP,
     READS_ON,
     AGE_ROLE,
+    *LIFE,
     WORLD,
     STACK,
 )
@@ -705,11 +707,12 @@ def _request(sent: str, who: str) -> Found | None:
 # fct_payments, decided". Said as decided, so a date to come ("next quarter") is no hesitation.
 _ANNOUNCED_RE = re.compile(
     r"^(?:(?:ok|okay|right|so|alright|well|fine|yes|yeah)[,.!\s]+)*"
+    r"(?:(?:about|re|regarding|on|for|as for)\s+[^:,]{2,40}:\s*)?"  # "About the threshold: we decide, …"
     r"(?:(?:after|at|in)\s+[^,:]{3,40}?\s+)?"  # "After the lab meeting yesterday we made the call: …"
     # ("we decided last week: blue/green for this one": when, before the colon)
     r"(?:(?:i|we)(?:'ve| have)?\s+(?:just\s+|finally\s+)?decided(?=\s*[:.,!—–-]|\s+(?:last\s+\w+|yesterday|this\s+\w+|"
     r"on\s+\w+|today|earlier)\s*[:—–-])(?:\s+(?:last\s+\w+|yesterday|this\s+\w+|on\s+\w+|today|earlier))?|"
-    r"(?:i|we)(?:'ve| have)?\s+(?:just\s+|finally\s+)?decided|decided|decision(?:\s+made)?|i decide(?:\s+now)?|"
+    r"(?:i|we)(?:'ve| have)?\s+(?:just\s+|finally\s+)?decided|decided|decision(?:\s+made)?|(?:i|we) decide(?:\s+now)?|"
     r"(?:i|we)\s+made\s+the\s+call|"
     # "I've made up my mind: raised beds", "I'm deciding right now: no more work on spec, ever"
     r"(?:i|we)(?:'ve|\s+have)?\s+made\s+up\s+(?:my|our)\s+minds?|(?:my|our)\s+mind\s+is\s+made\s+up|"
