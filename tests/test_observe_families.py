@@ -1004,6 +1004,13 @@ NEGATIVE = [
     ("Als ik de baan krijg verhuis ik naar Utrecht.", "Utrecht"),
     ("Si je pars à Montréal, je vends la voiture.", "Montréal"),
     ("The bug was in the parser, not the lexer.", "parser"),
+    # a someday after "Last thing:", an outage for today, a CTO's direction for everywhere
+    (
+        "Last thing: if the Kickstarter ever happens, I would hire a real composer, not my free music.",
+        "Kickstarter",
+    ),
+    ("The cluster is down for maintenance from 14:00 today.", "maintenance"),
+    ("The client's CTO wants Redux everywhere.", "Redux"),
     # not interested, how old a thing is, one of a group's wish
     ("Nextflow, not interested.", "Nextflow"),
     ("my camera is very old", "camera"),
@@ -1486,6 +1493,12 @@ def test_an_answer_about_this_minute_keeps_nothing(assistant: str, user: str) ->
             "We could run it on Docker Swarm.",
             "Swarm is dead, not going there.",
             "Swarm",
+        ),
+        # "a natural moment to …" offers; "not now, not as part of …" turns it down for now, with why
+        (
+            "One suggestion: this upgrade would be a natural moment to replace the node groups with Karpenter.",
+            "No Karpenter. Not now, not as part of an upgrade, too much moving at once.",
+            "Karpenter",
         ),
         # an offer in two sentences ("… faster with sccache. Want me to add it?") declined for now
         (

@@ -39,6 +39,15 @@ _NOT_TOPICS = frozenset(
         "context",
         "question",
         "idea",
+        # a turn to the next point, not a topic ("Last thing: if the Kickstarter ever happens, …")
+        "last thing",
+        "one more thing",
+        "another thing",
+        "other thing",
+        "final thing",
+        "also",
+        "btw",
+        "oh and",
     ]
 )
 # corrections after an assistant message
@@ -213,7 +222,9 @@ _NO_VALUE = frozenset(
 
 _FOR_NOW_RE = re.compile(
     r"^(?:not (?:now|yet|today|for now|this time|right now)|maybe later|later maybe|later|another time|"
-    r"some other time|for now no|not at the moment)[.!]*$",
+    r"some other time|for now no|not at the moment)"
+    # ("Not now, not as part of an upgrade, too much moving at once": for now, with why)
+    r"(?:[.!]*$|\s*,\s*.+)",
     IC,
 )
 
@@ -273,6 +284,8 @@ def topic_correction(sent: str) -> Found | None:
     if not m or m.group("topic").strip().lower() in _NOT_TOPICS:
         return None
     right, wrong = m.group("right").strip(TRIM), m.group("wrong").strip(TRIM)
+    if refused(right):
+        return None  # "Plans: if the Kickstarter ever happens, a real composer, not …": a someday
     subject = "tool" if tool_kind(right) or tool_kind(wrong) else "preference"
     text = f"{cap(m.group('topic').strip())}: {right}, not {wrong}"
     return Found(text, "correction", "correction/topic", subject, confidence=0.85, priority="high")

@@ -24,6 +24,9 @@ _SUGGESTION_RE = re.compile(
     r"would you like|want me to|do you want|shall i|should i|happy to|for later|stronger|better|"
     r"(?:would|could|might|will|can) help|an? (?:app|tool|library|plugin|service) like|optional|optionally|"
     r"nice-to-have|nice to have|down the line|later on|"
+    # "this upgrade would be a natural moment to replace the node groups with Karpenter"
+    r"would be (?:a |an )?(?:good|great|natural|nice|perfect|ideal|easy)\s+(?:moment|time|opportunity|chance|fit|place|idea)|"
+    r"would be (?:a lot |much |way )?(?:faster|better|easier|quicker|simpler|safer|cleaner)|"
     # an offer on a condition ("If you ever want a cross-check, UDPipe also ships a Nynorsk model")
     r"if you (?:ever\s+|still\s+)?(?:want|need|like|prefer|fancy)|if you'd (?:like|prefer)|if needed|if it helps|"
     r"(?:you|we) can (?:also\s+)?(?:buy|get|try|use|install|add|switch|book|order|download|rent|hire))\b",

@@ -494,7 +494,8 @@ ENVIRONMENT: tuple[Family, ...] = (
     # "Staging Postgres is on port 5433", "the GPU box is gpu-03", "the cluster runs on Hetzner"
     fam(
         "environment/where",
-        rf"^(?!(?:my|his|her|their)\b)(?:the\s+|our\s+)?(?P<subj>(?:[\w./-]+\s+){{0,3}}?(?:{INFRA}))\s+"
+        # ("the cluster is down for maintenance from 14:00 today": for today)
+        rf"^(?!(?:my|his|her|their)\b)(?!.*(?:{TRANSIENT}))(?:the\s+|our\s+)?(?P<subj>(?:[\w./-]+\s+){{0,3}}?(?:{INFRA}))\s+"
         rf"{_WHERE_VERB}\s+"
         r"(?:on|at|in|under|behind|reachable at|available at|with|to|into)?\s*"
         rf"(?P<v>.*?(?:{_STRONG_WHERE}|\b\d{{2,5}}\b|\b[\w-]+\.[a-z][\w.-]+\b|(?-i:\b[A-Z][\w-]+)).*)$",

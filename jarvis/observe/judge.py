@@ -388,7 +388,11 @@ def someone_elses(text: str, requirements: bool = True) -> bool:
         wants
         and _AUTHORITY_RE.search(text[: opinion.start()])
         and not _DISMISSED_RE.search(text)
-        and not re.search(r"\bwants?\s+(?:us\s+|me\s+)?(?:to\s+\w+\s+)?(?:everything|all\b)", text, IC)
+        and not re.search(
+            r"\bwants?\s+(?:us\s+|me\s+)?(?:to\s+\w+\s+)?(?:everything|all\b|[\w.+-]+\s+(?:everywhere|for everything)\b)",
+            text,
+            IC,
+        )
     )
     return not (requirements and required)
 

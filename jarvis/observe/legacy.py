@@ -94,7 +94,12 @@ def legacy_ok(m: re.Match[str]) -> bool:
         return False
     if "v" in groups and re.search(MOMENTARY, v(m), re.IGNORECASE):
         return False  # "my sister is in Paris this week": true for now, not a fact to keep
-    if "v" in groups and "rel" in groups and _THING_RE.fullmatch(m.group("rel")) and _PLAIN_STATE_RE.match(v(m)):
+    if (
+        "v" in groups
+        and "rel" in groups
+        and _THING_RE.fullmatch(m.group("rel"))
+        and _PLAIN_STATE_RE.match(v(m))
+    ):
         return False  # "my camera is very old", "my laptop is slow": how a thing is, no fact to keep
     if re.search(APPOINTMENT, m.group(0), re.IGNORECASE):
         return False  # "my dentist appointment is on Friday at 3": one date, not a fact
