@@ -1033,6 +1033,8 @@ NEGATIVE = [
     ("my laptop is at repair till friday, writing from phone so sorry for typos.", "repair"),
     ("keep it in mind", "mind"),
     ("Tom: I prefer tabs", "tabs"),
+    ("Emily: I love sushi", "sushi"),
+    ("Sterling: I prefer tabs", "tabs"),
     # running late, tired eyes
     ("currently its 2 hours late, 3 trains cancelled", "late"),
     ("with my tired eyes I can't read this", "eyes"),

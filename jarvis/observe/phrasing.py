@@ -32,9 +32,15 @@ _LABEL_WORDS = (
     "third lastly plus tldr edit addendum reason result results schedule availability location timing"
 )
 _LABEL_OK = frozenset(_LABEL_WORDS.split())
-# ("Decided: lithium", "Honestly: I don't mind", "Booking: I'll do it Friday"): a word in -ed, -ly or
-# -ing before the colon is a label, not who said the line
-_LABEL_SHAPE_RE = re.compile(r"[a-z]+(?:ed|ly|ing)", IC)
+# ("Decided: lithium", "Honestly: I don't mind", "Booking: I'll do it Friday"): these words before the
+# colon are a label, not who said the line (a name in -ly or -ed, "Emily: I love sushi", still is)
+_LABEL_SHAPE_RE = re.compile(
+    r"decided|agreed|updated|confirmed|fixed|solved|settled|finally|honestly|basically|seriously|obviously|"
+    r"personally|currently|ideally|briefly|booking|pricing|timing|shipping|billing|hosting|testing|staging|"
+    r"routing|logging|parking|training|funding|housing|meeting|spelling|formatting|naming|licensing|branding|"
+    r"scheduling|reporting|sizing|tooling|setting|wording|heading",
+    IC,
+)
 _PASTED_RE = re.compile(r"^\s*(?:\[[\d:]+\]\s*)?(?P<who>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)?):\s+(?P<said>.+)$")
 _FIRST_PERSON_RE = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|my|me|we|our)\b")
 _MACHINE_RE = re.compile(
