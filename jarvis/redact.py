@@ -537,6 +537,12 @@ def find_secrets(text: str, also: Iterable[str] = ()) -> list[Finding]:
 
     `also`: values already known to be secrets (found elsewhere in the same session), redacted
     wherever they stand even with nothing around them that says so."""
+    lowered, taken = _by_rules(text)
+    return _every_occurrence(lowered, taken, also)
+
+
+def _by_rules(text: str) -> tuple[str, list[Finding]]:
+    """The text lowered (same offsets), and what the rules find in it, sorted and non-overlapping."""
     taken: list[Finding] = []  # kept sorted by start and non-overlapping
     starts: list[int] = []
     lowered = text.translate(_ASCII_LOWER)
@@ -548,14 +554,19 @@ def find_secrets(text: str, also: Iterable[str] = ()) -> list[Finding]:
                 continue
             if kind == "token" and not _bare_token(text, start, end):
                 continue
-            at = bisect.bisect_left(starts, start)  # only the neighbours can overlap
-            if (at > 0 and taken[at - 1].end > start) or (at < len(taken) and taken[at].start < end):
-                continue
             generic = kind in ("assignment", "high-entropy", "plain")
             label = _assignment_kind(text[match.start() : start]) if generic else kind
-            taken.insert(at, Finding(label, start, end))
-            starts.insert(at, start)
-    return _every_occurrence(lowered, taken, also)
+            _take(taken, starts, Finding(label, start, end))
+    return lowered, taken
+
+
+def _take(taken: list[Finding], starts: list[int], finding: Finding) -> None:
+    """Add `finding` in its place unless it overlaps one already taken (only the neighbours can)."""
+    at = bisect.bisect_left(starts, finding.start)
+    if (at > 0 and taken[at - 1].end > finding.start) or (at < len(taken) and taken[at].start < finding.end):
+        return
+    taken.insert(at, finding)
+    starts.insert(at, finding.start)
 
 
 def _every_occurrence(lowered: str, taken: list[Finding], also: Iterable[str]) -> list[Finding]:
@@ -568,20 +579,19 @@ def _every_occurrence(lowered: str, taken: list[Finding], also: Iterable[str]) -
     starts = [f.start for f in taken]
     alternation = "|".join(re.escape(v) for v in sorted(values, key=len, reverse=True))
     for match in re.finditer(rf"(?<![\w@/\\-])(?:{alternation})(?![\w@/\\-])", lowered):
-        start, end = match.span()
-        at = bisect.bisect_left(starts, start)
-        if (at > 0 and taken[at - 1].end > start) or (at < len(taken) and taken[at].start < end):
-            continue
-        taken.insert(at, Finding(values[match.group(0)], start, end))
-        starts.insert(at, start)
+        _take(taken, starts, Finding(values[match.group(0)], *match.span()))
     return taken
 
 
 def redact(text: str, also: Iterable[str] = ()) -> tuple[str, list[Finding]]:
     """Replace each secret with `[REDACTED:kind]`. Idempotent: redacting twice finds nothing new."""
     findings = find_secrets(text, also)
+    return _replaced(text, findings), findings
+
+
+def _replaced(text: str, findings: list[Finding]) -> str:
     if not findings:
-        return text, []
+        return text
     parts: list[str] = []
     pos = 0
     for finding in findings:
@@ -589,12 +599,24 @@ def redact(text: str, also: Iterable[str] = ()) -> tuple[str, list[Finding]]:
         parts.append(MARKER.format(kind=finding.kind))
         pos = finding.end
     parts.append(text[pos:])
-    return "".join(parts), findings
+    return "".join(parts)
 
 
-def secret_values(texts: Iterable[str]) -> frozenset[str]:
-    """The secrets said anywhere in `texts` (a session's messages), to redact wherever they recur."""
-    return frozenset(t[f.start : f.end] for t in texts for f in find_secrets(t) if f.end - f.start >= 6)
+def redact_session(
+    texts: Iterable[str], also: Iterable[str] = ()
+) -> tuple[dict[str, tuple[str, list[Finding]]], frozenset[str]]:
+    """A session's messages redacted together, each once: a secret found in any of them (or given
+    in `also`) is redacted wherever it recurs ("my password is Glenys1958" … "Glenys1958 fails").
+    Returns each distinct text's (clean text, findings), and the secrets the session holds."""
+    ruled = {text: _by_rules(text) for text in texts}
+    known = frozenset(also) | frozenset(
+        text[f.start : f.end] for text, (_, taken) in ruled.items() for f in taken if f.end - f.start >= 6
+    )
+    clean = {}
+    for text, (lowered, taken) in ruled.items():
+        findings = _every_occurrence(lowered, taken, known)
+        clean[text] = (_replaced(text, findings), findings)
+    return clean, known
 
 
 # the assistant asked for a credential ("What's the vault password?", "can you paste the token")

@@ -29,7 +29,7 @@ from jarvis.observe.offline import OfflineObserver
 from jarvis.observe.plan import Plan, SourcedFact, build_plan
 from jarvis.observe.schema import LLMObserver, Observer
 from jarvis.observe.sessions import SessionEvent, list_sessions, parse_ts, read_session
-from jarvis.redact import answered_secrets, redact, secret_values
+from jarvis.redact import Finding, answered_secrets, redact, redact_session
 from jarvis.transaction import Transaction
 from jarvis.workspace import Workspace
 
@@ -121,7 +121,8 @@ class _Work:
     facts: list[SourcedFact] = field(default_factory=list)
     narratives: list[tuple[str, datetime | None, int]] = field(default_factory=list)  # text, when, turn
     redacted: int = 0  # secrets taken out of the session text before the observer saw it
-    known: frozenset[str] = frozenset()  # secrets said anywhere in the session, redacted wherever they recur
+    # each message's text redacted with the secrets said anywhere in the session (redact_session)
+    clean: dict[str, tuple[str, list[Finding]]] = field(default_factory=dict)
     label: str = ""  # how the commit names the session: its first words and date
 
 
@@ -133,7 +134,7 @@ def _extract(observer: Observer, work: _Work, batch_size: int, usage: dict[str, 
         # sent to a provider.
         batch = []
         for event in work.events[start : start + batch_size]:
-            clean, found = redact(event.text, work.known)
+            clean, found = work.clean[event.text]
             work.redacted += len(found)
             batch.append(dataclasses.replace(event, text=clean))
         try:
@@ -234,15 +235,16 @@ def run_observe(
             # a secret said once ("my password is Glenys1958") is one wherever it recurs ("Glenys1958
             # fails"), before or after, in this run's turns or in ones observed earlier
             said = [e for e in events if e.type == "message" and e.text.strip()]
-            known = secret_values(e.text for e in events) | frozenset(
+            answered = frozenset(
                 value
                 for question, answer in pairwise(said)
                 if question.role == "assistant" and answer.role == "user"
                 for value in answered_secrets(question.text, answer.text)
             )
+            clean, known = redact_session((e.text for e in events), answered)
             label = session_label(sid, events, known)
             works.append(
-                _Work(sid, [e for e in events if e.turn >= offsets.get(sid, 0)], label=label, known=known)
+                _Work(sid, [e for e in events if e.turn >= offsets.get(sid, 0)], label=label, clean=clean)
             )
         works = [w for w in works if w.events]
         usage: dict[str, int] = {}
