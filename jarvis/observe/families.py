@@ -30,6 +30,7 @@ from jarvis.observe.lexicon import (
     TRANSIENT,
     TRIM,
     VAGUE_OBJECT,
+    WEEKDAY,
 )
 from jarvis.observe.perspective import possessive, third_person
 
@@ -558,12 +559,12 @@ ENVIRONMENT: tuple[Family, ...] = (
         r"^(?:the\s+|our\s+|my\s+)?(?P<subj>(?:[\w-]+\s+){0,3}[\w-]+)\s+(?:(?:start|starts|begin|begins|end|ends|"
         r"open|opens|close|closes|finish|finishes)\s+(?:at|around|by)\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h)?"
         r"|(?:run|runs|happen|happens|go out|goes out|ship|ships|release|releases|is|are|take place|takes place|"
-        r"meet|meets)\s+(?:every\s+\S+|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days|daily|weekly|nightly|"
+        rf"meet|meets)\s+(?:every\s+\S+|on\s+{WEEKDAY}s|daily|weekly|nightly|"
         # "is on Friday at 3" is one appointment; "is Thursdays at 7", "are Thursday 7–9am" come back
-        r"monthly|fortnightly|each\s+\S+|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days\s+(?:at\s+)?\d|"
-        r"(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:at\s+)?\d))\b.*$"
+        rf"monthly|fortnightly|each\s+\S+|(?:on\s+)?{WEEKDAY}s\s+(?:at\s+)?\d|"
+        rf"{WEEKDAY}\s+(?:at\s+)?\d))\b.*$"
         r"|^(?!.*\byou\b)(?!(?:I|we|my|our|I'm|we're)\b).{3,80}\b(?:every|each)\s+(?:other\s+)?(?:day|morning|"
-        r"evening|night|week|weekday|weekend|month|year|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?$",
+        rf"evening|night|week|weekday|weekend|month|year|{WEEKDAY})s?$",
         "fact",
         "schedule",
         lambda m, s: cap(third_person(m.group(0).strip(TRIM), s)),
@@ -706,13 +707,13 @@ LIFE = (
 )
 # A machine listed by its parts: "rn its a ryzen 5 3600, rtx 3060 12gb, 16gb ram", "my rig is an i5-12400,
 # 32GB, RTX 4070": what the person has until they change it, so "rn" here is no passing state
+_SPEC_PART = r"(?:\d+(?:\.\d+)?\s*(?:gb|tb|mb|ghz|mhz|hz|mah|mp|inch|in|\")\b|\b[a-z]+-?\d+|\b\d{3,})"
 SETUP = fam(
     "environment/setup",
     r"^(?:(?:rn|right now|currently|atm|at the moment)\s+)?(?:it's|its|it is|i have|i've got|ive got|i got|i'm on|im on|"
     r"(?:my|the)\s+(?:pc|rig|setup|laptop|machine|build|desktop|server|box)\s+(?:is|has))\s+(?:an?\s+)?"
     # two parts at least with a size, a clock or a model number ("16gb", "3.6ghz", "3600", "i5-12400")
-    r"(?P<x>(?=(?:[^,]*?(?:\d+(?:\.\d+)?\s*(?:gb|tb|mb|ghz|mhz|hz|mah|mp|inch|in|\")\b|\b[a-z]+-?\d+|\b\d{3,})[^,]*,)"
-    r"(?:[^,]*,)*?[^,]*?(?:\d+(?:\.\d+)?\s*(?:gb|tb|mb|ghz|mhz|hz|mah|mp|inch|in|\")\b|\b[a-z]+-?\d+|\b\d{3,}))"
+    rf"(?P<x>(?=(?:[^,]*?{_SPEC_PART}[^,]*,)(?:[^,]*,)*?[^,]*?{_SPEC_PART})"
     r"[^,;]{3,40}(?:,\s*(?:and\s+)?[^,;]{2,40}){1,6})$",
     "fact",
     "tool",

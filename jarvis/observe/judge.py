@@ -195,10 +195,9 @@ _WIDER_FAMILY = (
 )
 # where a colleague sits, said after their name
 _UNITS = r"team|squad|department|dept|office|desk|accounts|HR|IT|finance|legal|sales|marketing|support|ops|lab|group|floor"
-_HABIT_WORDS = (
-    r"always|never|usually|constantly|keeps|forever|every single|swears by|swore by|used to|does everything|"
-    r"do everything|did everything|lives on|lived on"
-)
+# a habit said by its verb ("keeps …", "swears by …"), and with its adverbs
+_HABIT_VERBS = r"keeps|swears by|swore by|used to|lives on|lived on|does everything|did everything"
+_HABIT_WORDS = rf"always|never|usually|constantly|forever|every single|do everything|{_HABIT_VERBS}"
 _OTHERS_HABIT_RE = re.compile(
     rf"^(?:(?:and|but|so|also|lol|plus|oh)[\s,]+)*"
     rf"(?:(?:my|our)\s+(?:\w+\s+)?(?:{_NOT_FAMILY})\b[^;]{{0,40}}?\s+(?:\w+\s+)?(?:{_HABIT_WORDS}|uses|is using|"
@@ -212,7 +211,7 @@ _OTHERS_HABIT_RE = re.compile(
     rf"|,\s*(?:the|my|our)\s+[^,]{{1,30}},)?"  # "Markus, the other postdoc, keeps …"
     rf"\s+(?:(?:{_HABIT_WORDS})\s+(?:\w+ly\s+)?[a-z]+[^s\W]s\b"
     # or the habit is the verb itself ("Markus, the other postdoc, keeps everything in notebooks")
-    rf"|(?<=,\s)(?:keeps|swears by|swore by|used to|lives on|lived on|does everything|did everything)\b))",
+    rf"|(?<=,\s)(?:{_HABIT_VERBS})\b))",
     IC,
 )
 _ADVICE_RE = re.compile(

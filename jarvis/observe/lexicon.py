@@ -163,9 +163,10 @@ MOMENTARY = (
     r"\b(?:today|tonight|tomorrow|yesterday|right now|at the moment|this (?:morning|afternoon|evening|week|"
     r"weekend|time)|later|soon|just now|then|in a (?:bit|minute|sec|second)|for now|for a (?:bit|while|minute))\b"
 )
+WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"  # one day's name, without its plural
 # away for a while: "my laptop is at repair till friday", "in the shop until Monday"
 AWAY_FOR_NOW = (
-    r"\b(?:till|til|until|untill)\s+(?:next\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|the weekend)\b"
+    rf"\b(?:till|til|until|untill)\s+(?:next\s+)?(?:{WEEKDAY}|tomorrow|tonight|the weekend)\b"
     r"|\b(?:at|in(?: for)?)\s+(?:the\s+)?repairs?\b|\bbeing\s+(?:repaired|fixed)\b"
 )
 # what holds only for now, whatever else the sentence says ("load shedding is killing me today")
@@ -217,7 +218,6 @@ DEVICE_BRANDS = (
     r"Xiaomi|Redmi|Samsung|Huawei|Pixel|iPhone|iPad|Kindle|Kobo|ThinkPad|MacBook|iMac|Chromebook|Nokia|Motorola|"
     r"Oppo|OnePlus|Realme|Tecno|Infinix|Garmin|Fitbit|Surface|Lenovo|Dell|Asus|Acer|Fairphone|Steam Deck|Switch"
 )
-WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"  # one day's name, without its plural
 DAYS = rf"{WEEKDAY}s?"
 # one date ahead, an appointment rather than how things are ("my flight to Oslo is on Thursday", "the
 # demo is next Tuesday"); "our closed day is Monday", "practice is Wednesday evenings", "from next week" stay

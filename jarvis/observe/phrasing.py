@@ -29,18 +29,14 @@ _LABEL_WORDS = (
     "btw also important heads info summary correction clarification edit warning caveat constraint constraints "
     "requirement requirements preference preferences rules decided answer done goal goals plan problem issue "
     "question status situation setup stack deadline budget honestly basically seriously anyway finally first second "
-    "third lastly plus tldr edit addendum reason result results schedule availability location timing"
+    "third lastly plus tldr edit addendum reason result results schedule availability location timing "
+    # ("Decided: lithium", "Honestly: I don't mind", "Booking: I'll do it Friday"); a name in -ly or -ing
+    # ("Emily: I love sushi", "Sterling: …") is still who said the line
+    "agreed updated confirmed fixed solved settled obviously personally currently ideally briefly booking "
+    "pricing shipping billing hosting testing staging routing logging parking training funding housing meeting "
+    "spelling formatting naming licensing branding scheduling reporting sizing tooling setting wording heading"
 )
 _LABEL_OK = frozenset(_LABEL_WORDS.split())
-# ("Decided: lithium", "Honestly: I don't mind", "Booking: I'll do it Friday"): these words before the
-# colon are a label, not who said the line (a name in -ly or -ed, "Emily: I love sushi", still is)
-_LABEL_SHAPE_RE = re.compile(
-    r"decided|agreed|updated|confirmed|fixed|solved|settled|finally|honestly|basically|seriously|obviously|"
-    r"personally|currently|ideally|briefly|booking|pricing|timing|shipping|billing|hosting|testing|staging|"
-    r"routing|logging|parking|training|funding|housing|meeting|spelling|formatting|naming|licensing|branding|"
-    r"scheduling|reporting|sizing|tooling|setting|wording|heading",
-    IC,
-)
 _PASTED_RE = re.compile(r"^\s*(?:\[[\d:]+\]\s*)?(?P<who>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)?):\s+(?P<said>.+)$")
 _FIRST_PERSON_RE = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|my|me|we|our)\b")
 _MACHINE_RE = re.compile(
@@ -171,7 +167,6 @@ def _keep_line(line: str) -> bool:
     return not (
         pasted
         and pasted.group("who").lower() not in _LABEL_OK
-        and not _LABEL_SHAPE_RE.fullmatch(pasted.group("who"))
         and _FIRST_PERSON_RE.search(pasted.group("said"))
     )
 
