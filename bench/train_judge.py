@@ -1,6 +1,6 @@
 """Train the observer's learned judge (jarvis/observe/judge.py) on the labelled sessions.
 
-    python bench/train_judge.py [--data DIR] [--out PATH] [--exclude SPLIT,...] [--cv]
+    python bench/train_judge.py [--data DIR] [--out PATH] [--exclude SPLIT,...] [--cv] [--veto-threshold T]
 
 Every user clause of every session in DIR/labels.json (cut as the offline observer cuts them,
 and only those the judge may read at all: `judge.admissible`) is a training row:
@@ -16,6 +16,13 @@ is also how the threshold is chosen: the lowest threshold at which the held-out 
 clauses scored above it are at most one in 400 clauses and at least 7 in 10 of the clauses kept hold
 a labelled fact. The weights, vocabulary, threshold
 and those figures are written to jarvis/observe/judge.json (adr/0091).
+
+Beside it the decoy veto (adr/0098), the same kind of model on other rows: every labelled fact
+and decoy, as the first sentence of the person's that holds its first key (1: decoy). The
+observer drops a statement it would keep when the veto scores its words at or above the
+veto's threshold; `--cv` chooses that threshold over five folds of whole splits (the lowest at
+which at most 2 in 100 held-out fact sentences are dropped; on what the observer keeps that is
+about 0.6 in 100 fact statements).
 """
 
 from __future__ import annotations
@@ -47,6 +54,10 @@ MAX_DECOY_RATE = 1 / 400  # at the chosen threshold, held-out decoy clauses kept
 # and at least this share of held-out clauses kept hold a labelled fact (most of the rest are facts
 # nobody labelled)
 MIN_PRECISION = 0.7
+# The decoy veto (adr/0098): the lowest threshold at which held-out fact sentences it would drop stay
+# at most this share, measured over VETO_FOLDS folds of whole splits
+MAX_FACTS_VETOED = 0.02
+VETO_FOLDS = 5
 
 
 def _has(text: str, key: str) -> bool:
@@ -77,6 +88,27 @@ def rows_of(data: Path) -> list[dict[str, Any]]:
                             "decoy": int(decoy),
                         }
                     )
+    return rows
+
+
+def veto_rows_of(data: Path) -> list[dict[str, Any]]:
+    """One row per labelled fact and decoy: the first sentence of the person's that holds its first
+    key; y = 1 for a decoy (what must not be kept), 0 for a fact."""
+    labels = json.loads((data / "labels.json").read_text(encoding="utf-8"))
+    rows: list[dict[str, Any]] = []
+    for session in labels["sessions"]:
+        _, events, _ = read_transcript(data / session["file"])
+        said = [
+            sent
+            for event in events
+            if event.type == "message" and event.role == "user"
+            for sent in split_sentences(event.text)
+        ]
+        labelled = [(keys, 1) for keys in session["decoys"]] + [(f["keys"], 0) for f in session["facts"]]
+        for keys, y in labelled:
+            sent = next((t for t in said if _has(t, keys[0])), None)
+            if sent is not None:
+                rows.append({"split": session["split"], "session": session["name"], "clause": sent, "y": y})
     return rows
 
 
@@ -132,6 +164,39 @@ def cross_validate(rows: list[dict[str, Any]], vectors: np.ndarray) -> tuple[np.
     return held, splits
 
 
+def veto_cross_validate(rows: list[dict[str, Any]], vectors: np.ndarray) -> np.ndarray:
+    """Each row scored by a veto trained on the other folds (folds of whole splits)."""
+    texts = [r["clause"] for r in rows]
+    y = np.array([r["y"] for r in rows])
+    splits = sorted({r["split"] for r in rows})
+    fold = {split: i % VETO_FOLDS for i, split in enumerate(splits)}
+    held = np.zeros(len(rows))
+    for k in range(VETO_FOLDS):
+        test = np.array([fold[r["split"]] == k for r in rows])
+        fields = fit([t for t, m in zip(texts, ~test, strict=True) if m], vectors[~test], y[~test])
+        held[test] = score(fields, [t for t, m in zip(texts, test, strict=True) if m], vectors[test])
+    return held
+
+
+def choose_veto_threshold(
+    rows: list[dict[str, Any]], held: np.ndarray
+) -> tuple[float, list[dict[str, float]]]:
+    y = np.array([r["y"] for r in rows])
+    table = []
+    chosen = 0.95
+    for t in np.arange(0.95, 0.449, -0.05):
+        vetoed = held >= t
+        row = {
+            "threshold": round(float(t), 2),
+            "decoys_vetoed": float(vetoed[y == 1].mean()),
+            "facts_vetoed": float(vetoed[y == 0].mean()),
+        }
+        table.append(row)
+        if row["facts_vetoed"] <= MAX_FACTS_VETOED:
+            chosen = row["threshold"]
+    return chosen, table[::-1]
+
+
 def choose_threshold(rows: list[dict[str, Any]], held: np.ndarray) -> tuple[float, list[dict[str, float]]]:
     y = np.array([r["y"] for r in rows])
     decoy = np.array([r["decoy"] for r in rows])
@@ -151,6 +216,37 @@ def choose_threshold(rows: list[dict[str, Any]], held: np.ndarray) -> tuple[floa
     return chosen, table[::-1]
 
 
+def train_veto(data: Path, exclude: set[str], cv: bool, threshold: float | None) -> dict[str, Any]:
+    """The decoy veto's fields: fitted on every labelled fact and decoy sentence (adr/0098)."""
+    rows = [r for r in veto_rows_of(data) if r["split"] not in exclude]
+    texts = [r["clause"] for r in rows]
+    vectors = load_embedder(EmbeddingConfig()).encode(texts)
+    y = np.array([r["y"] for r in rows])
+    meta: dict[str, Any] = {"sentences": len(rows), "decoys": int(y.sum()), "C": C}
+    chosen = threshold if threshold is not None else 0.8
+    if cv:
+        from sklearn.metrics import roc_auc_score
+
+        held = veto_cross_validate(rows, vectors)
+        chosen, table = choose_veto_threshold(rows, held)
+        chosen = threshold if threshold is not None else chosen
+        meta["cv"] = {
+            "folds": VETO_FOLDS,
+            "auc": round(float(roc_auc_score(y, held)), 3),
+            "by_threshold": table,
+        }
+        print(
+            f"decoy veto, {VETO_FOLDS} folds of whole splits, {len(rows)} sentences: AUC {meta['cv']['auc']}"
+        )
+        print("| threshold | decoy sentences vetoed | fact sentences vetoed |\n|---|---|---|")
+        for row in table:
+            mark = " (chosen)" if row["threshold"] == chosen else ""
+            print(
+                f"| {row['threshold']:.2f}{mark} | {row['decoys_vetoed']:.2f} | {row['facts_vetoed']:.3f} |"
+            )
+    return {**fit(texts, vectors, y), "threshold": chosen, "meta": meta}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DATA)
@@ -158,6 +254,9 @@ def main() -> int:
     parser.add_argument("--exclude", default="", help="Splits to leave out (to measure on them).")
     parser.add_argument("--cv", action="store_true", help="Report leave-one-split-out figures first.")
     parser.add_argument("--threshold", type=float, default=None, help="Use this threshold (no --cv needed).")
+    parser.add_argument(
+        "--veto-threshold", type=float, default=None, help="The decoy veto's (default: --cv's, else 0.8)."
+    )
     args = parser.parse_args()
     exclude = {s for s in args.exclude.split(",") if s}
     rows = [r for r in rows_of(args.data.resolve()) if r["split"] not in exclude]
@@ -186,7 +285,8 @@ def main() -> int:
                 f"| {row['threshold']:.2f}{mark} | {row['recall']:.2f} | {row['precision']:.2f} | {row['decoys']} |"
             )
     fields = fit(texts, vectors, y)
-    out = {"model": EmbeddingConfig().model, **fields, "threshold": threshold, "meta": meta}
+    veto = train_veto(args.data.resolve(), exclude, args.cv, args.veto_threshold)
+    out = {"model": EmbeddingConfig().model, **fields, "threshold": threshold, "meta": meta, "veto": veto}
     args.out.write_text(json.dumps(out, separators=(",", ":")) + "\n", encoding="utf-8")
     print(f"wrote {args.out} ({len(fields['terms'])} terms, threshold {threshold})")
     return 0

@@ -298,6 +298,31 @@ POSITIVE = [
     ("self/place", "I live in Lisbon now.", ["The user lives in Lisbon now."]),
     ("self/place", "I'm based in Nairobi.", ["The user is based in Nairobi."]),
     ("self/place", "I moved to Osaka last year", ["The user moved to Osaka last year."]),
+    ("self/place", "I've lived aboard Marigold for about six years now.", ["has lived aboard Marigold"]),
+    ("self/place", "I have lived in Accra since 2015, love it", ["has lived in Accra since 2015"]),
+    ("self/employment", "I'm freelance so I bill by the hour.", ["The user is freelance."]),
+    ("self/employment", "I am self-employed since 2019, no payslips", ["is self-employed since 2019"]),
+    ("self/employment", "im between jobs at the moment", ["The user is between jobs."]),
+    ("self/abstains-bare", "I don't drive (no licence)", ["The user doesn't drive (no licence)."]),
+    ("self/language", "I'm more comfortable in Russian, honestly.", ["is more comfortable in Russian"]),
+    ("self/language", "i am most comfortable writing in tagalog", ["is more comfortable in Tagalog"]),
+    ("self/abstains-bare", "Also I don't drink, haven't in six years.", ["The user doesn't drink."]),
+    ("self/abstains-bare", "I no longer smoke", ["The user no longer smokes."]),
+    ("self/abstains-bare", "I don't drive at all, so bus routes please", ["The user doesn't drive at all."]),
+    (
+        "decision/announced",
+        "I have decided something also, from this month no more credit to clients.",
+        ["Decision: From this month no more credit to clients."],
+    ),
+    (
+        "decision/announced",
+        "we decided one thing too: no meetings on Fridays",
+        ["Decision: No meetings on Fridays."],
+    ),
+    ("person/appositive-lower", "cos my gf selin does the visuals", ["The user's girlfriend is Selin."]),
+    ("person/appositive-lower", "my lad fraser'll do the scanning in jan", ["The user's lad is Fraser."]),
+    ("person/appositive-lower", "our intern tomas takes the minutes", ["intern is Tomas"]),
+    ("person/appositive-lower", "my husband raj cooks most nights", ["The user's husband is Raj."]),
     ("self/relation-is", "My manager is Priya Raman.", ["The user's manager is Priya Raman."]),
     ("self/relation-is", "my boss is Jo Park", ["The user's boss is Jo Park."]),
     ("self/relation-is", "My team lead is Gabriel.", ["The user's team lead is Gabriel."]),
@@ -482,6 +507,22 @@ POSITIVE = [
         ["£1,850"],
     ),
     ("rule/if-you", "also pls when u send me long thing, put short summary first.", ["short summary first"]),
+    (
+        "rule/if-you",
+        "whenever you touch native config, bump versionCode in app.json",
+        ["bump versionCode in app.json"],
+    ),
+    (
+        "rule/nothing-that",
+        "First, nothing that needs shore power, I never moor anywhere",
+        ["Nothing that needs shore power"],
+    ),
+    ("rule/nothing-that", "no recipes that need an oven", ["No recipes that need an oven"]),
+    (
+        "rule/if-you",
+        "when you change the schema, regenerate the types with make gen",
+        ["regenerate the types"],
+    ),
     # pay, a race entered, a retirement, the thing wanted, a decision after a topic
     ("self/income", "take home about 1900 a month.", ["takes home about 1900 a month"]),
     (
@@ -987,6 +1028,14 @@ def test_families_hold_across_casing_punctuation_and_fillers(variant: str) -> No
 NEGATIVE = [
     # questions and hypotheticals
     ("What if we moved to Kubernetes?", ""),
+    # another person's wish after a lead-in, or one the person does not follow
+    ("While you're in there, my PI thinks we should port the whole thing to Nextflow.", "Nextflow"),
+    ("btw, my tech lead reckons we should move the build to Bazel", "Bazel"),
+    (
+        "My manager Dragoș wants every result in Power BI dashboards, but I'm keeping the reports as PNGs.",
+        "Power BI",
+    ),
+    ("Our director wants every report in Tableau, but we're sticking with Metabase", "Tableau"),
     ("what if I switched to zsh", ""),
     ("Should we use Redis for sessions?", ""),
     ("should I move to Berlin", ""),
@@ -1225,6 +1274,26 @@ NEGATIVE = [
 ]
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my sister even does it herself",
+        "my son sometimes takes the bus",
+        "my wife is cooking tonight",
+        "my gf said the visuals look bad",
+        "my boss really does hate Jira",
+        "our intern also runs the standup",
+        "my mum never drives at night",
+        "I'll tell my granddaughter she was right about you",
+        "My assistant coach is Priyanka Shah.",
+        "my dog food runs out on friday",
+        "my client meeting takes two hours",
+    ],
+)
+def test_a_word_between_a_relation_and_a_verb_is_no_lower_case_name(text: str) -> None:
+    assert not [f.text for f in said(text) if f.family == "person/appositive-lower"]
+
+
 @pytest.mark.parametrize(("text", "word"), NEGATIVE, ids=[n[0][:40] for n in NEGATIVE])
 def test_family_refuses(text: str, word: str) -> None:
     facts = said(text)
@@ -1305,6 +1374,10 @@ def test_assistant_words_are_never_the_persons() -> None:
         ("You could switch the reference to SILVA 138.", "No, not SILVA. SILVA is for 16S/18S, we do fish, so we use the MitoFish reference.", "Correction: We use the MitoFish reference, not SILVA."),
         ("I'll add a Postgres service.", "no, not Postgres. Postgres is overkill here, it's SQLite in this app.", "Correction: It's SQLite in this app, not Postgres."),
         ("On your iPhone, open Messages.", "It's not an iPhone honey, it's a Samsung, the Galaxy A15.", "Correction: A Samsung, the Galaxy A15, not an iPhone."),
+        # the person puts their own words right
+        ("For your three groups, here is a template.", "Sorry, I made a mistake, it's four groups this year.", "Correction: It's four groups this year."),
+        ("I'll plan around the 12th.", "oops I was wrong, the wedding is on the 14th", "Correction: The wedding is on the 14th."),
+        ("So 6 kiosks in total.", "my bad, we have 8 kiosks", "Correction: We have 8 kiosks."),
     ],
 )  # fmt: skip
 def test_corrections_say_what_they_are_about(assistant: str, user: str, statement: str) -> None:

@@ -154,6 +154,12 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         "no acrylic, ever",
         "please no pandas",
         "put the prices in cedis not dollars, nobody here thinks in dollars",  # an aside, not the statement
+        # since then and still: no state of the moment
+        "It's GoodJob since last autumn, jobs live in Postgres",
+        "we've been on Hetzner since last winter",
+        # what a thing reads is no person's taste
+        "It is Android, Galaxy Tab, the box says S9 FE",
+        "the label says wash at 30 only, so I do all the linen cold",
     ],
 )
 def test_the_judge_reads_statements_no_family_foresaw(clause: str) -> None:

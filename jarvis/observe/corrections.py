@@ -108,6 +108,14 @@ _NOT_ANYMORE_RE = re.compile(
     IC,
 )
 _ACTUALLY_RE = re.compile(r"^actually[,\s]+(?P<x>.{8,})$", IC)
+# the person puts their own words right ("Sorry, I made a mistake, it's four groups this year", "my bad,
+# it's the 14th", "oops I was wrong, we have 6 kiosks")
+_MY_MISTAKE_RE = re.compile(
+    r"^(?:(?:sorry|oops|ah|oh|ugh)[,!.\s]+)*(?:I\s+made\s+a\s+mistake|my\s+mistake|my\s+bad|I\s+was\s+wrong|"
+    r"I\s+got\s+(?:it|that)\s+wrong|I\s+(?:typed|wrote|said)\s+(?:it|that)\s+wrong|I\s+mis(?:typed|spoke|read))"
+    r"[\s,.:;!—–-]+(?P<x>.{3,})$",
+    IC,
+)
 _SAID_NOT_RE = re.compile(r"\bI (?:said|meant|asked for) (?P<right>[^,;]+?),? not (?P<wrong>[^,;.]+)", IC)
 _VALUES_RE = re.compile(
     r"^(?:it's|it is|that's|that is|it should be|should be|make it|use|we use|I use|it was)?\s*"
@@ -354,7 +362,7 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
         text = f"{third_person(m.group('right').strip(TRIM), who)}, not {m.group('wrong').strip(TRIM)}"
         return Found("Correction: " + cap(text), "correction", "correction/said", subject_of(sent) or "",
                       confidence=0.85, priority="high")  # fmt: skip
-    for regex in (_WRONG_RE, _NO_RE, _ACTUALLY_RE):
+    for regex in (_WRONG_RE, _NO_RE, _ACTUALLY_RE, _MY_MISTAKE_RE):
         m = regex.search(sent)
         if m:
             rest = trim(m.group("x") or "").strip(TRIM) or trim(nxt).strip(TRIM)

@@ -164,6 +164,18 @@ RULES: tuple[Family, ...] = (
         lambda m, s: "Do not " + third_person(m.group("x").strip(TRIM), s),
         priority="high",
     ),
+    # what rules out a whole kind of thing ("First, nothing that needs shore power", "nothing that runs
+    # on mains", "no recipes that need an oven"): the condition is the rule
+    fam(
+        "rule/nothing-that",
+        r"^(?:(?:first|firstly|also|and|but|so|ok|okay|oh and|btw)[,:]?\s+)?(?P<x>(?:nothing|no\s+[\w-]+(?:\s+[\w-]+)?)\s+"
+        r"(?:that|which)\s+(?:needs|need|uses|use|requires|require|runs on|run on|involves|involve|plugs into|"
+        r"plug into|takes|take)\s+[^,;?]{3,60}?)(?:\s*,?\s*(?:please|pls|thanks|honestly|ok))?$",
+        "rule",
+        "rule",
+        lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
+        priority="high",
+    ),
     # "No sugary cereals in the house", "no force pushes to main" (not "no worries", "no idea")
     fam(
         "rule/no-x",
@@ -799,6 +811,19 @@ _WORK_RELATIONS = (
     r"junior|senior|intern|deputy|apprentice|trainee|student|report|second|number two|backup|buddy"
 )
 
+# what no lower-case name is ("my sister even does …", "my son sometimes takes …")
+_NOT_A_LOWER_NAME = (
+    r"is|was|has|had|does|did|will|can|could|would|should|and|or|but|who|that|which|even|now|then|sometimes|"
+    r"often|also|always|never|still|just|only|too|really|usually|mostly|actually|basically|literally|apparently|"
+    r"the|a|an|here|there|says|said|thinks|wants|loves|hates|likes|prefers|keeps|used|got|gets|went|goes|"
+    r"did|does|doesn't|didn't|isn't|wasn't|won't|can't|cannot|will|new|old|little|big|older|younger|"
+    r"eldest|youngest|best|other|own|first|second|ex|she|he|they|it|we|you|her|him|them|his|their|our|my|"
+    # what follows a relation word to make a thing of it ("my dog food runs out", "my client meeting takes")
+    r"food|bowl|bed|toy|toys|litter|school|meeting|call|calls|appointment|birthday|party|wedding|car|phone|room|"
+    r"account|insurance|bill|visit|class|lesson|lessons|practice|training|team|group|chat|work|job|shift|office|"
+    r"house|flat|place|stuff|thing|things|schedule|rota|plan|plans|project|business|shop|company"
+)
+_RELATION_WORDS = {"gf": "girlfriend", "bf": "boyfriend", "bff": "best friend", "bestie": "best friend"}
 # Another person named next to their relation ("my partner Sam eats fish" -> the user's partner is
 # Sam): what they like or think is theirs, and is not kept.
 # a person's name: a capital, then small letters ("Chidinma", not "PR"), and up to eight small words
@@ -815,6 +840,22 @@ APPOSITIVES: tuple[Family, ...] = (
         "person",
         lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name')}",
         confidence=0.75,
+    ),
+    # the name typed in lower case, told apart by what comes after it: a verb of what they do ("my gf
+    # selin does the visuals", "my lad fraser'll do the scanning", "my wife fernanda is cooking")
+    fam(
+        "person/appositive-lower",
+        rf"\b(?:my|our)\s+(?P<rel>{RELATIONS}|gf|bf|bff|bestie|{_WORK_RELATIONS})\s+"
+        rf"(?!(?:{_NOT_A_LOWER_NAME}|{RELATIONS}|{_WORK_RELATIONS})\b)(?![a-z'-]+(?:ed|ing|ly)\b)(?P<name>(?-i:[a-z][a-z-]{{2,}}))"
+        # (not "is", "has": "my dentist appointment is on Friday" names no dentist)
+        r"(?='ll\b|\s+(?:does|did|takes|took|works|worked|lives|helps|helped|runs|handles|draws|makes|made|cooks|"
+        r"drives|picks|sorts|fixes|looks after|pays|teaches|plays)\b)",
+        "fact",
+        "person",
+        lambda m, s: (
+            f"{possessive(s)} {_RELATION_WORDS.get(m.group('rel').lower(), rel(m))} is {m.group('name').capitalize()}"
+        ),
+        confidence=0.7,
     ),
     # "Leah Kim, the partner I support, wants …", "Dr Osei, my GP, says …": a name, then who they are
     fam(

@@ -106,7 +106,8 @@ _STATE_RE = re.compile(
     # a one-off event at a clock time ("the smoke alarm went off at 3am"; not "I prep at 6am")
     r"|\b(?:went off|was|were|had|happened|rang|called)\b[^,;]{0,30}\bat\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)\b"
     # ("last year" stays: "since my knee operation last year I can't carry heavy things" lasts)
-    r"|\blast\s+(?:spring|summer|autumn|fall|winter|month|week|time)\b",
+    # ("It's GoodJob since last autumn": since then and still, no state of the moment)
+    r"|(?<!since\s)\blast\s+(?:spring|summer|autumn|fall|winter|month|week|time)\b",
     IC,
 )
 # a move that still holds ("we moved everything over to Dagster last spring", "I switched to fish last
@@ -343,12 +344,14 @@ def someone_elses(text: str, requirements: bool = True) -> bool:
     `requirements`, what a boss or client wants is the person's work, not someone else's taste)."""
     if _EVERYONE_RE.match(text):
         return True
-    if _DEVICE_SAYS_RE.match(text):
+    if _DEVICE_SAYS_RE.match(text) or _THING_SAYS_RE.search(text):
         return False  # "My Forerunner 255 says my VO2 max is 48": a reading, not a person's opinion
     # "Moloney, who has kept bees longer than I have been alive, says …": the aside is no subject
     text = re.sub(r",\s*(?:who|whose|whom|which)\b[^,]{1,80},", ",", text, flags=IC)
     # 'end every message with "Warm wishes from Lotus Lantern"': quoted words are to be written
     text = re.sub(r"\"[^\"]{1,120}\"", '""', text)
+    # "While you're in there, my PI thinks we should port it to Nextflow": the lead-in is no subject
+    text = _LEAD_IN_RE.sub("", text)
     opinion = _OPINION_RE.search(text)
     if not opinion or _FIRST_PERSON_SUBJECT_RE.search(text[: opinion.start()]):
         return False
@@ -388,7 +391,7 @@ def someone_elses(text: str, requirements: bool = True) -> bool:
         and _AUTHORITY_RE.search(text[: opinion.start()])
         and not _DISMISSED_RE.search(text)
         and not re.search(
-            r"\bwants?\s+(?:us\s+|me\s+)?(?:to\s+\w+\s+)?(?:everything|all\b|[\w.+-]+\s+(?:everywhere|for everything)\b)",
+            r"\bwants?\s+(?:us\s+|me\s+)?(?:to\s+\w+\s+)?(?:everything|every\s+\w+|all\b|[\w.+-]+\s+(?:everywhere|for everything)\b)",
             text,
             IC,
         )
@@ -403,9 +406,28 @@ _DEVICE_SAYS_RE = re.compile(
 )
 
 
+# what is said to the assistant before the sentence proper ("while you're in there, …", "btw, …")
+_LEAD_IN_RE = re.compile(
+    r"^(?:(?:while|since|as|when|once|now that|if)\s+(?:you|u)\b[^,]{0,40}|btw|by the way|also|oh and|fyi|ps|"
+    r"anyway|and|but)\s*,\s*",
+    IC,
+)
+# what a thing reads ("Galaxy Tab, the box says S9 FE", "the label says 40 degrees only")
+_THING_SAYS_RE = re.compile(
+    r"\b(?:the|my|its|it's|on the)\s+(?:box|label|screen|sticker|tag|sign|receipt|invoice|bill|manual|website|site|"
+    r"page|settings|display|packaging|package|bottle|packet|readme|docs?|error|log|spec sheet|specs|form|meter|"
+    r"gauge|plate|badge|certificate|letter|email|ticket|card)\s+(?:says|said|shows|showed|reads)\b",
+    IC,
+)
+
+
 # said with a shrug: what the boss wants is noted, not followed ("wants it all in the cloud anyway, bless him")
 _DISMISSED_RE = re.compile(
-    r"\b(?:anyway|bless (?:him|her|them)|as if|whatever|good luck with that|lol)\b", IC
+    r"\b(?:anyway|bless (?:him|her|them)|as if|whatever|good luck with that|lol)\b"
+    # "… wants every result in Power BI, but I'm keeping the reports as PNGs": not what is done
+    r"|,?\s+but\s+(?:I'm|I am|im|we're|we are|I|we|I'll|we'll)\s+(?:still\s+)?(?:keeping|sticking|staying|not|"
+    r"keep|stick|stay|won't|don't)\b",
+    IC,
 )
 
 
@@ -596,14 +618,20 @@ class Weights:
     intercept: float
     threshold: float
     meta: dict[str, Any] = field(default_factory=dict)
+    # the decoy veto trained beside the judge (the same kind of model, on other rows), when shipped
+    veto: Weights | None = None
 
     @classmethod
     def load(cls, path: Path = WEIGHTS) -> Weights:
+        return cls.of(json.loads(path.read_text(encoding="utf-8")))
+
+    @classmethod
+    def of(cls, raw: dict[str, Any], model: str = "") -> Weights:
+        """The weights in `raw` (judge.json's fields, or its "veto" part, which shares the judge's model)."""
         import numpy as np
 
-        raw = json.loads(path.read_text(encoding="utf-8"))
         return cls(
-            model=raw["model"],
+            model=raw.get("model", model),
             vocab={t: i for i, t in enumerate(raw["terms"])},
             idf=np.asarray(raw["idf"], dtype=np.float64),
             coef_text=np.asarray(raw["coef_text"], dtype=np.float64),
@@ -612,6 +640,7 @@ class Weights:
             intercept=float(raw["intercept"]),
             threshold=float(raw["threshold"]),
             meta=raw.get("meta", {}),
+            veto=cls.of(raw["veto"], raw.get("model", model)) if raw.get("veto") else None,
         )
 
     def tfidf(self, texts: Sequence[str]) -> np.ndarray:
@@ -645,6 +674,9 @@ def weights() -> Weights:
     return Weights.load(WEIGHTS)
 
 
+_MEMO = 4096  # vectors a judge keeps (a long session's clauses and statements)
+
+
 class Judge:
     """Scores clauses with the shipped weights and the workspace's sentence model (loaded on first use)."""
 
@@ -653,6 +685,7 @@ class Judge:
         self._encode = encode  # list[str] -> np.ndarray of unit vectors
         self.threshold = weights.threshold if threshold is None else threshold
         self._lock = threading.Lock()
+        self._memo: dict[str, np.ndarray] = {}  # text -> vector, oldest first
 
     @classmethod
     def for_embedding(cls, cfg: EmbeddingConfig, threshold: float | None = None) -> Judge | None:
@@ -665,8 +698,31 @@ class Judge:
         return cls(shipped, LazyEmbedder(cfg).encode, threshold)
 
     def scores(self, clauses: Sequence[str]) -> list[float]:
-        if not clauses:
+        """P(a lasting fact about the person) for each clause no family read."""
+        return self._scores(self.weights, clauses)
+
+    def decoys(self, quotes: Sequence[str]) -> list[bool]:
+        """For each kept statement's own words: does the veto take it for a decoy (another person's
+        taste, a suggestion turned down, a passing state, a plan that may never happen)?"""
+        veto = self.weights.veto
+        if veto is None:
+            return [False] * len(quotes)
+        return [p >= veto.threshold for p in self._scores(veto, quotes)]
+
+    def _scores(self, model: Weights, texts: Sequence[str]) -> list[float]:
+        if not texts:
             return []
+        return [float(p) for p in model.scores(texts, self._vectors(texts))]
+
+    def _vectors(self, texts: Sequence[str]) -> np.ndarray:
+        """Sentence vectors, each text encoded once (the veto reads again what the judge just read)."""
+        import numpy as np
+
         with self._lock:
-            vectors = self._encode(list(clauses))
-        return [float(p) for p in self.weights.scores(clauses, vectors)]
+            missing = [t for t in dict.fromkeys(texts) if t not in self._memo]
+            if missing:
+                self._memo.update(zip(missing, self._encode(missing), strict=True))
+            vectors = np.stack([self._memo[t] for t in texts])
+            while len(self._memo) > _MEMO:
+                del self._memo[next(iter(self._memo))]
+            return vectors

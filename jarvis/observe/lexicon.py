@@ -149,6 +149,12 @@ DEMONYMS = (
     r"Kiwi|Aussie|Brit|Quebecois|Québécois|Catalan|Basque|Galician|Flemish|Sicilian|Sardinian|Tamil|Punjabi|"
     r"Gujarati|Bengali|Yoruba|Igbo|Hausa|Zulu|Xhosa|Maori|Māori|Samoan|Tongan|Fijian|Hawaiian"
 )
+# what people speak: the demonyms that name a language, and languages no country names
+LANGUAGES = (
+    rf"{DEMONYMS}|Mandarin|Cantonese|Hindi|Urdu|Arabic|Farsi|Persian|Hebrew|Afrikaans|Amharic|Tigrinya|Swahili|"
+    r"Kiswahili|isiZulu|isiXhosa|Sesotho|Setswana|Twi|Ewe|Malay|Bahasa|Tagalog|Telugu|Kannada|Malayalam|Marathi|"
+    r"Sinhala|Pashto|Dari|Esperanto|Latin|Creole|Patois|Papiamento|Quechua|Guarani|Guaraní|Nahuatl|Wolof|Lingala|Shona"
+)
 # verbs after "I" that say what the person thinks, wants or is doing this minute, not what is true of them
 _NOT_STATEMENT = """want need think guess mean see know hope wonder feel agree understand suppose believe assume
     got wanna gotta just am was have had do did would will can could should might must may shall love
@@ -259,6 +265,8 @@ PLACE_VERBS = {
     "am originally from": "is originally from",
     "was born": "was born",
     "grew up": "grew up",
+    "ve lived": "has lived",
+    "have lived": "has lived",
 }
 TOOL_VERBS = {"use": "uses", "code in": "codes in", "program in": "programs in", "develop on": "develops on"}
 TOOL_VERBS.update({"'m on": "is on", "am on": "is on", "on": "is on"})

@@ -400,7 +400,10 @@ _IF_THEN_YOU_RE = re.compile(
 _IF_YOU_RULE_RE = re.compile(
     r"^(?:please\s+|pls\s+|plz\s+)?(?:if|when|whenever)\s+(?:you|u)\s+[^,?]{3,60},\s*(?:then\s+)?(?:please\s+|pls\s+)?"
     r"(?:always\s+|never\s+|just\s+)?(?:answer|write|reply|respond|use|keep|give|put|explain|show|send|make|add|"
-    r"include|cite|mark|name|format|ask|check|run|stick|avoid|leave|don't|do not|dont)\b[^?]{3,120}$"
+    r"include|cite|mark|name|format|ask|check|run|stick|avoid|leave|don't|do not|dont|"
+    # the chores that go with a change ("whenever you touch native config, bump versionCode in app.json")
+    r"bump|update|regenerate|rebuild|rerun|re-run|restart|increment|tag|document|note|lint|test|commit|"
+    r"mention|flag|warn)\b[^?]{3,120}$"
     # what to do whenever the person does something ("please when I write something, correct all my
     # mistakes", "whenever I paste a log, summarise it first")
     # ("if I ever do an ultra after this, remind me this was hard enough": a joke about a someday)
@@ -712,6 +715,9 @@ _ANNOUNCED_RE = re.compile(
     # ("we decided last week: blue/green for this one": when, before the colon)
     r"(?:(?:i|we)(?:'ve| have)?\s+(?:just\s+|finally\s+)?decided(?=\s*[:.,!—–-]|\s+(?:last\s+\w+|yesterday|this\s+\w+|"
     r"on\s+\w+|today|earlier)\s*[:—–-])(?:\s+(?:last\s+\w+|yesterday|this\s+\w+|on\s+\w+|today|earlier))?|"
+    # ("I have decided something also, from this month no more credit to clients": the something is what follows)
+    r"(?:i|we)(?:'ve| have)?\s+(?:just\s+|also\s+|finally\s+)?decided\s+(?:something|one thing|two things|a few things|"
+    r"some things)(?:\s+(?:also|too|else|new|important|today))?|"
     r"(?:i|we)(?:'ve| have)?\s+(?:just\s+|finally\s+)?decided|decided|decision(?:\s+made)?|(?:i|we) decide(?:\s+now)?|"
     r"(?:i|we)\s+made\s+the\s+call|"
     # "I've made up my mind: raised beds", "I'm deciding right now: no more work on spec, ever"
@@ -1544,10 +1550,25 @@ class OfflineObserver:
             held = {id(u.instead) for u, _ in kept if u.instead is not None}
             facts = [f for f in facts if id(f) not in held] + [judged(u, p) for u, p in kept]
             facts.sort(key=lambda f: f.turn_start)  # stable: a turn's rule facts first, then its judged ones
+        if self.judge is not None:
+            open_to_veto = [f for f in facts if _vetoable(f)]
+            vetoed = self.judge.decoys([f.quote for f in open_to_veto])
+            dropped = {id(f) for f, no in zip(open_to_veto, vetoed, strict=True) if no}
+            facts = [f for f in facts if id(f) not in dropped]
         facts = _without_passed_over(facts)
         if not batch:
             return ObserverOutput(())
         return ObserverOutput((Segment(narrate(batch, facts), tuple(facts), batch[0].turn, batch[-1].turn),))
+
+
+def _vetoable(fact: Fact) -> bool:
+    """What the decoy veto may drop: statements read from the person's words, not what they asked
+    to be kept ("remember …", a standing tag) and not tool failures (adr/0098)."""
+    return (
+        bool(fact.quote)
+        and fact.kind != "tool-failure"
+        and not fact.family.startswith(("request/", "rule/standing-tag"))
+    )
 
 
 def _too_short_alone(fact: Fact, before: Fact, turn: int) -> bool:

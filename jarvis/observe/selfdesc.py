@@ -23,6 +23,7 @@ from jarvis.observe.lexicon import (
     HEALTH_SLOTS,
     IC,
     IDENTITY_SLOTS,
+    LANGUAGES,
     LOWER_NAME,
     MOMENTARY,
     NAME,
@@ -152,8 +153,10 @@ SELF: tuple[Family, ...] = (
     fam(
         "self/place",
         r"^I(?:\s+(?:currently|now|still|just|recently))?\s*(?P<verb>live|reside|'m based|am based|"
-        r"'m living(?= in| at| near)|am living(?= in| at| near)|moved|'m from|am from|'m originally from|am originally from|was born|grew up)\s+"
-        r"(?P<v>(?:in|at|near|on|to|up to|down to|back to|over to|from)?\s*.+)$",
+        r"'m living(?= in| at| near)|am living(?= in| at| near)|moved|'m from|am from|'m originally from|am originally from|was born|grew up|"
+        # "I've lived aboard Marigold for six years", "I have lived in Accra since 2015"
+        r"'ve lived(?= in| on| aboard| near)|have lived(?= in| on| aboard| near)|live(?= aboard))\s+"
+        r"(?P<v>(?:in|at|near|on|aboard|to|up to|down to|back to|over to|from)?\s*.+)$",
         "fact",
         "place",
         lambda m, s: f"{s} {PLACE_VERBS.get(m.group('verb').lower().lstrip(chr(39)), 'lives')} {v(m)}",
@@ -167,6 +170,30 @@ SELF: tuple[Family, ...] = (
         lambda m, s: f"{s} is {m.group('v').lower()}{(m.group('rest') or '').rstrip(TRIM)}".replace(
             " now", ""
         ),
+        confidence=0.8,
+    ),
+    # "I'm freelance so I bill by the hour", "I am self-employed since 2019", "im between jobs": how they work
+    fam(
+        "self/employment",
+        r"^I(?:'m| am|m)\s+(?:now\s+|currently\s+|still\s+|fully\s+)?(?P<v>freelance|self-employed|unemployed|"
+        r"between jobs|out of work)\b"
+        r"(?P<rest>\s+(?:since|for)\s+[^,;]{2,30})?"
+        # the sentence ends, or goes on to why ("so I bill by the hour"); "I'm freelance and this is
+        # for Ferncliff Yoga, …" says more than the family would keep
+        r"\s*(?:$|[,;.(—–-]|\b(?:so|because|since|now|these days|at the moment|atm)\b)",
+        "fact",
+        "work",
+        lambda m, s: f"{s} is {m.group('v').lower()}{(m.group('rest') or '').rstrip(TRIM)}",
+        confidence=0.8,
+    ),
+    # "I'm more comfortable in Russian", "i am most comfortable writing in Tagalog": the language to use
+    fam(
+        "self/language",
+        rf"^I(?:'m| am|m)\s+(?:much\s+|way\s+|a lot\s+)?(?:more|most)\s+comfortable\s+(?:in|with|speaking|writing|"
+        rf"reading)\s+(?:in\s+)?(?P<v>{LANGUAGES})\b",
+        "fact",
+        "preference",
+        lambda m, s: f"{s} is more comfortable in {m.group('v')[:1].upper()}{m.group('v')[1:]}",
         confidence=0.8,
     ),
     # "I'm vegetarian", "I'm lactose intolerant", "I'm colour-blind (deuteranopia)"
@@ -465,6 +492,21 @@ SELF: tuple[Family, ...] = (
         "fact",
         "health",
         lambda m, s: _statement(m, s),
+    ),
+    # "I don't drink, haven't in six years", "I never smoked", "I don't drive": the verb alone says it
+    fam(
+        "self/abstains-bare",
+        r"^I\s+(?P<neg>don't|do not|dont|never|no longer)\s+(?P<verb>drink|smoke|drive|gamble|fly)"
+        r"(?P<rest>\s+(?:at all|anymore|any\s?more|alcohol|either))?(?P<aside>\s*\([^)]{1,60}\))?"
+        r"\s*(?:(?:[,;—–-]|\bso\b|\bbecause\b).*)?$",
+        "fact",
+        lambda m: "health" if m.group("verb").lower() in ("drink", "smoke") else "preference",
+        lambda m, s: (
+            f"{s} {'no longer ' + m.group('verb').lower() + 's' if m.group('neg').lower() == 'no longer' else ''}"
+            f"{'never ' + m.group('verb').lower() + 's' if m.group('neg').lower() == 'never' else ''}"
+            f"{'doesn' + chr(39) + 't ' + m.group('verb').lower() if m.group('neg').lower() not in ('never', 'no longer') else ''}"
+            f"{(m.group('rest') or '').rstrip()}{(m.group('aside') or '').rstrip()}"
+        ),
     ),
     # "I don't drive", "I never use Shopify", "I don't do feet and inches": what they do without,
     # a preference or a way of living, not a health matter
