@@ -1036,6 +1036,8 @@ NEGATIVE = [
         "Power BI",
     ),
     ("Our director wants every report in Tableau, but we're sticking with Metabase", "Tableau"),
+    ("The director of school wants everybody to use the app Tonara for practice tracking.", "Tonara"),
+    ("our head of IT wants everyone to move to Teams", "Teams"),
     ("what if I switched to zsh", ""),
     ("Should we use Redis for sessions?", ""),
     ("should I move to Berlin", ""),

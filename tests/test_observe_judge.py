@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -1071,3 +1072,74 @@ def test_how_to_answer_said_as_an_instruction_is_a_rule(said: str, rule: str) ->
 @pytest.mark.parametrize("said", ["answer this question", "write me a cover letter for the bakery job"])
 def test_a_one_off_task_is_no_style_rule(said: str) -> None:
     assert [f for f in facts(chat(said), None) if f.kind == "rule"] == []
+
+
+# ------------------------------------------------------------------ the decoy veto (adr/0098)
+def test_shipped_weights_carry_a_decoy_veto_and_its_measure() -> None:
+    raw = json.loads(WEIGHTS.read_text(encoding="utf-8"))
+    veto = Weights.load().veto
+    assert veto is not None and veto.model == EmbeddingConfig().model
+    assert 0.5 <= veto.threshold < 1.0
+    assert len(veto.vocab) == len(veto.idf) == len(veto.coef_text) > 500 and len(veto.coef_vec) == 384
+    cv = raw["veto"]["meta"]["cv"]  # five folds of whole splits, written by bench/train_judge.py --cv
+    assert cv["auc"] > 0.9
+    chosen = next(row for row in cv["by_threshold"] if row["threshold"] == veto.threshold)
+    assert chosen["facts_vetoed"] <= 0.02 and chosen["decoys_vetoed"] >= 0.7
+
+
+def _without_veto(judge: Judge) -> Judge:
+    return Judge(replace(judge.weights, veto=None), judge._encode)
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "my friend shira uses anki for everything, she says its magic.",
+        "mi compañero Andrés swears by Obsidian, he has like 4000 notes lol",
+        "nah, skip sccache.",
+        "today very busy, cruise ship tourists everywhere, I write fast sorry",
+        "sorry if I'm slow today, I barely slept, the neighbours had a party until 3am",
+        "If the Kickstarter ever happens, I would hire a real composer.",
+    ],
+)
+def test_the_veto_takes_another_persons_taste_a_turned_down_offer_and_a_passing_day_for_decoys(
+    quote: str, judge: Judge
+) -> None:
+    assert judge.decoys([quote]) == [True]
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "I'm vegetarian.",
+        "we use pnpm in this repo, never npm or yarn",
+        "my manager is Priya Raman",
+        "I live in Lisbon now, moved last spring",
+        "I work four days a week, Fridays off",
+        "Staging Postgres is on port 5433.",
+        "my son Leo has football on Tuesdays",
+        "no, it's fish not bash",
+    ],
+)
+def test_the_veto_leaves_lasting_facts_about_the_person(quote: str, judge: Judge) -> None:
+    assert judge.decoys([quote]) == [False]
+
+
+def test_the_observer_drops_what_the_veto_takes_for_a_decoy_but_never_a_request(judge: Judge) -> None:
+    said = (
+        "My friend Paola runs with the carbon shoes, she says they're magic.",
+        "my colleague Jonas uses Emacs for everything, he won't shut up about it",
+        "I'm vegetarian.",
+    )
+    plain = " | ".join(f.text for f in facts(chat(*said), _without_veto(judge)))
+    vetoed = " | ".join(f.text for f in facts(chat(*said), judge))
+    assert "vegetarian" in plain and "vegetarian" in vetoed
+    assert "Paola" in plain and "Paola" not in vetoed, (plain, vetoed)
+    # what the person asked to be kept is never vetoed, though the veto takes its words for a decoy
+    asked = facts(chat("for the record: today very busy, cruise ship tourists everywhere"), judge)
+    assert [f.family for f in asked if "cruise" in f.text] == ["request/start"]
+    assert judge.decoys([f.quote for f in asked]) == [True]
+
+
+def test_a_judge_without_a_veto_drops_nothing(judge: Judge) -> None:
+    assert _without_veto(judge).decoys(["nah, skip sccache.", "I'm vegetarian."]) == [False, False]

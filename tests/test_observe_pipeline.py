@@ -219,7 +219,7 @@ def test_a_persons_uncommitted_edit_is_never_overwritten(ws: Workspace, embedder
 
 def test_tool_failures_go_to_learnings_and_held_facts_are_marked(ws: Workspace, embedder: Any) -> None:
     events = [
-        SessionEvent("message", turn=0, role="user", text="My main worry is the cost."),
+        SessionEvent("message", turn=0, role="user", text="My main concern is my mother's health."),
         SessionEvent("tool_call", turn=1, name="bash", id="t1", data={"command": "make deploy"}),
         SessionEvent("tool_result", turn=2, name="bash", id="t1", text="make: *** No rule to make target 'deploy'", is_error=True),
     ]  # fmt: skip

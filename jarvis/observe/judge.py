@@ -391,7 +391,9 @@ def someone_elses(text: str, requirements: bool = True) -> bool:
         and _AUTHORITY_RE.search(text[: opinion.start()])
         and not _DISMISSED_RE.search(text)
         and not re.search(
-            r"\bwants?\s+(?:us\s+|me\s+)?(?:to\s+\w+\s+)?(?:everything|every\s+\w+|all\b|[\w.+-]+\s+(?:everywhere|for everything)\b)",
+            r"\bwants?\s+(?:us\s+|me\s+)?(?:to\s+\w+\s+)?(?:everything|every\s+\w+|all\b|[\w.+-]+\s+(?:everywhere|for everything)\b)"
+            # ("the director of school wants everybody to use the app Tonara": for all, not the person's work)
+            r"|\bwants?\s+(?:everybody|everyone|all of us|the whole (?:team|school|office|lab|department))\s+to\b",
             text,
             IC,
         )
