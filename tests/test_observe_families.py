@@ -518,6 +518,24 @@ POSITIVE = [
         ["Nothing that needs shore power"],
     ),
     ("rule/nothing-that", "no recipes that need an oven", ["No recipes that need an oven"]),
+    ("self/diet", "I don't take alcohol at all, I am Methodist", ["The user doesn't take alcohol at all."]),
+    (
+        "decision/announced",
+        "ok decision, im cancelling spotify and keeping yt premium, no point paying for both",
+        ["Decision: The user is cancelling spotify and keeping yt premium"],
+    ),
+    ("rule/its-for-everything", "it's scanpy all the way.", ["Scanpy for everything"]),
+    ("rule/label", "team convention: polars only in new code", ["Polars only in new code"]),
+    (
+        "rule/if-you",
+        "Please, when you explain phone things, always use numbered steps",
+        ["always use numbered steps"],
+    ),
+    (
+        "rule/if-you",
+        "when you finish a change, summarise it as a short bullet list",
+        ["summarise it as a short bullet"],
+    ),
     (
         "rule/if-you",
         "when you change the schema, regenerate the types with make gen",
@@ -1582,6 +1600,23 @@ def test_an_answer_about_this_minute_keeps_nothing(assistant: str, user: str) ->
             "CI builds would be a lot faster with sccache in front of rustc. Want me to add it to the workflow?",
             "nah, skip sccache. we tried it last year and the hit rate on our runners was garbage. just commit the fix.",
             "sccache",
+        ),
+        # "one suggestion", and what the change "would clean up"; the plain word of the offer declined
+        (
+            "One suggestion: there's no read-trimming step, and a `fastp` rule before salmon would clean up adapters.",
+            "No trimming, skip fastp. salmon's selective alignment handles it.",
+            "trimming",
+        ),
+        # the offer named first and turned down, with why ("Not X, it is too cryptic")
+        (
+            "If the files keep growing, `data.table` would make the cleaning step much faster.",
+            "Not data.table, it is too cryptic for the team, we stay like this.",
+            "data.table",
+        ),
+        (
+            "I'd recommend Grafana Cloud for the dashboards.",
+            "Not Grafana Cloud, way overkill for three sensors.",
+            "Grafana",
         ),
     ],
 )

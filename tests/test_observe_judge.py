@@ -1143,3 +1143,38 @@ def test_the_observer_drops_what_the_veto_takes_for_a_decoy_but_never_a_request(
 
 def test_a_judge_without_a_veto_drops_nothing(judge: Judge) -> None:
     assert _without_veto(judge).decoys(["nah, skip sccache.", "I'm vegetarian."]) == [False, False]
+
+
+@pytest.mark.parametrize(
+    ("assistant", "user", "key"),
+    [
+        (
+            "I'll schedule the Fonterra pickup for Monday.",
+            "nah we supply Open Country not Fonterra.",
+            "Open Country",
+        ),
+        ("I'll submit the job to Puhti.", "no, we run on Mahti, not Puhti", "Mahti"),
+    ],
+)
+def test_a_correction_of_the_assistants_word_is_never_vetoed(
+    assistant: str, user: str, key: str, judge: Judge
+) -> None:
+    events = [
+        SessionEvent("message", turn=0, role="assistant", text=assistant),
+        SessionEvent("message", turn=1, role="user", text=user),
+    ]
+    kept = [f for f in facts(events, judge) if key in f.text]
+    assert [f.kind for f in kept] == ["correction"], [f.text for f in facts(events, judge)]
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("no acrylic, ever", "acrylic"),  # a rule said to last
+        ("decided: we go with Tailwind v4 for everything, no more styled-components", "Tailwind"),
+    ],
+)
+def test_what_is_said_to_last_or_said_as_decided_is_never_vetoed(said: str, key: str, judge: Judge) -> None:
+    kept = [f for f in facts(chat(said), judge) if key in f.text]
+    assert kept, [f.text for f in facts(chat(said), judge)]
+    assert judge.decoys([kept[0].quote]) == [True]  # the veto alone would have dropped it

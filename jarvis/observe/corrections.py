@@ -350,6 +350,14 @@ def _values_correction(x: str, assistant: str, who: str) -> Found | None:
                   confidence=0.85, priority="high")  # fmt: skip
 
 
+# what a thing is like, said of an offer turned down ("too cryptic for the team", "way overkill")
+_A_REASON_RE = re.compile(
+    r"^(?:(?:way|far|much|a bit|just|really|so)\s+)?(?:too\s+\w+|overkill|not worth|more hassle|a pain|pointless|"
+    r"unnecessary|not needed|not necessary)\b",
+    IC,
+)
+
+
 # "Cud u, not use loads of abbreviations": a request to the assistant, not two values
 _ASKING_RE = re.compile(r"^(?:can|could|cud|would|wud|will|pls|plz|please)\s+(?:you|u|ya|yu)\b", IC)
 
@@ -398,6 +406,8 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
     m = _NOT_FIRST_RE.match(sent.strip(TRIM)) or _NOT_THEN_RE.match(sent.strip(TRIM))
     if m:
         right, wrong = m.group("right").strip(TRIM), m.group("wrong").strip(TRIM)
+        if _A_REASON_RE.match(right):
+            return None  # "Not data.table, it is too cryptic for the team": why an offer is turned down
         said = _values_correction(f"{right}, not {wrong}", assistant, who)
         named = re.sub(r"^(?:a|an|the)\s+", "", wrong, flags=IC)
         if said is None and "," in right and _named_in(named, assistant):

@@ -19,7 +19,10 @@ from jarvis.observe.phrasing import split_sentences
 
 # an assistant sentence that offers something rather than states or does it
 _SUGGESTION_RE = re.compile(
-    r"\b(?:suggest|recommend|could|might|consider|how about|what about|have you (?:thought|considered|tried)|"
+    r"\b(?:suggest|suggestions?|recommend|recommendations?|could|might|consider|how about|what about|"
+    r"have you (?:thought|considered|tried)|"
+    # what the change would do for the person ("adding a fastp rule would clean up adapters")
+    r"(?:would|'d)\s+(?:clean|speed|tidy|fix|improve|simplify|reduce|catch|save|cut|make)\b|"
     r"worth|option|idea|alternatively|instead|i'd|you'd|try|may want|want to|if you're not already|"
     r"would you like|want me to|do you want|shall i|should i|happy to|for later|stronger|better|"
     r"(?:would|could|might|will|can) help|an? (?:app|tool|library|plugin|service) like|optional|optionally|"
@@ -35,7 +38,9 @@ _SUGGESTION_RE = re.compile(
 # words turning something down, right before the thing: "no X" opening a clause, "I don't want
 # X", "skip X", "without X". Not "it's not X" or "there's no X": those state how things are.
 _DECLINE_RE = re.compile(
-    r"(?:(?:^|[,;:—–(]|\bbut|\band|\bso|\bok|\bthanks)\s*(?:no|nah|nope)(?:[\s,.!]+not(?!\s+(?:adding|using|installing|bringing in|pulling in)\b)|,(?=\s+(?!not\b)))?|\bwithout|\bskip|"
+    # "Not data.table, it is too cryptic for the team": the offer named first, turned down
+    r"(?:^not(?=\s+[\w.+-]+(?:\s+[\w.+-]+)?\s*[,.;!—–-])|"
+    r"(?:^|[,;:—–(]|\bbut|\band|\bso|\bok|\bthanks)\s*(?:no|nah|nope)(?:[\s,.!]+not(?!\s+(?:adding|using|installing|bringing in|pulling in)\b)|,(?=\s+(?!not\b)))?|\bwithout|\bskip|"
     r"\b(?:i|we) (?:don't|dont|do not|won't|wont) (?:want|need)|\blet(?:'s| us) not (?:add|use|pull in|bring in|"
     r"go with|do|install)|\b(?:won't|wont|will not|not gonna|not going to) bother with|"
     r"\bnot (?:adding|using|installing|bringing in|pulling in|rewriting (?:it |this |everything )?in|porting (?:it |this )?to|"
@@ -61,6 +66,8 @@ _NO_AT_END_RE = re.compile(
 _LASTING_RE = re.compile(
     r"\b(?:never|ever|again|always|only|anymore|any more|in this (?:repo|project|codebase|house|team)|"
     r"here|we use|i use|decided|banned|forbidden|instead|rather than|allerg\w*|vegan|vegetarian|religio\w*|"
+    # "no instant pot, i have a crockpot": what the person has in its place
+    r"(?:i|we)\s+(?:have|'ve got|got|own)\s+(?:a|an|my|our)\b|"
     # "no godotenv, we dont add deps just for tests": a standing no says why
     r"(?:we|i)\s+(?:don't|dont|do not)\s+(?:add|use|install|allow|pull in|take on|do)\b)\b|"
     # "no pandas, polars" names the alternative; "nah, not X" and "no X, not going there" do not

@@ -397,7 +397,7 @@ RULES: tuple[Family, ...] = (
         r"^(?:it's|its|it is)\s+(?!\w+ing\b|(?:fine|ok|okay|good|great|bad|same|the|busy|quiet|free|closed|open|cold|hot|"
         r"warm|sunny|wet|dry|all|everything|nothing|one|true|false|like|just|so|too|very|really)\b)"
         r"(?P<x>[\w.+#/-]+(?:\s+[\w.+#/-]+)?)\s+(?:for\s+everything|for\s+all\s+(?:of\s+)?\w+|"
-        r"everywhere|across the board|all the way down)[.!]*$",
+        r"everywhere|across the board|all the way(?: down)?)[.!]*$",
         "rule",
         "rule",
         lambda m, s: f"{m.group('x')} for everything",

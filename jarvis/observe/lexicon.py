@@ -74,7 +74,8 @@ ONGOING_VERBS = (
 # labels that open a statement ("Rule of thumb here: …", "House rule: …")
 RULE_LABELS = (
     r"rule of thumb(?: here)?|(?:(?:that's|that is|thats|this is)\s+)?(?:(?:house|ground|team|golden|one|a|the|our|my|some)\s+)?"
-    r"(?:(?:hard|strict|firm|important|big|main|simple|general|iron|absolute|golden|number one)\s+)?rules?|policy|convention"
+    r"(?:(?:hard|strict|firm|important|big|main|simple|general|iron|absolute|golden|number one)\s+)?rules?|"
+    r"(?:(?:team|house|our|the|a)\s+)?(?:policy|convention)"
 )
 PLAIN_LABELS = (
     r"(?:some |quick |for )?(?:context|background|info|note|fyi|btw|also|reminder|important|heads up|ps)"

@@ -398,12 +398,12 @@ _IF_THEN_YOU_RE = re.compile(
 # rule/if-you: a rule for when the assistant does something ("if you write something long, answer me
 # in French please", "when you show me Lua, use 2-space indent"): the condition, then an instruction
 _IF_YOU_RULE_RE = re.compile(
-    r"^(?:please\s+|pls\s+|plz\s+)?(?:if|when|whenever)\s+(?:you|u)\s+[^,?]{3,60},\s*(?:then\s+)?(?:please\s+|pls\s+)?"
+    r"^(?:please[,\s]+|pls[,\s]+|plz[,\s]+)?(?:if|when|whenever)\s+(?:you|u)\s+[^,?]{3,60},\s*(?:then\s+)?(?:please\s+|pls\s+)?"
     r"(?:always\s+|never\s+|just\s+)?(?:answer|write|reply|respond|use|keep|give|put|explain|show|send|make|add|"
     r"include|cite|mark|name|format|ask|check|run|stick|avoid|leave|don't|do not|dont|"
     # the chores that go with a change ("whenever you touch native config, bump versionCode in app.json")
     r"bump|update|regenerate|rebuild|rerun|re-run|restart|increment|tag|document|note|lint|test|commit|"
-    r"mention|flag|warn)\b[^?]{3,120}$"
+    r"mention|flag|warn|summari[sz]e|number|list)\b[^?]{3,120}$"
     # what to do whenever the person does something ("please when I write something, correct all my
     # mistakes", "whenever I paste a log, summarise it first")
     # ("if I ever do an ultra after this, remind me this was hard enough": a joke about a someday)
@@ -744,7 +744,8 @@ def _announced(sent: str, nxt: str, who: str) -> Found | None:
             return None
         body = tail.group("x") + tail.group("rest")
     body = trim(body or "").strip(TRIM)
-    if len(body) < 6 or refused(body) == "question" or turned_down(body):
+    # ("im cancelling spotify and keeping yt premium, no point paying for both": the why turns nothing down)
+    if len(body) < 6 or refused(body) == "question" or turned_down(re.split(r"[,;]", body)[0]):
         return None
     text = "Decision: " + cap(third_person(body, who))
     return Found(text, "decision", "decision/announced", "decision", confidence=0.8, priority="high")
@@ -835,7 +836,9 @@ def extract_sentence(
         text = said  # "max two emojis per caption always, ok?": a statement, checked
     if len(text) < 3:
         return []
-    if turned_down(text):
+    # ("ok decision, im cancelling spotify and keeping yt premium, no point paying for both": a decision,
+    # and why the other is dropped)
+    if turned_down(text) and not _announced(text, plain(nxt), who):
         # "Excel or Google Sheets?" -> "google sheets, dont have office and not paying for it": the
         # choice is made; what is turned down is the other option
         chosen = _answer(text, after_assistant) if after_assistant else None
@@ -1563,12 +1566,37 @@ class OfflineObserver:
 
 def _vetoable(fact: Fact) -> bool:
     """What the decoy veto may drop: statements read from the person's words, not what they asked
-    to be kept ("remember …", a standing tag) and not tool failures (adr/0098)."""
+    to be kept ("remember …", a standing tag, "decided: …", a rule said to last), not tool failures,
+    and not a correction of what the assistant said (adr/0098)."""
     return (
         bool(fact.quote)
         and fact.kind != "tool-failure"
-        and not fact.family.startswith(("request/", "rule/standing-tag"))
+        and not fact.family.startswith(("request/", "rule/standing-tag", "decision/announced"))
+        and not (fact.kind == "rule" and _SAID_TO_LAST_RE.search(fact.quote))
+        and not _corrects_the_assistant(fact)
     )
+
+
+# a rule that says it lasts ("no acrylic, ever", "always squash", "from now on …"): the person's words
+# settle it, whatever it looks like
+_SAID_TO_LAST_RE = re.compile(
+    r"\b(?:ever|never|always|every\s+time|from\s+now\s+on|going\s+forward|any\s?more|no\s+exceptions|at\s+all\s+times)\b",
+    IC,
+)
+
+
+# the wrong half of a correction ("We supply Open Country, not Fonterra")
+_WRONG_HALF_RE = re.compile(
+    r",\s+not\s+(?P<wrong>[^,;.]{1,40}?)[.;,]*$|,\s+not\s+(?P<mid>[^,;.]{1,40}?)[,;(]"
+)
+
+
+def _corrects_the_assistant(fact: Fact) -> bool:
+    """A correction whose wrong half is the assistant's own word ("nah we supply Open Country not
+    Fonterra" after the assistant said Fonterra): no turned-down offer ("Nextflow, not interested")."""
+    m = _WRONG_HALF_RE.search(fact.text) if fact.kind == "correction" and fact.context else None
+    wrong = (m.group("wrong") or m.group("mid") or "").strip(TRIM) if m else ""
+    return bool(wrong) and mentions(fact.context, {wrong})
 
 
 def _too_short_alone(fact: Fact, before: Fact, turn: int) -> bool:

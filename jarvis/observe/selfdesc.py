@@ -487,7 +487,7 @@ SELF: tuple[Family, ...] = (
     fam(
         "self/diet",
         r"^I\s+(?:can't|cannot|can not|don't|do not|never|no longer)\s+(?P<verb>eat|drink|have|tolerate|digest|"
-        r"smoke)\s+"
+        r"smoke|take|touch)\s+"
         rf"(?!{VAGUE_OBJECT})(?P<v>.{{2,60}})$",
         "fact",
         "health",
