@@ -151,31 +151,28 @@ def score(fields: dict[str, Any], texts: list[str], vectors: np.ndarray) -> np.n
     return weights.scores(texts, vectors)
 
 
-def cross_validate(rows: list[dict[str, Any]], vectors: np.ndarray) -> tuple[np.ndarray, list[str]]:
-    """Each split's clauses scored by a judge trained on every other split."""
+def held_out(rows: list[dict[str, Any]], vectors: np.ndarray, group: dict[str, Any]) -> np.ndarray:
+    """Each row scored by a model trained on every row outside its group (`group`: split -> group)."""
     texts = [r["clause"] for r in rows]
     y = np.array([r["y"] for r in rows])
-    splits = sorted({r["split"] for r in rows})
     held = np.zeros(len(rows))
-    for split in splits:
-        test = np.array([r["split"] == split for r in rows])
+    for g in sorted(set(group.values())):
+        test = np.array([group[r["split"]] == g for r in rows])
         fields = fit([t for t, k in zip(texts, ~test, strict=True) if k], vectors[~test], y[~test])
         held[test] = score(fields, [t for t, k in zip(texts, test, strict=True) if k], vectors[test])
-    return held, splits
+    return held
+
+
+def cross_validate(rows: list[dict[str, Any]], vectors: np.ndarray) -> tuple[np.ndarray, list[str]]:
+    """Each split's clauses scored by a judge trained on every other split."""
+    splits = sorted({r["split"] for r in rows})
+    return held_out(rows, vectors, {s: s for s in splits}), splits
 
 
 def veto_cross_validate(rows: list[dict[str, Any]], vectors: np.ndarray) -> np.ndarray:
     """Each row scored by a veto trained on the other folds (folds of whole splits)."""
-    texts = [r["clause"] for r in rows]
-    y = np.array([r["y"] for r in rows])
     splits = sorted({r["split"] for r in rows})
-    fold = {split: i % VETO_FOLDS for i, split in enumerate(splits)}
-    held = np.zeros(len(rows))
-    for k in range(VETO_FOLDS):
-        test = np.array([fold[r["split"]] == k for r in rows])
-        fields = fit([t for t, m in zip(texts, ~test, strict=True) if m], vectors[~test], y[~test])
-        held[test] = score(fields, [t for t, m in zip(texts, test, strict=True) if m], vectors[test])
-    return held
+    return held_out(rows, vectors, {split: i % VETO_FOLDS for i, split in enumerate(splits)})
 
 
 def choose_veto_threshold(
