@@ -520,6 +520,40 @@ POSITIVE = [
     ("rule/nothing-that", "no recipes that need an oven", ["No recipes that need an oven"]),
     ("self/diet", "I don't take alcohol at all, I am Methodist", ["The user doesn't take alcohol at all."]),
     (
+        "environment/stages",
+        "local is duckdb and prod is bigquery.",
+        ["Local is duckdb and prod is bigquery."],
+    ),
+    ("environment/stages", "dev is sqlite, prod is postgres", ["Dev is sqlite, prod is postgres."]),
+    (
+        "self/training-for",
+        "training for the Ottawa marathon, May 24 (my first full!!)",
+        ["training for the Ottawa marathon, May 24"],
+    ),
+    ("self/training-for", "im training for my first 10k", ["The user is training for their first 10k."]),
+    (
+        "self/have-count",
+        "I have 14 colonies, some in my garden in Bamberg",
+        ["The user has 14 colonies, some in their garden"],
+    ),
+    ("self/have-count", "we run 40 hives up the valley", ["We run 40 hives"]),
+    ("self/on-call", "odd weeks are my on call weeks", ["Odd weeks are the user's on call weeks."]),
+    (
+        "rule/general",
+        "British spelling throughout: normalise, tokenise, analyse.",
+        ["British spelling throughout"],
+    ),
+    (
+        "rule/label",
+        "Only base R and data.table, that is a rule for the whole package, deps must stay small",
+        ["Only base R and data.table"],
+    ),
+    (
+        "rule/convention",
+        "the rule in infra-live is every PR has the full plan output pasted in the description",
+        ["every PR has the full plan output"],
+    ),
+    (
         "decision/announced",
         "ok decision, im cancelling spotify and keeping yt premium, no point paying for both",
         ["Decision: The user is cancelling spotify and keeping yt premium"],
@@ -1046,6 +1080,9 @@ def test_families_hold_across_casing_punctuation_and_fillers(variant: str) -> No
 NEGATIVE = [
     # questions and hypotheticals
     ("What if we moved to Kubernetes?", ""),
+    ("test is failing again", ""),
+    ("prod is down since this morning", ""),
+    ("I have 3 questions about the invoice", "3 questions"),
     # another person's wish after a lead-in, or one the person does not follow
     ("While you're in there, my PI thinks we should port the whole thing to Nextflow.", "Nextflow"),
     ("btw, my tech lead reckons we should move the build to Bazel", "Bazel"),
@@ -1056,6 +1093,16 @@ NEGATIVE = [
     ("Our director wants every report in Tableau, but we're sticking with Metabase", "Tableau"),
     ("The director of school wants everybody to use the app Tonara for practice tracking.", "Tonara"),
     ("our head of IT wants everyone to move to Teams", "Teams"),
+    # a sentence told for another person's taste keeps nothing of them, not even who they are
+    (
+        "My neighbour Herr Pfister uses the formic acid strips (MAQS) and he says it is the best thing.",
+        "Pfister",
+    ),
+    ("my colleague Dana runs everything in tmux and she swears it's faster", "Dana"),
+    ("my sister says I should raise the prices to 60€ for a cut, she lives in Barcelona", "Barcelona"),
+    ("my dad says I should sell the car, he lives in Cork anyway", "Cork"),
+    ("My supervisor is very much a base R plots and frequentist person", "frequentist"),
+    ("my boss is such a spreadsheet guy", "spreadsheet"),
     ("what if I switched to zsh", ""),
     ("Should we use Redis for sessions?", ""),
     ("should I move to Berlin", ""),

@@ -1178,3 +1178,18 @@ def test_what_is_said_to_last_or_said_as_decided_is_never_vetoed(said: str, key:
     kept = [f for f in facts(chat(said), judge) if key in f.text]
     assert kept, [f.text for f in facts(chat(said), judge)]
     assert judge.decoys([kept[0].quote]) == [True]  # the veto alone would have dropped it
+
+
+def test_a_correction_said_after_its_no_keeps_both_sentences_as_its_words(judge: Judge) -> None:
+    events = [
+        SessionEvent(
+            "message", turn=0, role="assistant", text="I'll align against the GRCh38 primary assembly."
+        ),
+        SessionEvent(
+            "message", turn=1, role="user", text="No, this is wrong. We work on mouse, the genome is GRCm39."
+        ),
+    ]
+    [fact] = [f for f in facts(events, judge) if "GRCm39" in f.text]
+    assert (
+        fact.kind == "correction" and fact.quote.startswith("No, this is wrong.") and "GRCm39" in fact.quote
+    )

@@ -198,8 +198,8 @@ RULES: tuple[Family, ...] = (
         # "keep that in mind, always", "do it this way, always": points back at what was said, no rule of its own
         r"(?!\w+\s+(?:that|this|it|them)(?:\s+in\s+mind|\s+this\s+way|\s+like\s+that)?\s*,)"
         r".{3,60}?(?:\b(?:everywhere|across the board|by default|at all times|in every \w+|in all \w+|"
-        r"without exception|no matter what|every single time|throughout|consistently)"
-        r"|,\s*(?:always|no exceptions|never otherwise))$"
+        r"without exception|no matter what|every single time|throughout|consistently)(?=\s*(?::\s*[^:]{3,80})?[.!]*$)"
+        r"|,\s*(?:always|no exceptions|never otherwise))(?:\s*:\s*[^:]{3,80})?[.!]*$"
         r"|^(?:everything|all\s+(?:the\s+)?[\w -]{2,30}?)\s+(?:in|as)\s+[\w/ -]{2,30}?(?:,?\s*please)$",
         "rule",
         "rule",
@@ -230,8 +230,9 @@ RULES: tuple[Family, ...] = (
     # "naming convention here is snake_case with the stg_ prefixes", "our convention is one CTE per step"
     fam(
         "rule/convention",
-        r"^(?:the\s+|our\s+)?(?P<what>(?:[\w-]+\s+){0,2}?)(?:convention|conventions|house style|style guide)\s+"
-        r"(?:here\s+|in this (?:repo|project|team)\s+)?(?:is|are)\s+(?P<x>.{3,})$",
+        r"^(?:(?:for|about|on)\s+[^:,]{2,30}:\s*)?(?:the\s+|our\s+)?(?P<what>(?:[\w-]+\s+){0,2}?)"
+        r"(?:convention|conventions|house style|style guide|rule|policy)\s+"
+        r"(?:here\s+|in this (?:repo|project|team)\s+|(?:in|for|on)\s+[\w./-]+\s+)?(?:is|are)\s+(?P<x>.{3,})$",
         "rule",
         "rule",
         lambda m, s: (
@@ -582,6 +583,18 @@ ENVIRONMENT: tuple[Family, ...] = (
         lambda m, s: cap(third_person(m.group(0).strip(TRIM), s)),
         confidence=0.7,
     ),
+    # what each environment runs on ("local is duckdb and prod is bigquery", "prod runs on Postgres 16")
+    fam(
+        "environment/stages",
+        r"^(?P<x>(?:local(?:ly)?|dev|development|prod|production|staging|test|testing|qa|uat)\s+(?:is|runs|uses|runs on|is on)"
+        # (a state is no setup: "test is failing", "staging is down")
+        r"\s+(?!(?:failing|down|broken|up|fine|ok|okay|green|red|slow|fast|done|ready|passing|running|gone|empty|full|"
+        r"flaky|dead|live|out|back|blocked|stuck|busy|weird|wrong|fixed|the|a|an|not|still|also|now|currently)\b)[\w./:+-]+(?:\s+\d[\w.]*)?(?:\s*(?:,|and|,\s*and)\s+(?:local(?:ly)?|dev|development|prod|production|staging|"
+        r"test|testing|qa|uat)\s+(?:is|runs|uses|runs on|is on)\s+[\w./:+-]+(?:\s+\d[\w.]*)?)*)[.!]*$",
+        "fact",
+        "environment",
+        lambda m, s: cap(m.group("x").strip(TRIM)),
+    ),
 )
 
 # What the person can spend: "max 150 bin TL budget", "budget is $6,000 and that is firm", "my budget
@@ -811,6 +824,7 @@ _WORK_RELATIONS = (
     r"junior|senior|intern|deputy|apprentice|trainee|student|report|second|number two|backup|buddy"
 )
 
+_WHOSE_RE = re.compile(r"['’]s$")  # "Fiona's up there": the name without its 's
 # what no lower-case name is ("my sister even does …", "my son sometimes takes …")
 _NOT_A_LOWER_NAME = (
     r"is|was|has|had|does|did|will|can|could|would|should|and|or|but|who|that|which|even|now|then|sometimes|"
@@ -838,7 +852,8 @@ APPOSITIVES: tuple[Family, ...] = (
         rf"co-?host|bandmate|teammate|classmate|{ROLE_ACRONYMS})\s+{TITLE}(?!{_WHEN_WORDS}\b)(?P<name>{NAME})(?!')\b",
         "fact",
         "person",
-        lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name')}",
+        # ("my daughter Fiona's up there with the grandkids": Fiona is)
+        lambda m, s: f"{possessive(s)} {rel(m)} is {_WHOSE_RE.sub('', m.group('name'))}",
         confidence=0.75,
     ),
     # the name typed in lower case, told apart by what comes after it: a verb of what they do ("my gf

@@ -56,6 +56,8 @@ _OPINION_RE = re.compile(
     r"(?:would|'d)\s+(?:honestly\s+|really\s+|much\s+|rather\s+)?(?:rather|prefer)|keeps?\s+(?:on\s+)?(?!(?:every|any|no|some)thing\b)\w+ing|"
     r"lobbying|campaigning|pushing for|insists?|swears?|reckons?|is\s+(?:obsessed|a\s+(?:big\s+|huge\s+)?fan|"
     r"into|convinced|keen|mad\s+about|crazy\s+about)|did|tried|suggested|"
+    # what kind of person they are, as a taste ("my supervisor is very much a base R plots and frequentist person")
+    r"(?:is|'s)\s+(?:very much\s+|really\s+|totally\s+|such\s+|more of\s+|definitely\s+)?an?\s+(?:[\w-]+\s+){1,6}(?:person|guy|gal|girl|type)|"
     r"quiere|prefiere|piensa|dice|veut|pr[ée]f[èe]re|pense|dit|m[öo]chte|findet|sagt|quer|acha|diz)\b",
     IC,
 )
@@ -435,7 +437,8 @@ _DISMISSED_RE = re.compile(
 
 _THEIR_VERB_RE = re.compile(
     # right after the name, or after an aside and "he/she/they" ("my friend Karim, he has a bakery, he says …")
-    r"^(?:[^.;]{0,60}?,\s*(?:and\s+)?(?:he|she|they)\s+)?"
+    # ("my neighbour Herr Pfister uses the formic acid strips and he says it is the best thing")
+    r"^(?:[^.;]{0,60}?(?:,\s*(?:and\s+)?|\s+and\s+)(?:he|she|they)\s+)?"
     r"[\s,]*(?:(?:also|always|really|just|still|even|totally|absolutely|apparently|now|honestly)\s+)*"
     + _OPINION_RE.pattern,
     IC,
@@ -529,7 +532,12 @@ _OCCASION_RE = re.compile(
 
 
 # "coaching the under-12s tonight, thursdays and saturdays": tonight is one of the days it recurs on
-_RECURRING_RE = re.compile(rf"\b{WEEKDAY}s\b|\bevery\s+{WEEKDAY}\b", IC)
+# ("I'm offline most weekends, every second Friday I drive out to Dunquin", "odd weeks are my on call weeks")
+_RECURRING_RE = re.compile(
+    rf"\b{WEEKDAY}s\b|\bevery\s+(?:other\s+|second\s+|2nd\s+|third\s+|single\s+)?(?:{WEEKDAY}|weekend|week|month)\b"
+    r"|\b(?:most|all|on)\s+weekends\b|\b(?:odd|even|alternate)\s+weeks\b",
+    IC,
+)
 
 
 def admissible(clause: str) -> str | None:

@@ -78,7 +78,8 @@ RULE_LABELS = (
     r"(?:(?:team|house|our|the|a)\s+)?(?:policy|convention)"
 )
 PLAIN_LABELS = (
-    r"(?:some |quick |for )?(?:context|background|info|note|fyi|btw|also|reminder|important|heads up|ps)"
+    r"(?:some |quick |for )?(?:context|background|info|note|fyi|btw|also|reminder|important|heads up|ps|intro)"
+    r"|by way of (?:introduction|background)|to introduce myself|about me"
     # "One thing before you touch anything at all: …"
     r"|(?:one|first) thing(?: before (?:you|u) (?:touch|start|do|change|run) anything(?: at all)?)?"
 )

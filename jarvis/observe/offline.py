@@ -153,7 +153,10 @@ _LABEL_RE = re.compile(
     IC,
 )
 _RULE_TAG_RE = re.compile(
-    r"^(?P<x>.{4,}?)[\s,;—–-]+(?:that's|that is|it's|it is)\s+(?:a|the|our|my)\s+(?:\w+\s+)?rule[.!]*$", IC
+    r"^(?P<x>.{4,}?)[\s,;—–-]+(?:that's|that is|it's|it is)\s+(?:a|the|our|my)\s+(?:\w+\s+)?rule"
+    # ("…, that is a rule for the whole package, the dependencies must stay small": its scope and why)
+    r"(?:(?:\s+(?:for|in|across)\s+[^,.;]{2,40})?[,;]\s*[^,;]{3,80})?[.!]*$",
+    IC,
 )
 # decision/answer: the assistant asked "X or Y?" and the person answered with one of them
 _CHOICE_RE = re.compile(
@@ -1346,7 +1349,9 @@ def _resolved(sent: str, before: str) -> str:
         f"{k.group('kin')} {k.group('name')}" if k.group("name") else k.group("kin")
         for k in _KIN_RE[m.group("p").lower()].finditer(before)
     }
-    if len(named) != 1:
+    if len(named) != 1 or someone_elses(before):
+        # ("my sister says I should raise the prices, she lives in Barcelona": told to give her
+        # advice, so who she is and where she lives are not kept either)
         return sent
     rest = sent[len(m.group("p")) :]
     if rest.startswith("'s"):  # "he's vegan" / "he's lived with us since …"
@@ -1533,6 +1538,9 @@ class OfflineObserver:
                         and _used(nxt, found[-1].text)
                     ):
                         skip = i + 1  # "No, that's wrong. <the right version>", "ok decided. <what>": said
+                        # and its quote holds the words it was read from ("No, this is wrong." alone reads
+                        # like chatter to the decoy veto)
+                        found[-1] = replace(found[-1], quote=f"{found[-1].quote} {nxt}".strip())
                     if found and facts and _too_short_alone(found[0], facts[-1], event.turn):
                         # "Never run terraform apply yourself. Plan only, I apply.": one rule, both halves
                         first, found = found[0], found[1:]

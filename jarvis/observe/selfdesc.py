@@ -172,6 +172,40 @@ SELF: tuple[Family, ...] = (
         ),
         confidence=0.8,
     ),
+    # when the person is on call ("odd weeks are my on call weeks", "I'm on call every other weekend")
+    fam(
+        "self/on-call",
+        r"(?:^|,\s*|\band\s+)(?P<x>(?:odd|even|alternate|every other|every second)\s+weeks?\s+(?:are|is)\s+my\s+"
+        r"on[- ]?call(?:\s+weeks?)?|I(?:'m| am|m)\s+on[- ]?call\s+(?:every|on|most|odd|even|alternate)\b[^,.;]{2,30})"
+        r"[.!]*$",
+        "fact",
+        "schedule",
+        lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
+        confidence=0.8,
+    ),
+    # what the person is training for ("training for the Ottawa marathon, May 24", "I'm training for my first 10k")
+    fam(
+        "self/training-for",
+        r"^(?:I(?:'m| am|m)\s+|currently\s+)?training\s+for\s+(?P<x>(?:the|a|an|my)\s+[^,;()]{2,50}?)"
+        r"(?P<when>,\s*(?:on\s+)?(?:\d{1,2}\s+\w+|\w+\s+\d{1,2}(?:st|nd|rd|th)?|in\s+\w+))?(?:\s*[,;(].*)?[.!]*$",
+        "fact",
+        "schedule",
+        lambda m, s: f"{s} is training for {v(m, 'x')}{(m.group('when') or '').rstrip(TRIM)}",
+        confidence=0.8,
+    ),
+    # how many of something the person keeps ("I have 14 colonies", "we run 40 hives", "I own 3 food trucks")
+    fam(
+        "self/have-count",
+        r"^(?:now\s+)?(?:I|we)\s+(?:have|own|keep|run|manage|look after)\s+(?P<n>\d{1,5}|two|three|four|five|six|seven|"
+        r"eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|a hundred)\s+"
+        r"(?!(?:questions?|things?|tabs?|minutes?|hours?|days?|weeks?|errors?|bugs?|issues?|files?|problems?|options?|ideas?|"
+        r"points?|more|of|browser|windows?|meetings?|calls?|tickets?|prs?|commits?|tests?|left)\b)"
+        r"(?P<x>[\w-]+)(?:[\s,;(].*)?$",
+        "fact",
+        "work",
+        lambda m, s: cap(third_person(m.group(0).strip(TRIM), s)),
+        confidence=0.75,
+    ),
     # "I'm freelance so I bill by the hour", "I am self-employed since 2019", "im between jobs": how they work
     fam(
         "self/employment",
