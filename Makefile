@@ -53,8 +53,10 @@ eval-learning: install
 
 # Retrain the observer's learned judge (jarvis/observe/judge.json) on tests/data/learning/, with
 # its leave-one-split-out figures; `python bench/eval_learning.py --judge held-out` measures it end to end.
+# The judge's threshold is 0.55 since the decoy veto reads what it keeps (adr/0098); the veto's own
+# threshold is chosen by --cv.
 train-judge: install
-	$(PY) bench/train_judge.py --cv
+	$(PY) bench/train_judge.py --cv --threshold 0.55
 
 # PNGs of every `jarvis ui` page in docs/screenshots/, taken with Debian's Chromium (no download).
 screenshots: install
