@@ -526,6 +526,27 @@ POSITIVE = [
     ),
     ("environment/stages", "dev is sqlite, prod is postgres", ["Dev is sqlite, prod is postgres."]),
     (
+        "self/whole-thesis",
+        "morphological tagging for kashubian, thats the whole thesis.",
+        ["thesis: morphological tagging"],
+    ),
+    (
+        "self/keeps-animals",
+        "I keep hens, six of them, and their bedding goes on the compost",
+        ["keeps hens, six of them"],
+    ),
+    ("self/keeps-animals", "we raise goats up on the hill", ["We raise goats up on the hill"]),
+    (
+        "request/start",
+        "What I do want you to remember: Flutter is pinned to 3.24 on this project",
+        ["Flutter is pinned to 3.24"],
+    ),
+    (
+        "decision/announced",
+        "From January I want 21 euro per hour, I decided already, petrol is more expensive.",
+        ["Decision: From January the user wants 21 euro per hour"],
+    ),
+    (
         "self/training-for",
         "training for the Ottawa marathon, May 24 (my first full!!)",
         ["training for the Ottawa marathon, May 24"],
@@ -1734,3 +1755,16 @@ def test_a_corrections_context_is_the_list_item_it_answers_with_numbers_as_words
     assert fixed, [f.text for f in facts]
     said = corrected_sentence(fixed[0])
     assert "4 employees" in said and "oven" not in said
+
+
+def test_a_standing_tag_keeps_as_its_words_only_the_clauses_it_was_read_from() -> None:
+    kept = facts_of(
+        ("assistant", "Eight rounds with a break works well."),
+        (
+            "user",
+            "My boss Dr Hargreaves reckons raffles make way more money than trivia anyway, but I've already "
+            "paid the deposit on the room so we're doing trivia, end of story.",
+        ),
+    )
+    [rule] = [f for f in kept if "doing trivia" in f.text]
+    assert "trivia" in rule.quote and "Hargreaves" not in rule.quote  # nobody else's opinion is stored

@@ -195,7 +195,9 @@ _REQUEST_CUES = (
     r"(?:(?:one more|another|a|something)\s+(?:thing|note)\s+)?for (?:the future|later|next time|future sessions)"
 )
 _REQUEST_RE = re.compile(
-    r"^(?:(?:please|can you|could you|would you|will you|i want you to|i'd like you to|i need you to)\s+)*"
+    # ("What I do want you to remember: Flutter is pinned to 3.24")
+    r"^(?:(?:please|can you|could you|would you|will you|i want you to|i'd like you to|i need you to|"
+    r"what i (?:do |really )?(?:want|need) you to)\s+)*"
     rf"(?P<cue>{_REQUEST_CUES})"
     # "just so you know for later: …", "fyi for the future: …"
     r"(?:\s+for\s+(?:later|the future|next time|future reference|future sessions))?"
@@ -337,7 +339,7 @@ _POLITE_RULE_RE = re.compile(
     r"(?P<x>(?!(?:[\w'\"-]+\s+){0,3}(?:this|that|it|these|now|yet|again|today|here)\b)"
     # "those" points at something here, unless at a kind of formatting ("not doing those bullet points")
     r"(?!(?:[\w'\"-]+\s+){0,3}those\s+(?!(?:little\s+|long\s+|big\s+|bold\s+)?(?:bullet|emoji|heading|header|table|"
-    r"list|abbreviation|link|exclamation|hashtag|dash|em dash|smiley|caps)))"
+    r"list|abbreviation|link|exclamation|hashtag|dash|em dash|smiley|caps|pictures|icons|symbols|faces)))"
     r"[a-z][^?,;]{3,80}?)\s*(?:[,;][^?]*)?\?*\s*$",
     IC,
 )
@@ -731,7 +733,9 @@ _ANNOUNCED_RE = re.compile(
     IC,
 )
 _DECIDED_TAIL_RE = re.compile(
-    r"^(?P<x>.{6,}?)[,;—–-]+\s*(?:decided|that's decided|it's decided|final decision)\b[.!]*(?P<rest>(?:[,;]\s*.+)?)$",
+    r"^(?P<x>.{6,}?)[,;—–-]+\s*(?:decided|that's decided|it's decided|final decision|"
+    # ("From January I want 21 euro per hour, I decided already, petrol is more expensive")
+    r"I(?:'ve|\s+have)?\s+(?:already\s+)?decided(?:\s+already)?)\b[.!]*(?P<rest>(?:[,;]\s*.+)?)$",
     IC,
 )
 
@@ -1081,7 +1085,9 @@ def _clause_facts(
                 pending is not None
             ):  # the tag made it a rule; the judge need not read what this sentence queued
                 pending[queued:] = [u for u in pending[queued:] if u.clause not in read]
-            facts.append(_standing(previous, clause, turn, who, text))
+            # its words are the clauses it was read from ("My boss Dr Hargreaves reckons raffles make more,
+            # but … so we're doing trivia, end of story" keeps no word of the boss's)
+            facts.append(_standing(previous, clause, turn, who, f"{previous}, {clause}"))
             previous = before = None
             continue
         label = _LABEL_RE.match(clause)

@@ -109,7 +109,9 @@ _TRAIL_FILLER_RE = re.compile(
 )
 _QUESTION_START_RE = re.compile(
     # ("Is a small bakery, the name is Panadería La Espiga": "it" left out, no question mark anywhere)
-    r"^(?!is\s+(?:a|an)\s+[^?]*$)(?:(?:(?:last|quick|one|another|small|random|dumb|silly|stupid|final|other)\s+)?(?:q|qn|question)\s*[:.,)-]\s*)?(?:what|why|how|who|whom|whose|where|which|when(?!\s+(?:I|you|u|we)\b)|whether|do|does|did|is|are|was|were|can|could|"
+    # ("What I do want you to remember: …" says what follows, it asks nothing)
+    r"^(?!is\s+(?:a|an)\s+[^?]*$)(?!what\s+I\s+(?:do\s+|really\s+)?(?:want|need)\s+you\s+to\s+(?:remember|know|note)\b[^?]*$)"
+    r"(?:(?:(?:last|quick|one|another|small|random|dumb|silly|stupid|final|other)\s+)?(?:q|qn|question)\s*[:.,)-]\s*)?(?:what|why|how|who|whom|whose|where|which|when(?!\s+(?:I|you|u|we)\b)|whether|do|does|did|is|are|was|were|can|could|"
     r"would|will|shall|should|may|might|have|has|had|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|"
     r"shouldn't|can't|couldn't)\s+(?:I|we|you|he|she|they|it|this|that|there|my|our|the|a|an|us|anyone)\b"
     # a tool or a name asked about without its "?" ("Would bf16 break the vocab", "Does Traefik do that")

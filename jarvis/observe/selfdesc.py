@@ -183,6 +183,29 @@ SELF: tuple[Family, ...] = (
         lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
         confidence=0.8,
     ),
+    # what the person's work is about, named after it ("morphological tagging for kashubian, thats the whole thesis")
+    fam(
+        "self/whole-thesis",
+        r"^(?P<x>[^,]{6,80}?),?\s+(?:that's|thats|that is|it's|its)\s+(?:the|my)\s+(?:whole|main|entire)\s+"
+        r"(?P<what>thesis|phd|dissertation|project|research|job|business)\b[.!]*$",
+        "fact",
+        "work",
+        lambda m, s: (
+            f"{possessive(s)} {m.group('what').lower()}: {third_person(m.group('x').strip(TRIM), s)}"
+        ),
+        confidence=0.8,
+    ),
+    # animals the person keeps ("I keep hens, six of them", "we raise goats", "I breed border collies")
+    fam(
+        "self/keeps-animals",
+        r"^(?:I|we)\s+(?:keep|raise|breed|have)\s+(?P<x>(?:a few\s+|some\s+)?(?:hens|chickens|bees|goats|sheep|pigs|ducks|"
+        r"rabbits|pigeons|horses|ponies|cattle|cows|alpacas|llamas|quail|geese|turkeys|donkeys|[\w-]+\s+(?:collies|"
+        r"terriers|hens|sheep|cattle|goats|bees|pigeons))(?:,\s*(?:\w+|\d+)\s+of\s+them)?)\b(?:[\s,;(].*)?$",
+        "fact",
+        "person",
+        lambda m, s: cap(third_person(m.group(0).split(", and")[0].strip(TRIM), s)),
+        confidence=0.8,
+    ),
     # what the person is training for ("training for the Ottawa marathon, May 24", "I'm training for my first 10k")
     fam(
         "self/training-for",
