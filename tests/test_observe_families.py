@@ -1114,6 +1114,14 @@ NEGATIVE = [
     ("Our director wants every report in Tableau, but we're sticking with Metabase", "Tableau"),
     ("The director of school wants everybody to use the app Tonara for practice tracking.", "Tonara"),
     ("our head of IT wants everyone to move to Teams", "Teams"),
+    ("The finance guys are obsessed with Looker dashboards, can u write a short note i can paste", "Looker"),
+    ("My principal like PowerPoint very much, all teachers must use it for class observation.", "PowerPoint"),
+    (
+        "Funny thing, the client for the next sprint, Fromagerie Lachance, wants the whole site in Comic Sans.",
+        "Comic Sans",
+    ),
+    ("Verdaccio, non merci, we're not going to host a registry ourselves.", "Verdaccio"),
+    ("Kubernetes? nein danke, two VMs are plenty", "Kubernetes"),
     # a sentence told for another person's taste keeps nothing of them, not even who they are
     (
         "My neighbour Herr Pfister uses the formic acid strips (MAQS) and he says it is the best thing.",
@@ -1685,6 +1693,12 @@ def test_an_answer_about_this_minute_keeps_nothing(assistant: str, user: str) ->
             "I'd recommend Grafana Cloud for the dashboards.",
             "Not Grafana Cloud, way overkill for three sensors.",
             "Grafana",
+        ),
+        # "no, don't make it X" to the offer of X
+        (
+            "I could also make the model incremental so it only processes new rows.",
+            "No dont make it incremental. Its tiny.",
+            "incremental",
         ),
     ],
 )

@@ -41,14 +41,15 @@ _DECLINE_RE = re.compile(
     # "Not data.table, it is too cryptic for the team": the offer named first, turned down
     r"(?:^not(?=\s+[\w.+-]+(?:\s+[\w.+-]+)?\s*[,.;!—–-])|"
     r"(?:^|[,;:—–(]|\bbut|\band|\bso|\bok|\bthanks)\s*(?:no|nah|nope)(?:[\s,.!]+not(?!\s+(?:adding|using|installing|bringing in|pulling in)\b)|,(?=\s+(?!not\b)))?|\bwithout|\bskip|"
-    r"\b(?:i|we) (?:don't|dont|do not|won't|wont) (?:want|need)|\blet(?:'s| us) not (?:add|use|pull in|bring in|"
+    r"\b(?:i|we) (?:don't|dont|do not|won't|wont) (?:want|need)|\b(?:don't|dont|do not) (?:make|turn) (?:it|this|that)|"
+    r"\blet(?:'s| us) not (?:add|use|pull in|bring in|"
     r"go with|do|install)|\b(?:won't|wont|will not|not gonna|not going to) bother with|"
     r"\bnot (?:adding|using|installing|bringing in|pulling in|rewriting (?:it |this |everything )?in|porting (?:it |this )?to|"
     r"switching to|moving to|migrating to)|"
     r"\b(?:i|we) (?:will not|won't|wont|am not going to|'m not going to|am not gonna|'m not gonna|do not|don't) "
     r"(?:install|use|add|buy|get|try|download|pay for|switch to))"
     # ("no its svelte 5 with runes" sets something right; it declines nothing)
-    r"\s+(?!(?:it's|its|it is|that's|thats|we|we're|i|i'm|im|this is|they're)\b)"
+    r"\s+(?!(?:it's|its|it is|that's|thats|we|we're|i|i'm|im|this is|they're|don't|dont|do not)\b)"
     r"(?:the\s+|a\s+|an\s+|any\s+|more\s+)?(?P<rest>[\w.+-]+(?:\s+[\w.+-]+)?)",
     IC,
 )

@@ -54,7 +54,9 @@ _OPINION_RE = re.compile(
     r"(?:was|were|is|are|keeps?)\s+sayin[g']?|keeps?\s+(?:tellin|askin|pushin|naggin|goin on)\b'?|(?:was|were|is|are|keeps?)\s+telling\s+(?:me|us|the user)\b|"
     r"told\s+(?:me|us)\s+(?:to|I|we|that)\b|would\s+(?:tell|say|suggest|recommend|insist|want)|"
     r"(?:would|'d)\s+(?:honestly\s+|really\s+|much\s+|rather\s+)?(?:rather|prefer)|keeps?\s+(?:on\s+)?(?!(?:every|any|no|some)thing\b)\w+ing|"
-    r"lobbying|campaigning|pushing for|insists?|swears?|reckons?|is\s+(?:obsessed|a\s+(?:big\s+|huge\s+)?fan|"
+    # ("the finance guys are obsessed with Looker", "my principal like PowerPoint very much")
+    r"like\s+(?:[\w.+-]+\s+){1,3}(?:very\s+much|so\s+much|a\s+lot)|"
+    r"lobbying|campaigning|pushing for|insists?|swears?|reckons?|(?:is|are|'s|'re)\s+(?:obsessed|a\s+(?:big\s+|huge\s+)?fan|"
     r"into|convinced|keen|mad\s+about|crazy\s+about)|did|tried|suggested|"
     # what kind of person they are, as a taste ("my supervisor is very much a base R plots and frequentist person")
     r"(?:is|'s)\s+(?:very much\s+|really\s+|totally\s+|such\s+|more of\s+|definitely\s+)?an?\s+(?:[\w-]+\s+){1,6}(?:person|guy|gal|girl|type)|"
@@ -156,6 +158,8 @@ _REJECTED_RE = re.compile(
     # ("please don't suggest care homes, that's not happening" makes a rule firmer)
     r"|(?<!that's )(?<!thats )(?<!that is )\bnot\s+(?:going there|happening|gonna happen|going to happen|a chance)\b"
     r"|\bhard pass\b|\bnot\s+(?:really\s+)?interested\b"
+    # ("Verdaccio, non merci, we're not going to host a registry ourselves")
+    r"|\b(?:non merci|nein danke|no gracias|não obrigad[oa]|nee dank je|no grazie|nej tack)\b"
     # "the CB500F is too boring for me" (or "to boring"): a suggestion weighed and dropped
     # ("3 times a week, every day is too much for me" says why, it turns nothing down)
     r"|\btoo\s+(?!much\b|many\b)\w+\s+for\s+(?:me|us)\b|\bto\s+(?:boring|expensive|pricey|big|heavy|slow|small|"
@@ -393,7 +397,8 @@ def someone_elses(text: str, requirements: bool = True) -> bool:
         and _AUTHORITY_RE.search(text[: opinion.start()])
         and not _DISMISSED_RE.search(text)
         and not re.search(
-            r"\bwants?\s+(?:us\s+|me\s+)?(?:to\s+\w+\s+)?(?:everything|every\s+\w+|all\b|[\w.+-]+\s+(?:everywhere|for everything)\b)"
+            r"\bwants?\s+(?:us\s+|me\s+)?(?:to\s+\w+\s+)?(?:everything|every\s+\w+|all\b|[\w.+-]+\s+(?:everywhere|for everything)\b|"
+            r"(?:the\s+)?(?:whole|entire)\s+\w+)"
             # ("the director of school wants everybody to use the app Tonara": for all, not the person's work)
             r"|\bwants?\s+(?:everybody|everyone|all of us|the whole (?:team|school|office|lab|department))\s+to\b",
             text,
