@@ -504,6 +504,13 @@ _STRONG_WHERE = (
     r"\b[\w-]+\.(?:internal|local|lan|io|com|net|org|dev|cloud|corp|home)\b|\b[a-z]{2}-[a-z]+-\d\b|:\d{2,5}\b|"
     r"\b\w+-[\w-]+\s+(?:bucket|repo|channel|table|queue|topic|index|project|namespace|folder|dataset|drive)\b"
 )
+# an environment and what it runs on; a state is no setup ("test is failing", "staging is down")
+_STAGE_ON = (
+    r"(?:local(?:ly)?|dev|development|prod|production|staging|test|testing|qa|uat)\s+(?:is|runs|uses|runs on|is on)\s+"
+    r"(?!(?:failing|down|broken|up|fine|ok|okay|green|red|slow|fast|done|ready|passing|running|gone|empty|full|"
+    r"flaky|dead|live|out|back|blocked|stuck|busy|weird|wrong|fixed|the|a|an|not|still|also|now|currently)\b)"
+    r"[\w./:+-]+(?:\s+\d[\w.]*)?"
+)
 ENVIRONMENT: tuple[Family, ...] = (
     # "Staging Postgres is on port 5433", "the GPU box is gpu-03", "the cluster runs on Hetzner"
     fam(
@@ -583,14 +590,10 @@ ENVIRONMENT: tuple[Family, ...] = (
         lambda m, s: cap(third_person(m.group(0).strip(TRIM), s)),
         confidence=0.7,
     ),
-    # what each environment runs on ("local is duckdb and prod is bigquery", "prod runs on Postgres 16")
+    # what each environment runs on ("local is duckdb and prod is bigquery", "dev is sqlite, prod is postgres")
     fam(
         "environment/stages",
-        r"^(?P<x>(?:local(?:ly)?|dev|development|prod|production|staging|test|testing|qa|uat)\s+(?:is|runs|uses|runs on|is on)"
-        # (a state is no setup: "test is failing", "staging is down")
-        r"\s+(?!(?:failing|down|broken|up|fine|ok|okay|green|red|slow|fast|done|ready|passing|running|gone|empty|full|"
-        r"flaky|dead|live|out|back|blocked|stuck|busy|weird|wrong|fixed|the|a|an|not|still|also|now|currently)\b)[\w./:+-]+(?:\s+\d[\w.]*)?(?:\s*(?:,|and|,\s*and)\s+(?:local(?:ly)?|dev|development|prod|production|staging|"
-        r"test|testing|qa|uat)\s+(?:is|runs|uses|runs on|is on)\s+[\w./:+-]+(?:\s+\d[\w.]*)?)*)[.!]*$",
+        rf"^(?P<x>{_STAGE_ON}(?:\s*(?:,|and|,\s*and)\s+{_STAGE_ON})*)[.!]*$",
         "fact",
         "environment",
         lambda m, s: cap(m.group("x").strip(TRIM)),

@@ -434,8 +434,9 @@ _THING_SAYS_RE = re.compile(
 _DISMISSED_RE = re.compile(
     r"\b(?:anyway|bless (?:him|her|them)|as if|whatever|good luck with that|lol)\b"
     # "… wants every result in Power BI, but I'm keeping the reports as PNGs": not what is done
-    r"|,?\s+but\s+(?:I'm|I am|im|we're|we are|I|we|I'll|we'll)\s+(?:still\s+)?(?:keeping|sticking|staying|not|"
-    r"keep|stick|stay|won't|don't)\b",
+    # ("… wants a weekly report, but I'm not sure what format" still asks for the report)
+    r"|,?\s+but\s+(?:I'm|I am|im|we're|we are|I|we|I'll|we'll)\s+(?:still\s+)?(?:keeping|sticking|staying|"
+    r"not\s+(?:doing|going|using|following|changing|switching)|keep|stick|stay|won't|don't)\b",
     IC,
 )
 
