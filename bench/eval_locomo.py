@@ -6,7 +6,7 @@ process runs every query under every ranking variant (model loaded once), with
 --no-record and now = the question's asked_after. score.py scores each variant.
 Headline = categories 1-4. Defaults are chosen from this table (adr/0020).
 
-    python bench/eval_locomo.py [--eval-dir ../shared/eval] [--keep DIR] [--quick]
+    python bench/eval_locomo.py [--eval-dir ../shared/eval] [--keep DIR] [--only PREFIX,...]
 """
 
 from __future__ import annotations
