@@ -541,6 +541,12 @@ POSITIVE = [
         "What I do want you to remember: Flutter is pinned to 3.24 on this project",
         ["Flutter is pinned to 3.24"],
     ),
+    # "So it's decided, X" announces X; it tags nothing before it ("St Fagans is lovely …, so that one's out")
+    (
+        "decision/announced",
+        "St Fagans is lovely but the coach is dearer, so that one's out. So it's decided, Big Pit it is.",
+        ["Decision: Big Pit it is."],
+    ),
     (
         "decision/announced",
         "From January I want 21 euro per hour, I decided already, petrol is more expensive.",
@@ -1122,6 +1128,11 @@ NEGATIVE = [
     ),
     ("Verdaccio, non merci, we're not going to host a registry ourselves.", "Verdaccio"),
     ("Kubernetes? nein danke, two VMs are plenty", "Kubernetes"),
+    ("My friend Bisi who is an accountant says I should register anyway, voluntary.", "Bisi"),
+    ("coworker does ultramarathons, 100k trail stuff, crazy guy.", "ultramarathons"),
+    ("St Fagans is lovely but we did it two years ago, so that one's out.", "St Fagans"),
+    ("IRSA is on the backlog, Edson wants Pod Identity instead, his call.", "Pod Identity"),
+    ("Meu colega Thiago vive dizendo que Dagster resolveria tudo isso, mas não é decisão minha.", "Dagster"),
     # a sentence told for another person's taste keeps nothing of them, not even who they are
     (
         "My neighbour Herr Pfister uses the formic acid strips (MAQS) and he says it is the best thing.",

@@ -60,7 +60,9 @@ _OPINION_RE = re.compile(
     r"into|convinced|keen|mad\s+about|crazy\s+about)|did|tried|suggested|"
     # what kind of person they are, as a taste ("my supervisor is very much a base R plots and frequentist person")
     r"(?:is|'s)\s+(?:very much\s+|really\s+|totally\s+|such\s+|more of\s+|definitely\s+)?an?\s+(?:[\w-]+\s+){1,6}(?:person|guy|gal|girl|type)|"
-    r"quiere|prefiere|piensa|dice|veut|pr[ée]f[èe]re|pense|dit|m[öo]chte|findet|sagt|quer|acha|diz)\b",
+    r"quiere|prefiere|piensa|dice|veut|pr[ée]f[èe]re|pense|dit|m[öo]chte|findet|sagt|quer|acha|diz|"
+    # ("Meu colega Thiago vive dizendo que Dagster resolveria tudo")
+    r"dizendo|diciendo|disant|sagend)\b",
     IC,
 )
 # what everyone around the person does ("everyone in my cohort is applying for NHS jobs")
@@ -123,6 +125,9 @@ _MOVED_RE = re.compile(
 # an impression of something in front of the person ("to me it feels a bit car yard")
 _IMPRESSION_RE = re.compile(
     r"\b(?:it|this|that)\s+(?:feels|seems|sounds)\b|\bfeels?\s+(?:a bit|like|kind of|kinda)\b"
+    # ("St Fagans is lovely but we did it two years ago"): a named place or thing found lovely
+    r"|^(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+){0,3}\s+(?:is|was|looks)\s+(?:so\s+|really\s+|very\s+)?"
+    r"(?:lovely|nice|beautiful|gorgeous|amazing|cute|pretty|stunning|great|cool)\b"
     # what is on the screen ("I see Emirates with a stop in Dubai"); "I see a physio weekly" stays
     r"|^I\s+(?:see|can see)\s+(?!(?:a|my|the)\s+(?:doctor|therapist|physio|gp|counsell?or|specialist|dentist|"
     r"psychologist|psychiatrist|chiropractor|osteopath|nurse)\b)",
@@ -339,6 +344,12 @@ _MOMENT_RE = re.compile(
 )
 
 
+def impression(text: str) -> bool:
+    """True when the clause gives an impression of something in front of the person ("to me it feels a
+    bit car yard", "St Fagans is lovely"), not a lasting fact."""
+    return bool(_IMPRESSION_RE.search(text))
+
+
 def of_the_moment(text: str) -> bool:
     """True when the clause says how things are this minute ("im tethering off my phone rn"); "rn
     I'm a junior copywriter at …" says what the person is these days."""
@@ -388,7 +399,11 @@ def someone_elses(text: str, requirements: bool = True) -> bool:
             )
         )
     )
-    if len(head) < opinion.start() and len(head.split()) >= 4 and not subject:
+    named = re.fullmatch(
+        r"(?-i:[A-Z][\w'-]+)(?:\s+(?-i:[A-Z][\w'-]+))?", text[: opinion.start()].rsplit(",", 1)[-1].strip()
+    )
+    # ("IRSA is on the backlog, Edson wants Pod Identity instead, his call": a person named right before)
+    if len(head) < opinion.start() and len(head.split()) >= 4 and not subject and not named:
         return False  # "put the prices in cedis, nobody here thinks in dollars": an aside after a statement
     wants = opinion.group(0).lower().startswith("want")
     # ("the director, Pereyra, wants everything in Kubernetes now": a direction for all of it is a taste)
@@ -432,7 +447,7 @@ _THING_SAYS_RE = re.compile(
 
 # said with a shrug: what the boss wants is noted, not followed ("wants it all in the cloud anyway, bless him")
 _DISMISSED_RE = re.compile(
-    r"\b(?:anyway|bless (?:him|her|them)|as if|whatever|good luck with that|lol)\b"
+    r"\b(?:anyway|bless (?:him|her|them)|as if|whatever|good luck with that|lol|(?:his|her|their) call)\b"
     # "… wants every result in Power BI, but I'm keeping the reports as PNGs": not what is done
     # ("… wants a weekly report, but I'm not sure what format" still asks for the report)
     r"|,?\s+but\s+(?:I'm|I am|im|we're|we are|I|we|I'll|we'll)\s+(?:still\s+)?(?:keeping|sticking|staying|"
@@ -444,7 +459,9 @@ _DISMISSED_RE = re.compile(
 _THEIR_VERB_RE = re.compile(
     # right after the name, or after an aside and "he/she/they" ("my friend Karim, he has a bakery, he says …")
     # ("my neighbour Herr Pfister uses the formic acid strips and he says it is the best thing")
-    r"^(?:[^.;]{0,60}?(?:,\s*(?:and\s+)?|\s+and\s+)(?:he|she|they)\s+)?"
+    r"^(?:[^.;]{0,60}?(?:,\s*(?:and\s+)?|\s+and\s+)(?:he|she|they)\s+|"
+    # ("My friend Bisi who is an accountant says I should register anyway")
+    r"\s+who\s+[^,.;]{2,40}?\s+(?=(?:says|said|thinks|reckons|wants|swears|told)\b))?"
     r"[\s,]*(?:(?:also|always|really|just|still|even|totally|absolutely|apparently|now|honestly)\s+)*"
     + _OPINION_RE.pattern,
     IC,
@@ -499,10 +516,19 @@ _LIKE_THEY_ALWAYS_RE = re.compile(
 )
 
 
+# a colleague or friend named by no name ("coworker does ultramarathons, 100k trail stuff, crazy guy")
+_BARE_OTHER_RE = re.compile(
+    r"^(?:a\s+|one\s+)?(?:coworker|co-worker|colleague|workmate|friend|mate|buddy|pal)\s+(?:of mine\s+)?"
+    r"(?:does|runs|plays|loves|swears|goes|did|is into)\b",
+    IC,
+)
+
+
 def others_habit(text: str) -> bool:
     """True when the clause tells what somebody else habitually does, or what everyone knows."""
     return bool(
         _OTHERS_HABIT_RE.match(text)
+        or _BARE_OTHER_RE.match(text)
         or _COMMON_KNOWLEDGE_RE.search(text)
         or _PASTED_RE.search(text)
         or _LIKE_THEY_ALWAYS_RE.search(text)
@@ -573,7 +599,7 @@ def admissible(clause: str) -> str | None:
         return "passing state"
     if _UNDECIDED_RE.search(text) or (_LATER_RE.search(text) and _PLANNING_RE.search(text)):
         return "undecided"
-    if _IMPRESSION_RE.search(text):
+    if impression(text):
         return "impression"
     if someone_elses(text):
         return "someone else's taste"

@@ -52,6 +52,7 @@ from jarvis.observe.judge import (
     TOKEN_RE,
     Judge,
     admissible,
+    impression,
     of_the_moment,
     others_habit,
     someone_elses,
@@ -299,8 +300,9 @@ _STANDING_TAG_RE = re.compile(
     # "change it to TRANSFORM_S — that's the only warehouse we're allowed to use for dev work"
     rf"|^(?:and\s+)?{_THATS}\s+the\s+only\s+[\w-]+(?:\s+[\w-]+)?\s+(?:we're|we are|I'm|I am|you're|you are)\s+"
     r"allowed\s+to\s+(?:use|touch|run|deploy to|push to)\b[^.?]{0,120}$"
+    # ("So it's decided, Big Pit it is" announces its own decision; it tags nothing before it)
     rf"|^(?:and\s+)?{_THATS}\s+(?:decided|final|settled|non-negotiable|not up for debate)\b"
-    r"[^.?]{0,40}$"
+    r"(?![,:;—–-]\s*\w)[^.?]{0,40}$"
     # "use numpy-style docstrings, that is what the rest of the repo uses": the house way, a rule
     rf"|^(?:and\s+)?{_THATS}\s+what\s+(?:the\s+rest\s+of\s+)?(?:the|this|our|my|every|all)\s+(?:other\s+)?(?:repo|repos|"
     r"codebase|project|projects|team|company|code|org|house|lab|office)\s+(?:uses|use|does|do|expects|expect|"
@@ -543,6 +545,7 @@ def _match_clause(
         or (of_the_moment(clause) and not SETUP.regex.search(clause))  # "rn its a ryzen 5 3600, …" lasts
         or turned_down(clause)
         or others_habit(clause)
+        or impression(clause)
     ):
         return None  # "Siobhán on graphics keeps saying D3 would look nicer", "on the UPS with 40 min left"
     for _ in range(3):
