@@ -32,6 +32,7 @@ import json
 import os
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -213,11 +214,18 @@ def choose_threshold(rows: list[dict[str, Any]], held: np.ndarray) -> tuple[floa
     return chosen, table[::-1]
 
 
-def train_veto(data: Path, exclude: set[str], cv: bool, threshold: float | None) -> dict[str, Any]:
-    """The decoy veto's fields: fitted on every labelled fact and decoy sentence (adr/0098)."""
+def train_veto(
+    data: Path,
+    exclude: set[str],
+    cv: bool,
+    threshold: float | None,
+    encode: Callable[[list[str]], np.ndarray],
+) -> dict[str, Any]:
+    """The decoy veto's fields: fitted on every labelled fact and decoy sentence (adr/0098), with the
+    judge's sentence model (`encode`, loaded once for both)."""
     rows = [r for r in veto_rows_of(data) if r["split"] not in exclude]
     texts = [r["clause"] for r in rows]
-    vectors = load_embedder(EmbeddingConfig()).encode(texts)
+    vectors = encode(texts)
     y = np.array([r["y"] for r in rows])
     meta: dict[str, Any] = {"sentences": len(rows), "decoys": int(y.sum()), "C": C}
     chosen = threshold if threshold is not None else 0.8
@@ -258,7 +266,8 @@ def main() -> int:
     exclude = {s for s in args.exclude.split(",") if s}
     rows = [r for r in rows_of(args.data.resolve()) if r["split"] not in exclude]
     texts = [r["clause"] for r in rows]
-    vectors = load_embedder(EmbeddingConfig()).encode(texts)
+    encode = load_embedder(EmbeddingConfig()).encode
+    vectors = encode(texts)
     y = np.array([r["y"] for r in rows])
     meta: dict[str, Any] = {
         "trained_on": sorted({r["split"] for r in rows}),
@@ -282,7 +291,7 @@ def main() -> int:
                 f"| {row['threshold']:.2f}{mark} | {row['recall']:.2f} | {row['precision']:.2f} | {row['decoys']} |"
             )
     fields = fit(texts, vectors, y)
-    veto = train_veto(args.data.resolve(), exclude, args.cv, args.veto_threshold)
+    veto = train_veto(args.data.resolve(), exclude, args.cv, args.veto_threshold, encode)
     out = {"model": EmbeddingConfig().model, **fields, "threshold": threshold, "meta": meta, "veto": veto}
     args.out.write_text(json.dumps(out, separators=(",", ":")) + "\n", encoding="utf-8")
     print(f"wrote {args.out} ({len(fields['terms'])} terms, threshold {threshold})")

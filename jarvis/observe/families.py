@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from jarvis.observe.lexicon import (
     APPOINTMENT,
+    DESCRIBING_WORDS,
     IC,
     INFRA,
     MOMENTARY,
@@ -830,11 +831,11 @@ _WORK_RELATIONS = (
 _WHOSE_RE = re.compile(r"['’]s$")  # "Fiona's up there": the name without its 's
 # what no lower-case name is ("my sister even does …", "my son sometimes takes …")
 _NOT_A_LOWER_NAME = (
+    rf"{DESCRIBING_WORDS}|"
     r"is|was|has|had|does|did|will|can|could|would|should|and|or|but|who|that|which|even|now|then|sometimes|"
-    r"often|also|always|never|still|just|only|too|really|usually|mostly|actually|basically|literally|apparently|"
-    r"the|a|an|here|there|says|said|thinks|wants|loves|hates|likes|prefers|keeps|used|got|gets|went|goes|"
-    r"did|does|doesn't|didn't|isn't|wasn't|won't|can't|cannot|will|new|old|little|big|older|younger|"
-    r"eldest|youngest|best|other|own|first|second|ex|she|he|they|it|we|you|her|him|them|his|their|our|my|"
+    r"often|only|usually|mostly|actually|basically|literally|apparently|says|said|thinks|wants|loves|hates|likes|"
+    r"prefers|keeps|used|got|gets|went|goes|doesn't|didn't|isn't|wasn't|won't|can't|cannot|little|older|"
+    r"younger|eldest|youngest|best|other|own|first|second|ex|she|he|they|it|we|you|her|him|them|his|their|our|my|"
     # what follows a relation word to make a thing of it ("my dog food runs out", "my client meeting takes")
     r"food|bowl|bed|toy|toys|litter|school|meeting|call|calls|appointment|birthday|party|wedding|car|phone|room|"
     r"account|insurance|bill|visit|class|lesson|lessons|practice|training|team|group|chat|work|job|shift|office|"

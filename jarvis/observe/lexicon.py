@@ -212,11 +212,15 @@ TOOL_KINDS: dict[str, tuple[str, ...]] = {
 NAME = r"(?-i:[A-ZÀ-Ý][\w'-]+(?:\s+(?:[A-ZÀ-Ý][\w'-]+|de|da|van|von|del|di|le|la)){0,3})"
 # a name typed in lower case ("my manager is priya raman"): one to three words, none of them a
 # word that describes rather than names ("my boss is really nice", "my sister is away")
-LOWER_NAME = (
-    r"(?!(?:a|an|the|very|so|really|quite|pretty|too|not|always|never|still|also|just|away|out|off|on|in|at|"
+# words that describe or place rather than name, where a name typed in lower case could stand
+DESCRIBING_WORDS = (
+    r"a|an|the|very|so|really|quite|pretty|too|not|always|never|still|also|just|away|out|off|on|in|at|"
     r"back|home|here|there|great|nice|good|bad|cool|fine|busy|sick|ill|new|old|amazing|awesome|lovely|kind|"
     r"strict|annoying|difficult|terrible|happy|sad|angry|tired|late|early|leaving|retiring|coming|going|"
-    r"called|named|from|obsessed|into|mad|crazy|big|huge|keen|fond|sure|convinced|always)\b)"
+    r"called|named|from|obsessed|into|mad|crazy|big|huge|keen|fond|sure|convinced"
+)
+LOWER_NAME = (
+    rf"(?!(?:{DESCRIBING_WORDS})\b)"
     # a name is no -ed/-ing/-ly word ("my boss is obsessed with Looker", "… is really into golf")
     r"(?![a-z'-]+(?:ed|ing|ly)\b)"
     r"[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+){0,2}"
