@@ -111,7 +111,12 @@ POSITIVE = [
         "I need help making a revision worksheet on functions for my Grade 11 maths class",
         ["The user teaches their Grade 11 maths class."],
     ),
-    ("rule/we-target", "we target WCAG 2.2 AA, it's literally in our contract", ["We target WCAG 2.2 AA."]),
+    # a rule keeps its why ("it's literally in our contract")
+    (
+        "rule/we-target",
+        "we target WCAG 2.2 AA, it's literally in our contract",
+        ["We target WCAG 2.2 AA", "contract"],
+    ),
     ("rule/we-target", "we support iOS 16 and up", ["We support iOS 16 and up."]),
     (
         "rule/dont",
@@ -267,7 +272,7 @@ POSITIVE = [
     ("rule/no-x", "No meetings on Fridays.", ["No meetings on Fridays."]),
     ("rule/no-x", "no phones at the dinner table", ["No phones at the dinner table."]),
     ("rule/no-x", "Nothing with coriander, please.", ["Nothing with coriander"]),
-    ("rule/none", "No pesticides, I garden organically.", ["No pesticides."]),
+    ("rule/none", "No pesticides, I garden organically.", ["No pesticides", "gardens organically"]),
     ("rule/none", "Zero dependencies, please.", ["Zero dependencies."]),
     ("rule/general", "Please avoid suggesting paid tools.", ["Avoid suggesting paid tools."]),
     ("rule/general", "metric units everywhere", ["Metric units everywhere."]),
@@ -586,7 +591,78 @@ POSITIVE = [
         ["Decision: The user is cancelling spotify and keeping yt premium"],
     ),
     ("rule/its-for-everything", "it's scanpy all the way.", ["Scanpy for everything"]),
-    ("rule/label", "team convention: polars only in new code", ["Polars only in new code"]),
+    ("rule/label", "team convention: polars for new code", ["Polars for new code"]),
+    ("rule/only-in", "team convention: polars only in new code", ["Polars only in new code"]),
+    # heldout193-200 (adr/0100)
+    (
+        "rule/only-in",
+        "And please, plots only in grayscale, with hatching or different markers.",
+        ["grayscale", "hatching"],
+    ),
+    ("rule/only-in", "answers only in Portuguese please", ["Answers only in Portuguese"]),
+    ("rule/only-in", "Invoices only as PDF, no Word files.", ["Invoices only as PDF"]),
+    (
+        "self/role",
+        "im a 2nd year apprentice chef at a seafood place in hobart, using the house knives rn",
+        ["apprentice chef", "hobart"],
+    ),
+    ("self/role", "I am ticket agent for the ferries to the islands.", ["a ticket agent for the ferries"]),
+    ("self/role", "I have been made treasurer of our temple committee in the colony.", ["made treasurer of"]),
+    (
+        "self/role",
+        "I was elected chair of the residents association last spring.",
+        ["elected chair of the residents association"],
+    ),
+    (
+        "self/role",
+        "I'm president of the Dunfermline allotment society.",
+        ["the president of the Dunfermline allotment society"],
+    ),
+    (
+        "decision/announced",
+        "And the final decision from the group meeting last week: the paper goes to EMNLP, not Interspeech.",
+        ["EMNLP"],
+    ),
+    ("decision/announced", "Our decision after the retro: we keep two-week sprints.", ["two-week sprints"]),
+    ("self/shifts", "I'm on nights, 7pm to 7am.", ["on nights"]),
+    ("self/shifts", "im on earlies mostly", ["earlies"]),
+    (
+        "self/entered",
+        "need a training plan, signed up for the loch ness marathon end of september.",
+        ["loch ness marathon"],
+    ),
+    (
+        "self/entered",
+        "doing the Dublin marathon in october, first full one.",
+        ["Dublin marathon", "first full one"],
+    ),
+    ("self/entered", "I'm running the Valencia half in December.", ["Valencia half"]),
+    ("self/goal", "the goal is law at Aristotle uni", ["goal is law at Aristotle uni"]),
+    ("self/goal", "My dream is to open a bakery in Oaxaca.", ["open a bakery in Oaxaca"]),
+    ("self/makes-ill", "Dairy gives me migraines.", ["Dairy gives the user migraines"]),
+    ("self/makes-ill", "energy gels make me sick", ["gels make the user sick"]),
+    (
+        "self/routine-new",
+        "ill do pilates on wednesdays instead, theres a class near work.",
+        ["pilates on wednesdays"],
+    ),
+    ("self/routine-new", "I'll swim at the lido on Saturdays.", ["swim at the lido on Saturdays"]),
+    (
+        "rule/imperative",
+        "this repo is yarn berry, please never run npm install in here, it wrecks the lockfile.",
+        ["yarn berry", "never run npm install", "lockfile"],
+    ),
+    (
+        "rule/dont",
+        "Don't give me spreadsheet formulas, I'm useless with Excel.",
+        ["spreadsheet formulas", "useless with Excel"],
+    ),
+    (
+        "rule/imperative",
+        "First please, always give me full paths, and if the tool has --dry-run, first run with --dry-run.",
+        ["full paths", "--dry-run"],
+    ),
+    ("self/kind-of-person", "i need a lefty version bc im a leftie", ["a leftie"]),
     (
         "rule/if-you",
         "Please, when you explain phone things, always use numbered steps",
@@ -1105,6 +1181,30 @@ def test_families_hold_across_casing_punctuation_and_fillers(variant: str) -> No
 
 # (what the person typed, a word no kept statement may hold; "" = nothing may be kept at all)
 NEGATIVE = [
+    # heldout193-200 (adr/0100): a relation named only to pass on their say; a people's habit; a
+    # question put to oneself; a hypothetical after an emoji; a dream had; a rule's tail that is a boss's
+    (
+        "My sister Gertrud says flying alone at my age is foolish and I should go with a tour group.",
+        "Gertrud",
+    ),
+    ("My colleague Hasan said the test is very easy, he did it with no learning at all.", "Hasan"),
+    ("my coworker Ben told me Rust is the future", "Ben"),
+    ("My mum Rosa said the flat is too small for a dog.", "Rosa"),
+    ("is Wise cheaper? my kabayan here all use Western Union in the mall", "Western Union"),
+    ("the guys at work all swear by Garmin", "Garmin"),
+    (
+        "Sometimes I think, should I rewrite all the training in JAX because the TPUs are free... but no.",
+        "JAX",
+    ),
+    ("I keep wondering whether we should move the frontend to Svelte", "Svelte"),
+    ("ok ok 😂 if I get the exchange to Korea next year I will need English for nursing words", "Korea"),
+    ("If I won the lottery I would just open my own clinic in Kisumu hahaha.", "Kisumu"),
+    ("never deploy on fridays, my boss loves Jira", "Jira"),
+    ("I only know scanpy well but reviewers sometimes ask for Seurat.", "Seurat"),
+    ("We mostly use Notion but some clients want everything in Confluence.", "Confluence"),
+    ("the goal is to get this merged by friday", ""),
+    ("my boss makes me sick", ""),
+    ("I'm on nights tonight so I'll be tired tomorrow", ""),
     # questions and hypotheticals
     ("What if we moved to Kubernetes?", ""),
     ("test is failing again", ""),
@@ -1485,6 +1585,10 @@ def test_assistant_words_are_never_the_persons() -> None:
         ("For your three groups, here is a template.", "Sorry, I made a mistake, it's four groups this year.", "Correction: It's four groups this year."),
         ("I'll plan around the 12th.", "oops I was wrong, the wedding is on the 14th", "Correction: The wedding is on the 14th."),
         ("So 6 kiosks in total.", "my bad, we have 8 kiosks", "Correction: We have 8 kiosks."),
+        # a correction named as one, with where it applies
+        ("Backups land on the NetApp.", "and a correction to your summary earlier: backups go to the Synology in building C, not the NetApp.", "Correction: Backups go to the Synology in building C, not the NetApp."),
+        ("Your sister Inez will love it.", "quick correction — my sister is Ines, not Inez", "Correction: The user's sister is Ines, not Inez."),
+        ("The kiln is in the shed.", "One small correction: the kiln is in the garage.", "Correction: The kiln is in the garage."),
     ],
 )  # fmt: skip
 def test_corrections_say_what_they_are_about(assistant: str, user: str, statement: str) -> None:

@@ -169,7 +169,7 @@ def test_the_judge_reads_statements_no_family_foresaw(clause: str) -> None:
 
 def test_judge_keeps_facts_in_shapes_no_family_reads(judge: Judge) -> None:
     said = (
-        "I am teacher of chemistry since 2011, at a school in Braga.",
+        "Teaching chemistry since 2011, at a school in Braga.",
         "the lab's cryostat sits in room B214",
         "we ship the firmware over the air with Mender",
     )
@@ -182,7 +182,7 @@ def test_judge_keeps_facts_in_shapes_no_family_reads(judge: Judge) -> None:
         assert fact.family == "learned/judge"
         assert judge.threshold <= fact.confidence or fact.confidence == 0.9
         assert not fact.text.lower().startswith(("i ", "i'm "))  # third person, like every family
-    assert any(f.text.startswith("The user is teacher of chemistry") for f in kept), texts
+    assert any(f.text.startswith("Teaching chemistry since 2011") for f in kept), texts
 
 
 def test_judge_keeps_no_decoy_and_no_request(judge: Judge) -> None:
@@ -969,6 +969,17 @@ def test_a_plan_for_later_is_still_no_fact(said: str, judge: Judge) -> None:
             "If you'd like, Canva has wedding templates too.",
             "No Canva, I'll write it by hand.",
             "Canva",
+        ),
+        # "let's not" with the thing between the verb and its particle
+        (
+            "One option is to pull in Luxon for zone-aware parsing.",
+            "hmm nah, let's not pull Luxon in for one function, the bundle is already chunky.",
+            "Luxon",
+        ),
+        (
+            "We could bring date-fns in for the formatting.",
+            "let's not drag date-fns in, Intl does it.",
+            "date-fns",
         ),
     ],
 )

@@ -67,6 +67,13 @@ _WRONG_RE = re.compile(
     r"(?:wrong|not right|incorrect|not correct|not true|mistaken)\b[\s,.;:!—–-]*(?P<x>.*)$",
     IC,
 )
+# a correction named as one ("a correction to your summary earlier: backups go to the Synology", "one
+# small correction: …"): what follows the colon is the right version
+_LABELLED_RE = re.compile(
+    r"^(?:(?:and|also|oh and|just|ok|okay|but)[,\s]+)*(?:(?:a|one|another)\s+)?(?:(?:small|quick|tiny|little|"
+    r"important|last)\s+)?correction(?:\s+(?:to|on|about|for|of)\s+[^:]{2,60}?)?\s*[:—–]+\s*(?P<x>.{3,})$",
+    IC,
+)
 # "no Celery." right after the assistant proposed Celery: a rejection; the next sentence says why
 _NO_THING_RE = re.compile(r"^no\s+(?P<thing>[\w.+-]+(?:\s+[\w.+-]+)?)$", IC)
 # the wrong value first: "Not Air India, it is Lufthansa via Frankfurt"
@@ -370,7 +377,7 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
         text = f"{third_person(m.group('right').strip(TRIM), who)}, not {m.group('wrong').strip(TRIM)}"
         return Found("Correction: " + cap(text), "correction", "correction/said", subject_of(sent) or "",
                       confidence=0.85, priority="high")  # fmt: skip
-    for regex in (_WRONG_RE, _NO_RE, _ACTUALLY_RE, _MY_MISTAKE_RE):
+    for regex in (_WRONG_RE, _NO_RE, _ACTUALLY_RE, _MY_MISTAKE_RE, _LABELLED_RE):
         m = regex.search(sent)
         if m:
             rest = trim(m.group("x") or "").strip(TRIM) or trim(nxt).strip(TRIM)

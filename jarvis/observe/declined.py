@@ -42,7 +42,7 @@ _DECLINE_RE = re.compile(
     r"(?:^not(?=\s+[\w.+-]+(?:\s+[\w.+-]+)?\s*[,.;!—–-])|"
     r"(?:^|[,;:—–(]|\bbut|\band|\bso|\bok|\bthanks)\s*(?:no|nah|nope)(?:[\s,.!]+not(?!\s+(?:adding|using|installing|bringing in|pulling in)\b)|,(?=\s+(?!not\b)))?|\bwithout|\bskip|"
     r"\b(?:i|we) (?:don't|dont|do not|won't|wont) (?:want|need)|\b(?:don't|dont|do not) (?:make|turn) (?:it|this|that)|"
-    r"\blet(?:'s| us) not (?:add|use|pull in|bring in|"
+    r"\blet(?:'s| us) not (?:add|use|pull in|bring in|pull|bring|drag|drag in|introduce|adopt|include|"
     r"go with|do|install)|\b(?:won't|wont|will not|not gonna|not going to) bother with|"
     r"\bnot (?:adding|using|installing|bringing in|pulling in|rewriting (?:it |this |everything )?in|porting (?:it |this )?to|"
     r"switching to|moving to|migrating to)|"

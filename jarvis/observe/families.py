@@ -303,6 +303,19 @@ RULES: tuple[Family, ...] = (
         ),
         priority="high",
     ),
+    # "please, plots only in grayscale", "answers only in English": the form a kind of thing takes
+    fam(
+        "rule/only-in",
+        r"^(?:please[,\s]+)?(?!(?:I|we|you|he|she|they|it|this|that|there|the|my|our|his|her|their|a|an)\b)"
+        r"(?!(?:[\w-]+\s+)?(?:speaks|talks|runs|works|opens|closes|comes|goes|eats|drinks|sells|pays|buys|plays|"
+        r"lives|writes|reads|arrives|leaves|sleeps|trains|swims|travels|is|are|was|were)\s)"
+        r"(?P<x>[\w-]+(?:\s+[\w-]+)?\s+only\s+(?:in|as)\s+[^,;]{2,40}?)(?P<rest>\s*,\s*(?:with|without|no|and|using)\s+[^,;]{2,60})?"
+        r"(?:\s+please|\s*,\s*please)?[.!]*$",
+        "rule",
+        "rule",
+        lambda m, s: cap(m.group("x").strip(TRIM)) + (m.group("rest") or "").rstrip(TRIM),
+        priority="high",
+    ),
     # "Keep all budget figures in pounds", "write every date as ISO 8601": an instruction for all cases
     fam(
         "rule/for-all",

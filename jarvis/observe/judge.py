@@ -52,7 +52,7 @@ TOKEN_RE = re.compile(r"(?u)\b\w[\w']*\b|[?!]")
 _OPINION_RE = re.compile(
     r"\b(?:loves?|loved|hates?|hated|likes|liked|prefers?|preferred|wants?|wanted|wishes|thinks?|believes?|says?|said|"
     r"(?:was|were|is|are|keeps?)\s+sayin[g']?|keeps?\s+(?:tellin|askin|pushin|naggin|goin on)\b'?|(?:was|were|is|are|keeps?)\s+telling\s+(?:me|us|the user)\b|"
-    r"told\s+(?:me|us)\s+(?:to|I|we|that)\b|would\s+(?:tell|say|suggest|recommend|insist|want)|"
+    r"told\s+(?:me|us)\s+(?:to|I|we|that|[\w.+-]+\s+(?:is|are|was|were|would|will))\b|would\s+(?:tell|say|suggest|recommend|insist|want)|"
     r"(?:would|'d)\s+(?:honestly\s+|really\s+|much\s+|rather\s+)?(?:rather|prefer)|keeps?\s+(?:on\s+)?(?!(?:every|any|no|some)thing\b)\w+ing|"
     # ("the finance guys are obsessed with Looker", "my principal like PowerPoint very much")
     r"like\s+(?:[\w.+-]+\s+){1,3}(?:very\s+much|so\s+much|a\s+lot)|"
@@ -67,9 +67,14 @@ _OPINION_RE = re.compile(
 )
 # what everyone around the person does ("everyone in my cohort is applying for NHS jobs")
 _EVERYONE_RE = re.compile(
-    r"^(?:everyone|everybody|nobody|no one|people|most people|some(?:one|body)\s+(?:on|in|at|from)\s+[\w.-]+|(?:all|most|half) (?:of )?my (?:friends|mates|"
+    r"^(?:everyone|everybody|nobody|no one|people|most people|reviewers|(?:some|most|many)\s+reviewers|other people|"
+    r"others|folks|some(?:one|body)\s+(?:on|in|at|from)\s+[\w.-]+|(?:all|most|half) (?:of )?my (?:friends|mates|"
     r"colleagues|coworkers|co-workers|classmates|cohort|team|family|relatives|neighbou?rs|students|patients|"
-    r"clients|customers|peers|kids|siblings|cousins|class|year|course|batch|unit|ward|department|squad))\b"
+    r"clients|customers|peers|kids|siblings|cousins|class|year|course|batch|unit|ward|department|squad)|"
+    # ("my kabayan here all use Western Union", "the guys at work all swear by Garmin")
+    r"(?:my|our|the)\s+[\w-]+(?:\s+(?:here|there|at\s+work|at\s+the\s+\w+|in\s+the\s+\w+))?\s+all\s+"
+    r"(?!(?:of\s+)?(?:me|us|mine)\b)(?:use|do|go|buy|send|have|say|think|prefer|swear|love|like|want|drive|eat|play|"
+    r"run|shop|bank|watch|listen|pay))\b"
     r"(?!\s+(?:calls|call)\s+me\b)",
     IC,
 )
@@ -229,10 +234,14 @@ _OTHERS_HABIT_RE = re.compile(
 _ADVICE_RE = re.compile(
     r"^[\s,]*(?:(?:also|always|really|just|still|keeps?)\s+)*(?:thinks?|believes?|reckons?|feels?|insists?|"
     r"(?:says?|said|keeps saying)\s+(?:that\s+)?(?:I|we|you|me)\s+(?:should|must|need|ought|have to)|"
+    # ("my sister Gertrud says flying alone at my age is foolish and I should go with a tour group")
+    r"(?:says?|said|keeps saying|told me)\s+[^.;?]{3,80}?\b(?:and|so)\s+(?:I|we)\s+(?:should|must|need to|ought to|"
+    r"have to|shouldn't)|"
     r"wants?\s+(?:me|us)\s+to|prefers?|loves?|hates?|is\s+convinced|swears\s+by|swore\s+by|"
     # their verdict on what the person uses ("my brother Caio says youtube is better than twitch")
     r"(?:says?|said|swears?|reckons?)\s+(?:that\s+)?[\w.' -]{1,30}?\s+(?:is|are)\s+(?:so\s+|way\s+|much\s+)?(?:better|best|worse|"
-    r"the best|the worst|overrated|underrated|a waste|useless|rubbish|amazing|terrible|enough))\b",
+    r"the best|the worst|overrated|underrated|a waste|useless|rubbish|amazing|terrible|enough|foolish|stupid|silly|"
+    r"crazy|mad|dangerous|pointless|a bad idea|a good idea|too\s+\w+))\b",
     IC,
 )
 _HABIT_AFTER_RE = re.compile(rf"^[\s,]*(?:\w+\s+)?(?:{_HABIT_WORDS})\b", IC)
@@ -277,7 +286,8 @@ _ROLE_NOW_RE = re.compile(
     IC,
 )
 _MOMENT_RE = re.compile(
-    r"\b(?:rn|atm)\b|\bwith\s+(?:maybe\s+|about\s+|only\s+)?\d+\s*(?:min|mins|minutes|hours|hrs|%)\s+left\b"
+    # ("bare RN" is React Native, "an ATM" a cash machine: only the typed-fast lower case is "right now")
+    r"\b(?-i:rn|Rn|atm|Atm)\b|\bwith\s+(?:maybe\s+|about\s+|only\s+)?\d+\s*(?:min|mins|minutes|hours|hrs|%)\s+left\b"
     r"|\bon\s+(?:the|a|my|our)\s+[\w-]+\s+now\b"
     # a state said with today ("my eyes are fried today", "the kids are feral tonight")
     r"|\b(?:is|are|'s|'re|'m|am|feel|feels)\b[^,;]{0,25}\b(?:today|tonight|right now|this (?:morning|afternoon|evening))\b"
@@ -456,6 +466,12 @@ _DISMISSED_RE = re.compile(
 )
 
 
+# the verb right after the name
+_THEIR_VERB_NOW_RE = re.compile(
+    r"^[\s,]*(?:(?:also|always|really|just|still|even|totally|absolutely|apparently|now|honestly)\s+)*"
+    + _OPINION_RE.pattern,
+    IC,
+)
 _THEIR_VERB_RE = re.compile(
     # right after the name, or after an aside and "he/she/they" ("my friend Karim, he has a bakery, he says …")
     # ("my neighbour Herr Pfister uses the formic acid strips and he says it is the best thing")
@@ -495,7 +511,10 @@ def their_opinion_follows(after: str, who: str = "") -> bool:
         # should grow only flowers": her advice on the person's life, kept whole as hers
         return bool(_ADVICE_RE.match(after))
     m = _THEIR_VERB_RE.match(after)
-    if not m or re.search(r"\b(?:did|tried)\b", m.group(0), IC):
+    direct = _THEIR_VERB_NOW_RE.match(after)
+    if direct and not re.search(r"\b(?:did|tried)\b", direct.group(0), IC):
+        m = direct  # "my colleague Hasan said the test is easy, he did it with no learning": what he said
+    elif not m or re.search(r"\b(?:did|tried)\b", m.group(0), IC):
         return False  # "my late wife Lupe always did these things": what they did is no taste
     wants = re.search(r"\bwants?\b", m.group(0), IC) is not None
     return not (wants and _WORKS_FOR_RE.search(who) and not _DISMISSED_RE.search(after))

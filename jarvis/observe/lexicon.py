@@ -28,6 +28,7 @@ ROLES = (
     r"trader|sole trader|dealer|roofer|joiner|welder|fitter|decorator|childminder|nanny|tutor|coach|"
     r"instructor|lecturer|volunteer|guide|agent|broker|banker|undergrad|graduate|registrar|locum|matron|"
     r"shepherd|fisherman|beekeeper|housekeeper|bookkeeper|caretaker|postie|postman|postwoman|mail carrier|miner|"
+    r"treasurer|chair|chairperson|chairman|chairwoman|president|vice-president|warden|churchwarden|steward|"
     r"[a-z]+(?:ist|ician|ologist)"
 )
 RELATIONS = (

@@ -181,6 +181,7 @@ ADDRESSED = frozenset(
         "rule/never-x",
         "rule/no-x",
         "rule/not",
+        "rule/only-in",
         "decision/lets",
     ]
 )
@@ -266,6 +267,10 @@ _FILLER_LEAD_RE = re.compile(
 # a trailing aside after the statement: ", definitely not a programmer", ", six years now",
 # ", we're in South Africa"; dropped (up to two) when the whole clause matches no family
 _ASIDE_RE = re.compile(r"^(?P<x>.{6,}?)\s*,\s*(?P<aside>[^,]{2,48})$")
+# a self-description, then a comma and what is going on this minute ("…, using the house knives rn")
+_MOMENT_TAIL_RE = re.compile(
+    r"^(?P<x>(?:I'm|I am|I've|I have|I work|I live|I teach|I study)\b[^,]{6,}?)\s*,\s*\S", re.IGNORECASE
+)
 # "im a teacher", "ive been a nurse": the apostrophe left out
 _TYPED = {"im": "I'm", "ive": "I've", "pls": "please", "plz": "please", "plse": "please", "kindly": "please"}
 # the g left off ("my girl keeps sayin i need …"): read as "saying"
@@ -504,6 +509,12 @@ def _standing(body: str, tag: str, turn: int, who: str, quote: str) -> Fact:
 _PLEASE_NO_RE = re.compile(
     r"^(?:(?:and|so|also|oh|but)[\s,]+)?(?:please|kindly)[\s,]+(?=(?:no|never|nothing|zero)\b)", IC
 )
+# "First please, always give me …", "And please, plots only in grayscale": the please and what comes
+# after it, as if said alone
+_PLEASE_LEAD_RE = re.compile(
+    r"^(?:(?:first|firstly|second|secondly|third|thirdly|also|and|but|so|oh|lastly|finally)[\s,]+)*(?:please)\s*,\s*",
+    IC,
+)
 _IF_YOU_CAN_RE = re.compile(rf"(?<=\w)[\s,]+(?:{_IF_YOU_CAN})[.!]*$", IC)
 _LATE_PLEASE_RE = re.compile(
     r"^(?P<x>(?:correct|answer|reply|respond|write|explain|keep|use|format|call|address|show|give|translate|"
@@ -526,6 +537,7 @@ def _as_typed(clause: str) -> str:
     clause = lead.group("x") if lead else _FILLER_LEAD_RE.sub("", clause)
     clause = _TYPED_RE.sub(lambda m: _TYPED[m.group(0).lower().rstrip("'")], clause)
     clause = _PLEASE_NO_RE.sub("", clause)  # "And please, no melatonin" reads as "no melatonin"
+    clause = _PLEASE_LEAD_RE.sub("please ", clause)
     clause = _IF_YOU_CAN_RE.sub("", clause)  # "please put answers in bullet points if you can": no condition
     late = _LATE_PLEASE_RE.match(clause)  # "Use metric please" reads as "please use metric"
     return f"please {late.group('x')}" if late else clause
@@ -539,6 +551,11 @@ def _match_clause(
     clause = _as_typed(clause)  # a lead-in ("one rule, and I'd ask you to stick to it:") is no hypothetical
     if len(clause) < 3 or refused(clause) or _VAGUE_SUBJECT_RE.match(clause.strip(TRIM)):
         return None
+    head = _MOMENT_TAIL_RE.match(clause)
+    if head and of_the_moment(clause) and not of_the_moment(head.group("x")):
+        # "im a 2nd year apprentice chef in hobart, using the shared house knives rn": the passing
+        # state is the tail's; what the person is stands before it
+        return _match_clause(head.group("x"), who, to_assistant, skip)
     if (
         someone_elses(clause)
         or their_peoples(clause)
@@ -581,6 +598,8 @@ def _named_people(text: str, who: str) -> list[tuple[Found, str]]:
     family may read (a question: who someone is, and where the person goes, hold even so)."""
     out: list[tuple[Found, str]] = []
     for m in ACTIVITY_AT.regex.finditer(text):
+        if re.search(r"\b(?:my|our)\s+own\b", m.group(0), IC):
+            continue  # "If I won the lottery I would open my own clinic in Kisumu": a dream, nothing had
         out.append(
             (Found(ACTIVITY_AT.build(m, who), "fact", ACTIVITY_AT.name, "work", confidence=0.7), m.group(0))
         )
@@ -717,8 +736,10 @@ def _request(sent: str, who: str) -> Found | None:
 # PagerDuty next quarter", "I'm making the call now: we're dropping rumble", "going incremental on
 # fct_payments, decided". Said as decided, so a date to come ("next quarter") is no hesitation.
 _ANNOUNCED_RE = re.compile(
-    r"^(?:(?:ok|okay|right|so|alright|well|fine|yes|yeah)[,.!\s]+)*"
+    r"^(?:(?:ok|okay|right|so|alright|well|fine|yes|yeah|and|also)[,.!\s]+)*"
     r"(?:(?:about|re|regarding|on|for|as for)\s+[^:,]{2,40}:\s*)?"  # "About the threshold: we decide, …"
+    # ("the final decision from the group meeting last week: the paper goes to EMNLP"): where it was made
+    r"(?:(?:the|our|my)\s+(?:final\s+)?decision\s+(?:from|at|in|of|after)\s+[^:,.]{2,50}?(?=\s*:)|"
     r"(?:(?:after|at|in)\s+[^,:]{3,40}?\s+)?"  # "After the lab meeting yesterday we made the call: …"
     # ("we decided last week: blue/green for this one": when, before the colon)
     r"(?:(?:i|we)(?:'ve| have)?\s+(?:just\s+|finally\s+)?decided(?=\s*[:.,!—–-]|\s+(?:last\s+\w+|yesterday|this\s+\w+|"
@@ -732,7 +753,7 @@ _ANNOUNCED_RE = re.compile(
     r"(?:i|we)(?:'ve|\s+have)?\s+made\s+up\s+(?:my|our)\s+minds?|(?:my|our)\s+mind\s+is\s+made\s+up|"
     r"(?:i'm|im|i am|we're|we are)\s+deciding(?:\s+(?:right\s+)?now|\s+here|\s+today)?|"
     r"(?:i'm|im|i am|we're|we are)\s+(?:making|taking)\s+the\s+call(?:\s+now)?|(?:final|my)\s+(?:decision|answer)|"
-    r"it's decided|that's decided|call made)(?:\s*[:.,!—–-]+\s*(?P<x>.{6,})|[.!]*$)",
+    r"it's decided|that's decided|call made))(?:\s*[:.,!—–-]+\s*(?P<x>.{6,})|[.!]*$)",
     IC,
 )
 _DECIDED_TAIL_RE = re.compile(
@@ -1182,7 +1203,7 @@ def _clause_facts(
         elif (
             found is None
             and extra is None
-            and (someone_elses(clause) or of_the_moment(clause))
+            and (someone_elses(clause) or of_the_moment(clause) or admissible(clause) == "passing state")
             and not refused(clause)
         ):
             # "since my bypass in 2023 the cardiologist said no flat-out efforts": what the doctor said is
@@ -1508,6 +1529,7 @@ class OfflineObserver:
                         pending,
                         assistant_said if i >= 2 else "",
                     )
+                    found = _with_its_why(found, sent, subject_for(event))
                     if _DISMISSED_NEXT_RE.match(trim(plain(nxt))):
                         # "The practice manager wants it all on OneDrive instead. She's not getting it."
                         found = [f for f in found if f.kind in ("rule", "correction")]
@@ -1614,6 +1636,86 @@ def _corrects_the_assistant(fact: Fact) -> bool:
     m = _WRONG_HALF_RE.search(fact.text) if fact.kind == "correction" and fact.context else None
     wrong = (m.group("wrong") or m.group("mid") or "").strip(TRIM) if m else ""
     return bool(wrong) and mentions(fact.context, {wrong})
+
+
+# what a repo or a place is, said right before its rule ("this repo is yarn berry, please never run npm
+# install in here")
+_SETTING_RE = re.compile(
+    r"^(?:(?:this|the|our)\s+(?:repo|repository|project|codebase|app|monorepo|site|house|kitchen|shop|lab|office|"
+    r"server|cluster|box|machine)\s+(?:is|uses|runs on|runs)|we(?:'re| are)\s+on|we\s+use)\s+\S",
+    IC,
+)
+# a rule's condition after it ("…, and if the tool has --dry-run, first run with --dry-run")
+_IF_DO_RE = re.compile(
+    r"^if\s+[^,]{3,80},\s*(?:then\s+)?(?:first\s+|always\s+|just\s+|also\s+)?(?:run|use|do|add|put|give|ask|check|"
+    r"tell|write|make|send|call|keep|leave|skip|show|try|stop|wait|ping|warn)\b",
+    IC,
+)
+
+
+def _with_its_why(found: list[Fact], sent: str, who: str) -> list[Fact]:
+    """A rule with what the same sentence says around it that nothing else read: the setting before
+    it ("this repo is yarn berry, please never run npm install in here"), why or when after it
+    ("don't give me spreadsheet formulas, I'm useless with Excel"; "always give me full paths, and if
+    the tool has --dry-run, first run with --dry-run"). Only a rule said alone in its sentence."""
+    if len(found) != 1 or found[0].kind != "rule" or not found[0].family.startswith("rule/"):
+        return found
+    rule = found[0]
+    parts = [p.strip(TRIM) for p in clauses(plain(sent))]
+    at = next((i for i, p in enumerate(parts) if p and p == rule.quote.strip(TRIM)), None)
+    if at is None:
+        return [_rule_without_others(rule, parts, who)]
+    rule = _rule_without_others(rule, parts[at : at + 1], who)
+    before = parts[at - 1] if at > 0 and _SETTING_RE.match(parts[at - 1]) else ""
+    after: list[str] = []
+    for part in parts[at + 1 : at + 3]:
+        why = admissible(part)
+        if _IF_DO_RE.match(part) or why is None or why in ("too short", "a story of one occasion"):
+            if len(part.split()) < 3 or someone_elses(part) or of_the_moment(part):
+                break
+            after.append(part)
+        else:
+            break
+    if not before and not after:
+        return [rule]
+    text = rule.text.rstrip(".")
+    if before:
+        text = f"{cap(third_person(before, who))}; {text[:1].lower()}{text[1:]}"
+    if after:
+        text = f"{text} ({'; '.join(third_person(part, who) for part in after)})"
+    # its words are the clauses it was read from, not the whole sentence
+    quote = ", ".join([*([before] if before else []), rule.quote.strip(), *after])
+    return [replace(rule, text=f"{text}.", quote=quote)]
+
+
+# a clause that starts with someone ("my boss loves Jira", "he prefers merge commits", "Lars says …")
+_THEIRS_FIRST_RE = re.compile(
+    r"^(?:(?:and|but|though|although|while|whereas)\s+)?(?:my|our|his|her|their|the|he|she|they|everyone|everybody|"
+    r"people|(?-i:[A-Z][\w'-]+))\b",
+    IC,
+)
+
+
+def _rule_without_others(rule: Fact, parts: list[str], who: str) -> Fact:
+    """A rule read from several clauses, without a later one that is another person's say ("never
+    deploy on fridays, my boss loves Jira" keeps no word of the boss's)."""
+    if rule.family == "rule/standing-tag":
+        return rule
+    pieces = [p for part in parts for p in re.split(r"\s*[,;—–]\s*", part)]
+    for part in pieces[1:]:
+        if (
+            len(part.split()) < 2
+            or not _THEIRS_FIRST_RE.match(part)
+            or not (someone_elses(part) or turned_down(part))
+        ):
+            continue  # ("never my home address, just say LE4": what to say instead is the rule's own)
+        said = third_person(part, who)
+        at = rule.text.lower().find(said[:24].lower())
+        if at > 0:
+            cut = rule.quote.find(part)
+            quote = rule.quote[:cut].rstrip(" ,;:—–-") if cut > 0 else rule.quote
+            return replace(rule, text=rule.text[:at].rstrip(" ,;:—–-") + ".", quote=quote)
+    return rule
 
 
 def _too_short_alone(fact: Fact, before: Fact, turn: int) -> bool:

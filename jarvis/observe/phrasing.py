@@ -48,13 +48,25 @@ _ABBREV = (
     r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\bSt\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bDra\.)(?<!\bSra\.)(?<!\bSr\.)(?<!\bMme\.)"
     r"(?<!\bProf\.)(?<!\bMx\.)(?<!\bincl\.)(?<!\bexcl\.)(?<!\bapprox\.)(?<!\bapprox\.)(?<!\bapt\.)"
 )
-_SPLIT_RE = re.compile(_ABBREV + r"(?<=[.!?])\s+(?=\S)|(?<=\?)(?=\w)|\n+")
+_SPLIT_RE = re.compile(
+    _ABBREV + r"(?<=[.!?])\s+(?=\S)|(?<=\?)(?=\w)|\n+"
+    # an emoji ends a thought when a new one is announced after it ("the prompt shows up TWICE on
+    # android 😩 fyi we're on Expo SDK 52"); elsewhere it sits inside one ("not a beginner 😅 they've …")
+    r"|(?<=\w)\s*[\U0001F300-\U0001FAFF\u2600-\u27BF][\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]*\s+"
+    r"(?=(?:fyi|btw|ps|p\.s\.|also|oh and|anyway|anyways|note to self|remember|rule|heads up|by the way|last thing|"
+    r"one more thing)\b)"
+)
 # clause boundaries: the joints where one statement ends and the next begins
 _CLAUSE_RE = re.compile(
     r"\s*;\s*|\s+[—–]\s+|\s+-\s+|,\s+(?:and|but|so|because|since|which|while|though|although|whereas)\s+"
     r"(?!it\s+(?:stays|remains)\b)"
     r"|\s+(?:but|so|because|whereas)\s+(?!it\s+(?:stays|remains)\b)(?!(?:you|u)\s+know\b)"
     r"(?=(?:I|I'm|I've|we|we're|my|our|he|she|they|it|that|this|you|you're|u)\b)"
+    # other people after a "but" ("I only know scanpy well but reviewers sometimes ask for Seurat")
+    r"|\s+but\s+(?=(?:(?:my|our|the|some|most|many|all|other)\s+)?(?:reviewers|people|clients|customers|colleagues|"
+    r"coworkers|friends|users|students|parents|everyone|everybody|others|folks)\b)"
+    # the same typed fast ("i need a lefty version bc im a leftie")
+    r"|\s+(?:bc|b/c|cause|cos|coz|cuz)\s+(?=(?:I'm|im|I am)\b)"
     # ("got a nikon d7500 body but the kit lens is rubbish"): a new subject and its verb
     r"|\s+but\s+(?=the\s+[\w-]+(?:\s+[\w-]+)?\s+(?:is|are|was|were|has|have|keeps|doesn't|don't|isn't|aren't)\b)"
     # ("im a scaffolder so money is ok but not flash")
@@ -117,6 +129,16 @@ _QUESTION_START_RE = re.compile(
     # a tool or a name asked about without its "?" ("Would bf16 break the vocab", "Does Traefik do that")
     # ("do NOT restart nginx" shouts a rule)
     r"|^(?:would|could|should|will|can|does|do|did)\s+(?!not\b|never\b)(?:(?-i:[A-Z][\w.-]*)|[\w.-]*\d[\w.-]*)\s+(?-i:[a-z]+)\b",
+    IC,
+)
+# a question put to oneself, without its "?" ("Sometimes I think, should I rewrite all the training in
+# JAX …", "I keep wondering whether we should move to Bun")
+_WONDERING_RE = re.compile(
+    r"^(?:(?:and|but|so|also|honestly|sometimes|often)[,\s]+)*I\s+(?:sometimes\s+|often\s+|always\s+|keep\s+)?"
+    r"(?:think|thought|wonder|wondered|wondering|ask\s+myself|asked\s+myself|asking\s+myself)\s*[,:]?\s*"
+    r"(?:if\s+|whether\s+|maybe\s+)?(?:should|shall|could|would|can|must|do|is|are)\s+(?:I|we)\b"
+    r"|^(?:(?:and|but|so|also|honestly|sometimes|often)[,\s]+)*I\s+(?:sometimes\s+|often\s+|keep\s+)?"
+    r"(?:wonder|wondered|wondering|ask\s+myself|asked\s+myself|asking\s+myself)\s+(?:if|whether)\b",
     IC,
 )
 _HYPOTHETICAL_RE = re.compile(
@@ -224,9 +246,13 @@ def before_question(sentence: str) -> str | None:
     return head
 
 
+_LEAD_SYMBOLS_RE = re.compile(r"^[^\w\s\"'(\[`*~<>/#@$€£+-]+\s*")
+
+
 def trim(text: str) -> str:
     """Leading fillers ("ok, so", "by the way") and trailing ones ("… already", "… though") removed."""
-    text = LEAD_FILLER_RE.sub("", text.strip()).strip()
+    # ("😂 if I get the exchange to Korea …"): a leading emoji or symbol is no word of the statement
+    text = LEAD_FILLER_RE.sub("", _LEAD_SYMBOLS_RE.sub("", text.strip())).strip()
     previous = None
     while previous != text:
         previous = text
@@ -238,7 +264,12 @@ def refused(clause: str) -> str | None:
     """Why a clause is not a statement to learn from ('question', 'hypothetical', 'credential'), or None."""
     body = trim(clause)
     after = trim(body.rsplit(":", 1)[-1]) if ":" in body else body  # "Other question, only dream: if I …"
-    if clause.rstrip().endswith("?") or _QUESTION_START_RE.match(body) or _QUESTION_START_RE.match(after):
+    if (
+        clause.rstrip().endswith("?")
+        or _QUESTION_START_RE.match(body)
+        or _QUESTION_START_RE.match(after)
+        or _WONDERING_RE.match(body)
+    ):
         return "question"
     if _HYPOTHETICAL_RE.search(body) or _HYPOTHETICAL_RE.search(after):
         return "hypothetical"

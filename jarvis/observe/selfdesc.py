@@ -60,6 +60,12 @@ def _slot_subject(m: re.Match[str]) -> str:
 
 
 _ROLE_VERB = {"used to be": "used to be", "was": "was", "'ve been": "has been", "have been": "has been"}
+# "I have been made treasurer", "I was elected chair": a role given, said as such
+_ROLE_VERB |= {
+    f"{have} {given}": f"{said} {given}"
+    for have, said in (("'ve been", "has been"), ("have been", "has been"), ("was", "was"))
+    for given in ("made", "appointed", "elected", "named")
+}
 
 
 def _plural(what: str) -> str:
@@ -129,15 +135,18 @@ SELF: tuple[Family, ...] = (
     # "I'm a night-shift nurse at St Mary's", "I work as a data analyst"
     fam(
         "self/role",
-        rf"^I(?P<was>'m| am|\s+work\s+as|\s+used\s+to\s+be|\s+was|'ve\s+been|\s+have\s+been)\s+"
+        rf"^I(?P<was>'m| am|\s+work\s+as|\s+used\s+to\s+be|(?:'ve|\s+have)\s+been\s+(?:made|appointed|elected|named)"
+        r"|\s+was\s+(?:made|appointed|elected|named)|\s+was|'ve\s+been|\s+have\s+been)\s+"
         r"(?:now\s+|currently\s+|still\s+|also\s+)?"
-        r"(?:(?P<art>a|an|the)\s+|(?=(?:head|director|chair|lead|manager|captain|coordinator)\s+of\s+))"
-        rf"(?P<v>(?:[\w-]+\s+){{0,3}}?(?:{ROLES}|(?:head|director|chair|lead|manager|captain|coordinator)\s+of\s+(?!(?:the|a|an|my|our|it|this|that)\b)[\w&-]+))\b(?P<rest>\s+(?:at|for|in|with|on)\s+[^,;]+)?(?:[,;\s].*)?$",
+        r"(?:(?P<art>a|an|the)\s+|(?=(?:head|director|chair|lead|manager|captain|coordinator)\s+of\s+)"
+        # "I am ticket agent for the ferries": the article left out, the job told by where it is
+        rf"|(?=(?:[\w-]+\s+)?(?:{ROLES})\s+(?:at|for|in|of)\s))"
+        rf"(?P<v>(?:[\w-]+\s+){{0,3}}?(?:(?:{ROLES})(?:\s+(?:{ROLES}))?|(?:head|director|chair|lead|manager|captain|coordinator)\s+of\s+(?!(?:the|a|an|my|our|it|this|that)\b)[\w&-]+))\b(?P<rest>\s+(?:at|for|in|with|on|of)\s+[^,;]+)?(?:[,;\s].*)?$",
         "fact",
         "work",
-        lambda m, s: (
-            f"{s} {_ROLE_VERB.get(' '.join(m.group('was').split()).lower(), 'is')} {(m.group('art') or 'the').lower()} "
-            f"{v(m)}{(m.group('rest') or '').rstrip(TRIM)}"
+        lambda m, s: " ".join(
+            f"{s} {_ROLE_VERB.get(' '.join(m.group('was').split()).lower(), 'is')} {_role_article(m)} "
+            f"{v(m)}{(m.group('rest') or '').rstrip(TRIM)}".split()
         ),
     ),
     # "I work at Acme", "I work four days a week", "I work remotely from Porto"
@@ -178,6 +187,18 @@ SELF: tuple[Family, ...] = (
         r"(?:^|,\s*|\band\s+)(?P<x>(?:odd|even|alternate|every other|every second)\s+weeks?\s+(?:are|is)\s+my\s+"
         r"on[- ]?call(?:\s+weeks?)?|I(?:'m| am|m)\s+on[- ]?call\s+(?:every|on|most|odd|even|alternate)\b[^,.;]{2,30})"
         r"[.!]*$",
+        "fact",
+        "schedule",
+        lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
+        confidence=0.8,
+    ),
+    # the shifts the person works ("I'm on nights!", "im on earlies mostly", "I am on rotating shifts")
+    fam(
+        "self/shifts",
+        r"^(?:and\s+|but\s+|also\s+)?(?P<x>I(?:'m| am|m)\s+(?:still\s+|mostly\s+|usually\s+|always\s+)?on\s+"
+        r"(?:the\s+)?(?:nights|night\s+shifts?|nightshifts?|night\s+duty|earlies|lates|early\s+shifts?|late\s+shifts?|"
+        r"rotating\s+shifts|rotas?|twelve-hour\s+shifts|12-hour\s+shifts|12h\s+shifts|shifts)\b"
+        r"(?![^,.;!?]*\b(?:today|tonight|tomorrow|this\s+week|next\s+week|again)\b)[^,.;!?]{0,40})[.!]*$",
         "fact",
         "schedule",
         lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
@@ -416,6 +437,65 @@ SELF: tuple[Family, ...] = (
             if m.group(0).lower().startswith("we")
             else f"{s} {third_person('I ' + m.group('v').strip(TRIM), s)[len(s) + 1 :]}"
         ),
+    ),
+    # an event the person has entered ("signed up for the loch ness marathon end of september", "doing
+    # the loch ness marathon end of sept, first full one", "I'm running the Berlin half in April")
+    fam(
+        "self/entered",
+        r"(?:^|,\s*)(?:(?:and|so|also|just|finally)\s+)*(?P<x>(?:(?:I(?:'ve|\s+have)?|I'm|I\s+am|im)\s+)?(?:just\s+|finally\s+)?"
+        r"(?:signed\s+up\s+(?:for|to)|registered\s+for|entered|booked\s+(?:a\s+place|my\s+place|a\s+spot)\s+(?:in|on|for)|"
+        r"(?:doing|running|riding|racing)(?=\s+(?:the|my\s+first|a|my)\s+[^,]{0,40}?\b(?:marathon|half|half-marathon|10k|5k|"
+        r"triathlon|ironman|ultra|sportive|relay|gran\s+fondo|trail\s+race|race)\b))\s+"
+        r"(?:the|my\s+first|a|my|an)\s+[^,;?]{3,60}?)(?P<rest>,\s*(?:my\s+|the\s+)?first\s+(?:full\s+|real\s+)?one)?[.!]*$",
+        "fact",
+        "schedule",
+        lambda m, s: (
+            cap(
+                third_person(
+                    re.sub(
+                        r"^(?=signed|registered|entered|booked)",
+                        "I ",
+                        re.sub(r"^(?=doing|running|riding|racing)", "I'm ", m.group("x")),
+                    ),
+                    s,
+                )
+            )
+            + (f" ({m.group('rest').strip(', ')})" if m.group("rest") else "")
+        ),
+    ),
+    # what the body does not take ("gels make me boak", "dairy gives me migraines", "onions make me sick")
+    fam(
+        "self/makes-ill",
+        r"^(?:(?:and|but|also|plus)\s+)?(?!(?:my|our|his|her|their|he|she|they|you|it|this|that|these|those|work|people|"
+        r"everyone|everything|life|the\s+(?:boss|news|weather|kids|commute|job))\b)"
+        r"(?P<x>[\w'-]+(?:\s+[\w'-]+){0,2}?\s+(?:make|makes|made|give|gives|gave)\s+me\s+(?:really\s+|so\s+|super\s+|proper\s+)?"
+        r"(?:sick|ill|nauseous|queasy|boak|gag|throw\s+up|puke|bloated|sneeze|itch|itchy|a\s+migraine|migraines|"
+        r"headaches|a\s+headache|heartburn|hives|a\s+rash|rashes|cramps|the\s+runs)\b[^,;]{0,30}?)(?:,.*)?[.!]*$",
+        "fact",
+        "health",
+        lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
+    ),
+    # what the person is working towards ("the goal is law at aristotle uni", "my dream is to open a bakery")
+    fam(
+        "self/goal",
+        r"^(?:(?:and|but|so|also)\s+)?(?P<whose>the|my)\s+(?P<x>(?:main\s+|big\s+|long-term\s+|ultimate\s+|end\s+|real\s+|"
+        r"whole\s+)?(?:goal|dream|aim))\s+is\s+"
+        # (not the task at hand: "the goal is to get this merged by friday")
+        r"(?![^?]*\b(?:this|it|these|today|tonight|tomorrow|by\s+(?:the\s+end|eod|(?:mon|tues|wednes|thurs|fri|satur|sun)day))\b)"
+        r"(?P<v>[^?]{3,80}?)[.!]*$",
+        "fact",
+        "preference",
+        lambda m, s: f"{possessive(s)} {m.group('x')} is {third_person(m.group('v').strip(TRIM), s)}",
+    ),
+    # a weekly habit taken up ("ill do pilates on wednesdays instead", "I'll swim on Fridays from now")
+    fam(
+        "self/routine-new",
+        r"^(?:so\s+|then\s+|ok\s+)?(?:I'll|I\s+will|ill)\s+(?P<v>(?:do|go\s+to|go|take|have|swim|run|ride|train|work|"
+        r"play|practise|practice|teach)\b[^,;?]{0,40}?\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days\b[^,;?]{0,30}?)"
+        r"(?:,.*)?[.!]*$",
+        "fact",
+        "schedule",
+        lambda m, s: cap(third_person("I will " + m.group("v").strip(TRIM), s)),
     ),
     # "third-year PhD student here (Uppsala, single-cell RNA-seq)", "night nurse here, Leeds General":
     # a role said as a fragment, without "I am"
@@ -1295,6 +1375,26 @@ IDENTITY: tuple[Family, ...] = (
 
 def _article(m: re.Match[str]) -> str:
     return _article_of(v(m))
+
+
+def _role_article(m: re.Match[str]) -> str:
+    """The article the person said, or the one left out ("I am ticket agent for …" -> "a"); "head
+    of …" takes "the"."""
+    if m.group("art"):
+        return m.group("art").lower()
+    if re.search(r"made|appointed|elected|named", m.group("was")):
+        return ""  # "the user has been made treasurer of …"
+    one = re.match(_ONE_ROLE, v(m), IC) and (
+        re.match(r"\w+\s+of\b", v(m)) or re.match(r"\s*of\b", m.group("rest") or "")
+    )
+    return "the" if one else _article(m)
+
+
+# a role one person holds in a body ("head of …", "treasurer of our temple committee")
+_ONE_ROLE = (
+    r"(?:head|director|chair|chairperson|chairman|chairwoman|president|vice-president|captain|treasurer|secretary|"
+    r"coordinator|lead|manager|warden|churchwarden|principal|founder|owner)\b"
+)
 
 
 def _lower_first(text: str) -> str:
