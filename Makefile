@@ -56,7 +56,7 @@ eval-learning: install
 # The judge's threshold is 0.55 since the decoy veto reads what it keeps (adr/0098); the veto's own
 # threshold is chosen by --cv.
 train-judge: install
-	$(PY) bench/train_judge.py --cv --threshold 0.55
+	$(PY) bench/train_judge.py --cv --threshold 0.55 --veto-threshold 0.60
 
 # PNGs of every `jarvis ui` page in docs/screenshots/, taken with Debian's Chromium (no download).
 screenshots: install

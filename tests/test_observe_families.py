@@ -1201,6 +1201,8 @@ NEGATIVE = [
     ("If I won the lottery I would just open my own clinic in Kisumu hahaha.", "Kisumu"),
     ("never deploy on fridays, my boss loves Jira", "Jira"),
     ("I only know scanpy well but reviewers sometimes ask for Seurat.", "Seurat"),
+    ("my cousin Farida is always banging on about how Linux is better", "Linux"),
+    ("my flatmate Juno goes on about sourdough constantly", "sourdough"),
     ("We mostly use Notion but some clients want everything in Confluence.", "Confluence"),
     ("the goal is to get this merged by friday", ""),
     ("my boss makes me sick", ""),

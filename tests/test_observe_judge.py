@@ -1095,7 +1095,8 @@ def test_shipped_weights_carry_a_decoy_veto_and_its_measure() -> None:
     cv = raw["veto"]["meta"]["cv"]  # five folds of whole splits, written by bench/train_judge.py --cv
     assert cv["auc"] > 0.9
     chosen = next(row for row in cv["by_threshold"] if row["threshold"] == veto.threshold)
-    assert chosen["facts_vetoed"] <= 0.02 and chosen["decoys_vetoed"] >= 0.7
+    # the threshold is set from whole runs on blind batches (adr/0101); held out, it drops few facts
+    assert chosen["facts_vetoed"] <= 0.035 and chosen["decoys_vetoed"] >= 0.7
 
 
 def _without_veto(judge: Judge) -> Judge:
@@ -1150,6 +1151,29 @@ def test_the_observer_drops_what_the_veto_takes_for_a_decoy_but_never_a_request(
     asked = facts(chat("for the record: today very busy, cruise ship tourists everywhere"), judge)
     assert [f.family for f in asked if "cruise" in f.text] == ["request/start"]
     assert judge.decoys([f.quote for f in asked]) == [True]
+
+
+def test_who_someone_is_is_vetoed_by_the_sentence_that_passes_on_their_say(judge: Judge) -> None:
+    """The words of "the user's brother-in-law is Kemal" stop at the name; the veto reads the whole
+    sentence too, which is his say (adr/0101). A relation said plainly stays."""
+    said = (
+        "My brother-in-law Kemal, who sells cars, swears that diesel is dead",
+        "My wife Ana is a dentist in Porto.",
+        "my son Ilya has judo on Thursdays",
+    )
+    plain = " | ".join(f.text for f in facts(chat(*said), _without_veto(judge)))
+    vetoed = " | ".join(f.text for f in facts(chat(*said), judge))
+    assert "Kemal" in plain and "Kemal" not in vetoed, (plain, vetoed)
+    assert "Ana" in vetoed and "Ilya" in vetoed, vetoed
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["I prefer green tea in the morning.", "I like my coffee black", "I really dislike long docstrings"],
+)
+def test_the_persons_own_stated_taste_is_never_vetoed(said: str, judge: Judge) -> None:
+    kept = facts(chat(said), judge)
+    assert [f.family for f in kept] == ["preference/stated"], [(f.family, f.text) for f in kept]
 
 
 def test_a_judge_without_a_veto_drops_nothing(judge: Judge) -> None:

@@ -56,6 +56,9 @@ _OPINION_RE = re.compile(
     r"(?:would|'d)\s+(?:honestly\s+|really\s+|much\s+|rather\s+)?(?:rather|prefer)|keeps?\s+(?:on\s+)?(?!(?:every|any|no|some)thing\b)\w+ing|"
     # ("the finance guys are obsessed with Looker", "my principal like PowerPoint very much")
     r"like\s+(?:[\w.+-]+\s+){1,3}(?:very\s+much|so\s+much|a\s+lot)|"
+    # ("my cousin Farida is always banging on about how Linux is better", "Juno goes on about sourdough")
+    r"(?:is\s+|are\s+|keeps?\s+)?(?:always\s+|forever\s+|constantly\s+)?(?:banging|going|harping|rabbiting)\s+on\s+about|"
+    r"goes\s+on\s+about|bangs\s+on\s+about|harps\s+on\s+about|"
     r"lobbying|campaigning|pushing for|insists?|swears?|reckons?|(?:is|are|'s|'re)\s+(?:obsessed|a\s+(?:big\s+|huge\s+)?fan|"
     r"into|convinced|keen|mad\s+about|crazy\s+about)|did|tried|suggested|"
     # what kind of person they are, as a taste ("my supervisor is very much a base R plots and frequentist person")

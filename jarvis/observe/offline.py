@@ -1595,7 +1595,12 @@ class OfflineObserver:
         if self.judge is not None:
             open_to_veto = [f for f in facts if _vetoable(f)]
             vetoed = self.judge.decoys([f.quote for f in open_to_veto])
+            # who someone is has as its words only "my sister Gertrud": the veto reads the sentence
+            # too ("My sister Gertrud says flying alone is foolish" is her say, not a relation to keep)
+            named = [f for f in open_to_veto if f.family.startswith("person/")]
+            whole = self.judge.decoys([_sentence_of(f.quote, batch) for f in named])
             dropped = {id(f) for f, no in zip(open_to_veto, vetoed, strict=True) if no}
+            dropped |= {id(f) for f, no in zip(named, whole, strict=True) if no}
             facts = [f for f in facts if id(f) not in dropped]
         facts = _without_passed_over(facts)
         if not batch:
@@ -1603,14 +1608,25 @@ class OfflineObserver:
         return ObserverOutput((Segment(narrate(batch, facts), tuple(facts), batch[0].turn, batch[-1].turn),))
 
 
+def _sentence_of(quote: str, batch: list[SessionEvent]) -> str:
+    """The person's sentence that holds these words (the words themselves when none does)."""
+    for event in batch:
+        if event.type == "message" and event.role == "user" and quote in event.text:
+            return next((s for s in split_sentences(event.text) if quote in s), quote)
+    return quote
+
+
 def _vetoable(fact: Fact) -> bool:
     """What the decoy veto may drop: statements read from the person's words, not what they asked
-    to be kept ("remember …", a standing tag, "decided: …", a rule said to last), not tool failures,
-    and not a correction of what the assistant said (adr/0098)."""
+    to be kept ("remember …", a standing tag, "decided: …", a rule said to last), not their own
+    stated taste, not tool failures, and not a correction of what the assistant said (adr/0098)."""
     return (
         bool(fact.quote)
         and fact.kind != "tool-failure"
         and not fact.family.startswith(("request/", "rule/standing-tag", "decision/announced"))
+        # "I prefer green tea in the morning": the person's own taste, said as such, is what the veto
+        # scored high for drinks and meals; no labelled decoy was ever one (adr/0101)
+        and fact.family != "preference/stated"
         and not (fact.kind == "rule" and _SAID_TO_LAST_RE.search(fact.quote))
         and not _corrects_the_assistant(fact)
     )
