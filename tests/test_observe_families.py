@@ -663,6 +663,37 @@ POSITIVE = [
         ["full paths", "--dry-run"],
     ),
     ("self/kind-of-person", "i need a lefty version bc im a leftie", ["a leftie"]),
+    # heldout201-208 (adr/0100)
+    (
+        "decision/announced",
+        "I've made my mind up that it's staying original, so no electronic ignition.",
+        ["staying original", "electronic ignition"],
+    ),
+    (
+        "decision/announced",
+        "One decision I made last week: from next year no weekday elopements.",
+        ["weekday elopements"],
+    ),
+    (
+        "decision/going-with",
+        "I'm sticking with snakemake, I prefer it over nextflow.",
+        ["sticking with snakemake"],
+    ),
+    (
+        "rule/habit",
+        "open the PR against develop please, we never PR straight to main",
+        ["develop", "never PR straight to main"],
+    ),
+    ("rule/standing-tag", "NumPy style, that's the convention across all our group's repos", ["NumPy style"]),
+    ("self/learning-language", "I'm learning Japanese, N3 level", ["Japanese", "N3"]),
+    ("self/language-level", "I learn Polish, I have B1 now", ["B1"]),
+    ("rule/from-now-on", "I have migraine today so please short answers from now.", ["short answers"]),
+    (
+        "person/named-then-is-my",
+        "I need the curves as PDF for Gagnon on Friday, he's my supervisor and he likes paper.",
+        ["supervisor is Gagnon"],
+    ),
+    ("rule/dont", "dont use semicolons in the scripts", ["Do not use semicolons"]),
     (
         "rule/if-you",
         "Please, when you explain phone things, always use numbered steps",
@@ -1202,6 +1233,12 @@ NEGATIVE = [
     ("never deploy on fridays, my boss loves Jira", "Jira"),
     ("I only know scanpy well but reviewers sometimes ask for Seurat.", "Seurat"),
     ("my cousin Farida is always banging on about how Linux is better", "Linux"),
+    ("my back is killing me after Saturday's 14-hour wedding on Vinga.", "14-hour"),
+    ("ok so my phone battery is on 4% so quick", "battery"),
+    ("I read the Czech manual all morning with the magnifying glass.", "magnifying"),
+    ("going fishing w my brother in april, is walleye season open then", "walleye"),
+    ("I have migraine today so please short answers from now.", "migraine"),
+    ("My cousin's CV in Qatar had photo.", "photo"),
     ("my flatmate Juno goes on about sourdough constantly", "sourdough"),
     ("We mostly use Notion but some clients want everything in Confluence.", "Confluence"),
     ("the goal is to get this merged by friday", ""),
@@ -1591,6 +1628,7 @@ def test_assistant_words_are_never_the_persons() -> None:
         ("Backups land on the NetApp.", "and a correction to your summary earlier: backups go to the Synology in building C, not the NetApp.", "Correction: Backups go to the Synology in building C, not the NetApp."),
         ("Your sister Inez will love it.", "quick correction — my sister is Ines, not Inez", "Correction: The user's sister is Ines, not Inez."),
         ("The kiln is in the shed.", "One small correction: the kiln is in the garage.", "Correction: The kiln is in the garage."),
+        ("The Jawa 634 is a single.", "Small correction to your first answer, my Jawa 634 is not single cylinder, it is two-stroke twin.", "Correction: The user's Jawa 634 is not single cylinder, it is two-stroke twin."),
     ],
 )  # fmt: skip
 def test_corrections_say_what_they_are_about(assistant: str, user: str, statement: str) -> None:
@@ -1886,6 +1924,20 @@ def test_a_corrections_context_is_the_list_item_it_answers_with_numbers_as_words
     assert fixed, [f.text for f in facts]
     said = corrected_sentence(fixed[0])
     assert "4 employees" in said and "oven" not in said
+
+
+def test_a_corrections_context_is_the_clause_that_was_wrong() -> None:
+    """What else the assistant's sentence said is no part of the correction (nor of memory)."""
+    from jarvis.observe.plan import corrected_sentence
+
+    assistant = (
+        "If you're fishing Lake Michigan out of Chicago, walleye is open but there are local restrictions."
+    )
+    facts = facts_of(("assistant", assistant), ("user", "its lake erie not michigan."))
+    fixed = [f for f in facts if f.kind == "correction"]
+    assert fixed, [f.text for f in facts]
+    said = corrected_sentence(fixed[0])
+    assert "Lake Michigan" in said and "walleye" not in said, said
 
 
 def test_a_standing_tag_keeps_as_its_words_only_the_clauses_it_was_read_from() -> None:

@@ -71,7 +71,7 @@ _WRONG_RE = re.compile(
 # small correction: …"): what follows the colon is the right version
 _LABELLED_RE = re.compile(
     r"^(?:(?:and|also|oh and|just|ok|okay|but)[,\s]+)*(?:(?:a|one|another)\s+)?(?:(?:small|quick|tiny|little|"
-    r"important|last)\s+)?correction(?:\s+(?:to|on|about|for|of)\s+[^:]{2,60}?)?\s*[:—–]+\s*(?P<x>.{3,})$",
+    r"important|last)\s+)?correction(?:\s+(?:to|on|about|for|of)\s+[^:,]{2,60}?)?\s*[:—–,]+\s*(?P<x>.{3,})$",
     IC,
 )
 # "no Celery." right after the assistant proposed Celery: a rejection; the next sentence says why

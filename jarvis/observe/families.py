@@ -808,11 +808,16 @@ DECISIONS: tuple[Family, ...] = (
     ),
     fam(
         "decision/going-with",
-        r"^(?P<x>we(?:(?:'re| are|'ll| will)\s+(?:going with|going to use|switching to|moving to|sticking with|"
-        r"staying on|staying with|keeping|standardi[sz]ing on)|\s+(?:stay|stick|remain)\s+(?:on|with))\s+.{3,})$",
+        r"^(?P<x>(?P<who>we|I)(?:(?:'re| are|'m| am|'ll| will)\s+(?:going with|going to use|switching to|moving to|sticking with|"
+        r"staying on|staying with|keeping|standardi[sz]ing on)|(?<=we)\s+(?:stay|stick|remain)\s+(?:on|with)|'ll\s+stick\s+with)\s+.{3,})$",
         "decision",
         "decision",
-        lambda m, s: cap(m.group("x").strip(TRIM)),
+        # ("I'm sticking with snakemake, I prefer it over nextflow"): the person's own choice too
+        lambda m, s: (
+            cap(m.group("x").strip(TRIM))
+            if m.group("who").lower() == "we"
+            else cap(third_person(m.group("x").strip(TRIM), s))
+        ),
         confidence=0.75,
     ),
     fam(
@@ -861,7 +866,11 @@ _RELATION_WORDS = {"gf": "girlfriend", "bf": "boyfriend", "bff": "best friend", 
 # to the comma, with no other name among them
 _PERSON_WORD = r"(?-i:[A-ZÀ-Ý][a-zà-ÿ][\w-]*)"
 _PERSON_NAME = rf"{_PERSON_WORD}(?:\s+(?:{_PERSON_WORD}|de|da|van|von|del|di|le|la|bin|al)){{0,3}}"
-_LOWER_GAP = r"(?:\s+(?!(?-i:[A-ZÀ-Ý]))[^\s.;!?,()]+){0,8}"
+# (a day or a month may sit in it: "the curves for Gagnon on Friday, he's my supervisor")
+_LOWER_GAP = (
+    r"(?:\s+(?:(?!(?-i:[A-ZÀ-Ý]))[^\s.;!?,()]+|(?-i:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day(?:'s)?|January|February|"
+    r"March|April|June|July|August|September|October|November|December)\b)){0,8}"
+)
 APPOSITIVES: tuple[Family, ...] = (
     fam(
         "person/appositive",
@@ -928,7 +937,7 @@ APPOSITIVES: tuple[Family, ...] = (
     fam(
         "person/named-then-is-my",
         rf"(?<=[a-z,]\s)(?!{NOT_NAMES}\b)(?P<name>{_PERSON_NAME}){_LOWER_GAP},\s*(?:and\s+)?(?:he|she|they)"
-        rf"(?:'s|\s+is|\s+are)\s+(?:also\s+)?(?:my|our)\s+"
+        rf"(?:'s|(?<=he)s|\s+is|\s+are)\s+(?:also\s+)?(?:my|our)\s+"
         rf"(?P<rel>(?:[a-z-]+\s+)?(?:{RELATIONS}|{_WORK_RELATIONS}|{ROLE_ACRONYMS}))\b",
         "fact",
         "person",

@@ -82,7 +82,12 @@ _EVERYONE_RE = re.compile(
     IC,
 )
 # somebody else's people ("James's father tells jokes in every speech", "her sister hates flying")
-_THEIR_PEOPLE_RE = re.compile(rf"^(?:(?-i:[A-Z])[\w-]+'s|his|her|their)\s+(?:\w+\s+)?(?:{RELATIONS})\b", IC)
+_THEIR_PEOPLE_RE = re.compile(
+    rf"^(?:(?-i:[A-Z])[\w-]+'s|his|her|their)\s+(?:\w+\s+)?(?:{RELATIONS})\b"
+    # a story of a relative's thing ("my cousin's CV in Qatar had photo", "my sister's flat was tiny")
+    rf"|^(?:my|our)\s+(?:{RELATIONS})'s\s+[\w-]+(?:\s+[\w-]+){{0,4}}?\s+(?:had|was|were|looked|used\s+to)\b",
+    IC,
+)
 _FIRST_PERSON_SUBJECT_RE = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|im|ive|we|we're|we've|we'd|us)\b", IC)
 # "he'd put it in a dashboard if he could", "I'm wondering whether I ought to sell", "my manager
 # wants everything in Power BI eventually": not decided, or not yet
@@ -352,7 +357,12 @@ _MOMENT_RE = re.compile(
     rf"|^(?:[^:]{{1,30}}:\s*)?(?:(?:so|and|but|btw|fyi|lol|oh|also)[\s,]+)*(?:{_RECENT})\b"
     # "On Monday when we are closed I do the accounts": a day said with "when" is every such day
     r"(?!,?\s+(?:when|whenever|as)\b)"
-    rf"(?![^,;]{{0,40}}\b(?:{_DECIDING})\b)(?=[^,;]{{0,40}}\b(?:I|we|he|she|they|my|our|it)\s+(?:\w+\s+)?(?:\w+ed|{_PAST})\b)",
+    rf"(?![^,;]{{0,40}}\b(?:{_DECIDING})\b)(?=[^,;]{{0,40}}\b(?:I|we|he|she|they|my|our|it)\s+(?:\w+\s+)?(?:\w+ed|{_PAST})\b)"
+    # a body or a phone this minute ("my back is killing me after Saturday's wedding", "phone battery
+    # is on 4%"), a morning spent ("read the Czech manual all morning")
+    r"|\b(?:is|are|'s|'re)\s+(?:absolutely\s+|really\s+)?killing\s+(?:me|us|them)\b"
+    r"|\bbattery\b[^,.;]{0,20}?\b\d{1,2}\s*%"
+    r"|\b(?:\w+ed|read|spent|sat|slept|was|were|did|made|wrote)\b[^,.;]{0,50}?\ball\s+(?:morning|afternoon|evening|night)\b",
     IC,
 )
 

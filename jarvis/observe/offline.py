@@ -154,7 +154,7 @@ _LABEL_RE = re.compile(
     IC,
 )
 _RULE_TAG_RE = re.compile(
-    r"^(?P<x>.{4,}?)[\s,;—–-]+(?:that's|that is|it's|it is)\s+(?:a|the|our|my)\s+(?:\w+\s+)?rule"
+    r"^(?P<x>.{4,}?)[\s,;—–-]+(?:that's|that is|it's|it is)\s+(?:a|the|our|my)\s+(?:\w+\s+)?(?:rule|convention|policy)"
     # ("…, that is a rule for the whole package, the dependencies must stay small": its scope and why)
     r"(?:(?:\s+(?:for|in|across)\s+[^,.;]{2,40})?[,;]\s*[^,;]{3,80})?[.!]*$",
     IC,
@@ -242,7 +242,8 @@ _FROM_NOW_RE = re.compile(
     # "keep to it from now on: metric, please": the "it" is what follows the colon
     r"^(?:please\s+)?(?:(?:keep|stick|hold)\s+to\s+(?:it|this|that)\s+|do\s+(?:it|this)\s+)?(?:from now on|going forward|from here on(?: out)?|in (?:the )?future|henceforth|"
     r"starting today|as a rule|(?:from\s+)?next time(?: on)?|every time after this)[,:]?\s+(?P<x>.{4,})$"
-    r"|^(?P<y>.{4,}?)[,\s]+(?:from now on|going forward|from here on(?: out)?|in (?:the )?future|henceforth)[.!]*$",
+    # ("please short answers from now"): "on" left off at the end
+    r"|^(?P<y>.{4,}?)[,\s]+(?:from now on|from now|going forward|from here on(?: out)?|in (?:the )?future|henceforth)[.!]*$",
     IC,
 )
 
@@ -273,11 +274,30 @@ _MOMENT_TAIL_RE = re.compile(
 )
 # "im a teacher", "ive been a nurse": the apostrophe left out
 _TYPED = {"im": "I'm", "ive": "I've", "pls": "please", "plz": "please", "plse": "please", "kindly": "please"}
+# the apostrophe left out of a negation ("nah dont rewrite it in ur words")
+_TYPED |= {
+    w: w[:-1] + "'t"
+    for w in (
+        "dont",
+        "doesnt",
+        "didnt",
+        "isnt",
+        "arent",
+        "wasnt",
+        "shouldnt",
+        "wouldnt",
+        "couldnt",
+        "havent",
+        "hasnt",
+    )
+}
 # the g left off ("my girl keeps sayin i need …"): read as "saying"
 _DROPPED_G = "sayin tellin askin pushin talkin goin doin tryin gettin makin workin naggin buggin"
 _TYPED.update({w: w + "g" for w in _DROPPED_G.split()})
 _TYPED_RE = re.compile(
-    rf"^(?:im|ive)\b(?!')|\b(?:pls|plz|plse)\b|^kindly\b|\b(?:{'|'.join(_DROPPED_G.split())})\b'?", IC
+    rf"^(?:im|ive)\b(?!')|\b(?:pls|plz|plse)\b|^kindly\b|\b(?:{'|'.join(_DROPPED_G.split())})\b'?"
+    r"|\b(?:dont|doesnt|didnt|isnt|arent|wasnt|shouldnt|wouldnt|couldnt|havent|hasnt)\b",
+    IC,
 )
 # a subject with nothing to say about it: "new one is X", "it is X", "that one is X"
 _VAGUE_SUBJECT_RE = re.compile(
@@ -518,7 +538,9 @@ _PLEASE_LEAD_RE = re.compile(
 _IF_YOU_CAN_RE = re.compile(rf"(?<=\w)[\s,]+(?:{_IF_YOU_CAN})[.!]*$", IC)
 _LATE_PLEASE_RE = re.compile(
     r"^(?P<x>(?:correct|answer|reply|respond|write|explain|keep|use|format|call|address|show|give|translate|"
-    r"include|speak|talk|send|sign|spell)\b.{2,60}?)[,\s]+(?:please|pls|plz)[.!]*$",
+    r"include|speak|talk|send|sign|spell)\b.{2,60}?)[,\s]+(?:please|pls|plz|would you|will you|could you|can you|"
+    # ("write it in short lines would you, my eyes aren't what they were"): the why after it
+    r"would you mind)(?P<why>,\s*[^,]{3,80})?[.!?]*$",
     IC,
 )
 # permission that sets how to answer ("u can reply in taglish its ok", "you may write to me in Dutch")
@@ -540,7 +562,7 @@ def _as_typed(clause: str) -> str:
     clause = _PLEASE_LEAD_RE.sub("please ", clause)
     clause = _IF_YOU_CAN_RE.sub("", clause)  # "please put answers in bullet points if you can": no condition
     late = _LATE_PLEASE_RE.match(clause)  # "Use metric please" reads as "please use metric"
-    return f"please {late.group('x')}" if late else clause
+    return f"please {late.group('x')}{late.group('why') or ''}" if late else clause
 
 
 def _match_clause(
@@ -656,6 +678,9 @@ def _from_clause(family: Family, clause: str, whole: str) -> re.Match[str] | Non
     return m if m and m.start() < at + len(clause) else None
 
 
+_SAID_OUTRIGHT = ("person/named-then-is-my", "person/named-later")
+
+
 def _appositive(clause: str, who: str, sentence: str = "") -> tuple[Found, str] | None:
     """("the user's sister is Lena", "my sister Lena"): the quote stops at the name, because what
     follows ("… hates coriander") is the other person's, not something to keep."""
@@ -671,7 +696,9 @@ def _appositive(clause: str, who: str, sentence: str = "") -> tuple[Found, str] 
             continue
         at = sentence.find(m.group(0)) if sentence else -1
         after = sentence[at + len(m.group(0)) :] if at >= 0 else clause[m.end() :]
-        if not their_opinion_follows(after, m.group(0)):
+        # ("… for Gagnon on Friday, he's my supervisor and he likes to annotate on paper"): who he is was
+        # said outright; a taste after it does not make the sentence his
+        if family.name in _SAID_OUTRIGHT or not their_opinion_follows(after, m.group(0)):
             # "my neighbour Dale says I'm wasting my time": the sentence is Dale's opinion, and
             # nothing of it is kept, not even who Dale is (labellers read it as Dale's, whole)
             found = Found(family.build(m, who), "fact", family.name, "person", confidence=family.confidence)
@@ -740,6 +767,11 @@ _ANNOUNCED_RE = re.compile(
     r"(?:(?:about|re|regarding|on|for|as for)\s+[^:,]{2,40}:\s*)?"  # "About the threshold: we decide, …"
     # ("the final decision from the group meeting last week: the paper goes to EMNLP"): where it was made
     r"(?:(?:the|our|my)\s+(?:final\s+)?decision\s+(?:from|at|in|of|after)\s+[^:,.]{2,50}?(?=\s*:)|"
+    # ("one decision I made last week: from next year I'm not doing weekday elopements anymore")
+    r"(?:one|a|another|the|my|big|final)\s+(?:big\s+|final\s+)?decision\s+(?:I|we)(?:'ve|\s+have)?\s+(?:made|took|taken)"
+    r"(?:\s+[^:,.]{2,30}?)?(?=\s*:)|"
+    # ("I've made my mind up that it's staying original"): the that-clause is the decision
+    r"(?:i|we)(?:'ve|\s+have)?\s+made\s+(?:my|our)\s+minds?\s+up(?:\s+that)?(?=[\s,:]+\S)|"
     r"(?:(?:after|at|in)\s+[^,:]{3,40}?\s+)?"  # "After the lab meeting yesterday we made the call: …"
     # ("we decided last week: blue/green for this one": when, before the colon)
     r"(?:(?:i|we)(?:'ve| have)?\s+(?:just\s+|finally\s+)?decided(?=\s*[:.,!—–-]|\s+(?:last\s+\w+|yesterday|this\s+\w+|"
@@ -753,7 +785,7 @@ _ANNOUNCED_RE = re.compile(
     r"(?:i|we)(?:'ve|\s+have)?\s+made\s+up\s+(?:my|our)\s+minds?|(?:my|our)\s+mind\s+is\s+made\s+up|"
     r"(?:i'm|im|i am|we're|we are)\s+deciding(?:\s+(?:right\s+)?now|\s+here|\s+today)?|"
     r"(?:i'm|im|i am|we're|we are)\s+(?:making|taking)\s+the\s+call(?:\s+now)?|(?:final|my)\s+(?:decision|answer)|"
-    r"it's decided|that's decided|call made))(?:\s*[:.,!—–-]+\s*(?P<x>.{6,})|[.!]*$)",
+    r"it's decided|that's decided|call made))(?:\s*[:.,!—–-]+\s*(?P<x>.{6,})|(?<=\bup)\s+(?P<y>.{6,})|(?<=\bthat)\s+(?P<z>.{6,})|[.!]*$)",
     IC,
 )
 _DECIDED_TAIL_RE = re.compile(
@@ -768,7 +800,7 @@ def _announced(sent: str, nxt: str, who: str) -> Found | None:
     """decision/announced: a decision said to be one; "ok decided." alone takes the next sentence."""
     m = _ANNOUNCED_RE.match(trim(sent).strip())
     if m:
-        body = m.group("x") or nxt
+        body = m.group("x") or m.group("y") or m.group("z") or nxt
     else:
         tail = _DECIDED_TAIL_RE.match(trim(sent).strip())
         if not tail:
@@ -839,7 +871,13 @@ def _fact(found: Found, quote: str, turn: int, context: str = "") -> Fact:
 
 
 # a question mark at the end, whatever follows it ("can you see why?!!", "why?... by the way")
-_ASKED_END_RE = re.compile(r"\?[!?.\s]*(?:,?\s*(?:by the way|btw|though|lol|haha)[.!]*)?$", IC)
+_ASKED_END_RE = re.compile(
+    r"\?[!?.\s]*(?:,?\s*(?:by the way|btw|though|lol|haha)[.!]*)?$"
+    # a question with its "?" left off, after a comma ("going fishing in april, is walleye season open then")
+    r"|,\s+(?:is|are)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:open|closed|ok|okay|allowed|legal|safe|possible|available|worth\s+it)\b"
+    r"[^,.;!?]{0,20}[.!]*$",
+    IC,
+)
 
 
 def extract_sentence(
@@ -1519,6 +1557,7 @@ class OfflineObserver:
                         sent = rest
                     nxt = sentences[i + 1] if i + 1 < len(sentences) else ""
                     sent = _resolved(sent, " ".join(sentences[max(0, i - 2) : i]))
+                    sent = _without_passing_reason(sent)
                     mark = len(pending) if pending is not None else 0
                     found = extract_sentence(
                         sent,
@@ -1608,12 +1647,50 @@ class OfflineObserver:
         return ObserverOutput((Segment(narrate(batch, facts), tuple(facts), batch[0].turn, batch[-1].turn),))
 
 
+# "I have migraine today so please short answers from now": today's state, then what follows from it
+_SO_THEN_RE = re.compile(
+    r"^(?P<why>[^,;]{3,80}?)\s*,?\s+so\s+(?P<x>(?:please|pls|plz|always|never|don't|do not|dont|no|just|keep|only|"
+    r"from now on)\b.{3,})$",
+    IC,
+)
+
+
+def _without_passing_reason(sent: str) -> str:
+    """The instruction without a passing state said as its reason: the migraine is today's, the
+    short answers are asked for from now on."""
+    m = _SO_THEN_RE.match(plain(sent).strip())
+    if m and (of_the_moment(m.group("why")) or admissible(m.group("why")) == "passing state"):
+        return m.group("x")
+    return sent
+
+
 def _sentence_of(quote: str, batch: list[SessionEvent]) -> str:
     """The person's sentence that holds these words (the words themselves when none does)."""
     for event in batch:
         if event.type == "message" and event.role == "user" and quote in event.text:
             return next((s for s in split_sentences(event.text) if quote in s), quote)
     return quote
+
+
+# What the person said in a form that is its own warrant (adr/0101): asked to be kept, tagged as
+# standing, decided ("I'm sticking with snakemake"), an instruction put as one ("please write simpler
+# English", "don't …", "… must …", "answers only in X"), or their own taste ("I prefer green tea in
+# the morning"). Over every labelled session the veto never caught a decoy in these; blind, it took
+# explicit facts from them. A turned-down offer ("No psyllium.") is read by declined.py first.
+_NOT_VETOED = (
+    "request/",
+    "rule/standing-tag",
+    "decision/",
+    "rule/please",
+    "rule/style",
+    "rule/asked",
+    "rule/for-all",
+    "rule/only-in",
+    "rule/if-you",
+    "rule/dont",
+    "rule/must",
+    "preference/stated",
+)
 
 
 def _vetoable(fact: Fact) -> bool:
@@ -1623,10 +1700,7 @@ def _vetoable(fact: Fact) -> bool:
     return (
         bool(fact.quote)
         and fact.kind != "tool-failure"
-        and not fact.family.startswith(("request/", "rule/standing-tag", "decision/announced"))
-        # "I prefer green tea in the morning": the person's own taste, said as such, is what the veto
-        # scored high for drinks and meals; no labelled decoy was ever one (adr/0101)
-        and fact.family != "preference/stated"
+        and not fact.family.startswith(_NOT_VETOED)
         and not (fact.kind == "rule" and _SAID_TO_LAST_RE.search(fact.quote))
         and not _corrects_the_assistant(fact)
     )
@@ -1661,6 +1735,12 @@ _SETTING_RE = re.compile(
     r"server|cluster|box|machine)\s+(?:is|uses|runs on|runs)|we(?:'re| are)\s+on|we\s+use)\s+\S",
     IC,
 )
+# an instruction with its please ("open the PR against develop please", "please use the staging bucket")
+_PLEASE_DO_RE = re.compile(
+    r"^(?:please\s+)?(?:open|use|run|put|push|send|target|deploy|merge|base|branch|commit|write|keep)\b[^,]{3,80}?"
+    r"(?:\s+please)?$",
+    IC,
+)
 # a rule's condition after it ("…, and if the tool has --dry-run, first run with --dry-run")
 _IF_DO_RE = re.compile(
     r"^if\s+[^,]{3,80},\s*(?:then\s+)?(?:first\s+|always\s+|just\s+|also\s+)?(?:run|use|do|add|put|give|ask|check|"
@@ -1683,6 +1763,9 @@ def _with_its_why(found: list[Fact], sent: str, who: str) -> list[Fact]:
         return [_rule_without_others(rule, parts, who)]
     rule = _rule_without_others(rule, parts[at : at + 1], who)
     before = parts[at - 1] if at > 0 and _SETTING_RE.match(parts[at - 1]) else ""
+    if at > 0 and not before and rule.family == "rule/habit" and _PLEASE_DO_RE.match(parts[at - 1]):
+        # "open the PR against develop please, we never PR straight to main": the two halves of one rule
+        before = parts[at - 1]
     after: list[str] = []
     for part in parts[at + 1 : at + 3]:
         why = admissible(part)

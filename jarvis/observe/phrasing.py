@@ -62,6 +62,9 @@ _CLAUSE_RE = re.compile(
     r"(?!it\s+(?:stays|remains)\b)"
     r"|\s+(?:but|so|because|whereas)\s+(?!it\s+(?:stays|remains)\b)(?!(?:you|u)\s+know\b)"
     r"(?=(?:I|I'm|I've|we|we're|my|our|he|she|they|it|that|this|you|you're|u)\b)"
+    # a standing rule or a move after a comma ("open the PR against develop please, we never PR straight
+    # to main"; "… but please ignore that, we moved to Snowflake in 2024")
+    r"|,\s+(?=(?:we|I)\s+(?:never|always|don't|do not|moved|switched|migrated)\s)"
     # other people after a "but" ("I only know scanpy well but reviewers sometimes ask for Seurat")
     r"|\s+but\s+(?=(?:(?:my|our|the|some|most|many|all|other)\s+)?(?:reviewers|people|clients|customers|colleagues|"
     r"coworkers|friends|users|students|parents|everyone|everybody|others|folks)\b)"
@@ -225,7 +228,9 @@ def clauses(sentence: str) -> list[str]:
 _ASKING_JOINT_RE = re.compile(
     r"(?:,\s+|\s+[^\w\s,.;:!?'\"()\[\]-]+\s+(?:like,?\s+|so\s+)?|\s+like,?\s+)"
     r"(?=(?:(?:how|what|which|where|when|why|who)\s+(?:\w+\s+)?|(?:can|could|should|would|will|do|does|is|are|am|"
-    r"may)\s+)(?:I|we|you|u|it|they|he|she|my|our|the|this|that|there|\d\w*)\b)",
+    r"may)\s+)(?:I|we|you|u|it|they|he|she|my|our|the|this|that|there|\d\w*)\b"
+    # ("going fishing w my brother in april, is walleye season open then"): is a thing open, ok, allowed
+    r"|(?:is|are)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:open|closed|ok|okay|allowed|legal|safe|possible|available|on|worth\s+it)\b)",
     IC,
 )
 

@@ -128,7 +128,15 @@ def corrected_sentence(fact: Fact) -> str:
     words = _shared_words(fact.text) - _COMMON
     shared = [len(words & _shared_words(s)) for s in said]
     best = max(range(len(said)), key=lambda i: (shared[i], -i))
-    return said[best][:300] if shared[best] else ""
+    if not shared[best]:
+        return ""
+    # the clause of it that was wrong ("If you're fishing Lake Michigan out of Chicago", not ", walleye is
+    # open but …"): what else the sentence said is no part of the correction
+    parts = [p.strip() for p in re.split(r",\s+|;\s+|\s+[—–]\s+", said[best]) if len(p.split()) >= 4]
+    hits = [len(words & _shared_words(p)) for p in parts]
+    if len(parts) > 1 and max(hits) == shared[best] and hits.count(max(hits)) == 1:
+        return parts[hits.index(max(hits))][:300]
+    return said[best][:300]
 
 
 def learning_line(day: str, text: str, source: str) -> str:

@@ -274,6 +274,29 @@ SELF: tuple[Family, ...] = (
         lambda m, s: f"{s} is more comfortable in {m.group('v')[:1].upper()}{m.group('v')[1:]}",
         confidence=0.8,
     ),
+    # a language being learnt, and the level reached ("I learn Polish, I have B1 now", "I'm learning
+    # Japanese, N3 level", "I study German, at B2")
+    fam(
+        "self/learning-language",
+        rf"^I(?:'m| am|m)?\s+(?:still\s+|now\s+)?(?:learn|learning|study|studying)\s+(?P<v>{LANGUAGES})\b"
+        r"(?P<level>,?\s+(?:(?:I\s+have|I'm\s+at|I\s+am\s+at|level|at)\s+)?(?:level\s+)?(?:[ABC][12]|N[1-5]|HSK\s*[1-6])\b"
+        r"(?:\s+(?:level|now))?)?(?=[,.;!]|\s*$)",
+        "fact",
+        "preference",
+        lambda m, s: (
+            f"{s} is learning {m.group('v')[:1].upper()}{m.group('v')[1:]}" + _level(m.group("level"))
+        ),
+        confidence=0.8,
+    ),
+    # the level alone, after the language ("I learn Polish, I have B1 now")
+    fam(
+        "self/language-level",
+        r"^I(?:\s+have|'m\s+at|\s+am\s+at|\s+got)\s+(?:level\s+)?(?P<v>[ABC][12])\b(?:\s+(?:now|level|already))*[.!]*$",
+        "fact",
+        "preference",
+        lambda m, s: f"{s} has language level {m.group('v')}",
+        confidence=0.7,
+    ),
     # "I'm vegetarian", "I'm lactose intolerant", "I'm colour-blind (deuteranopia)"
     fam(
         "self/trait",
@@ -1375,6 +1398,12 @@ IDENTITY: tuple[Family, ...] = (
 
 def _article(m: re.Match[str]) -> str:
     return _article_of(v(m))
+
+
+def _level(said: str | None) -> str:
+    """ ", I have B1 now" -> " (level B1)"."""
+    level = re.search(r"[ABC][12]|N[1-5]|HSK\s*[1-6]", said or "")
+    return f" (level {level.group(0)})" if level else ""
 
 
 def _role_article(m: re.Match[str]) -> str:
