@@ -1103,6 +1103,11 @@ def _without_veto(judge: Judge) -> Judge:
     return Judge(replace(judge.weights, veto=None), judge._encode)
 
 
+def _without_and_with_veto(judge: Judge, *said: str) -> tuple[str, str]:
+    """What the observer keeps of the person's messages, without the veto and with it."""
+    return tuple(" | ".join(f.text for f in facts(chat(*said), j)) for j in (_without_veto(judge), judge))  # type: ignore[return-value]
+
+
 @pytest.mark.parametrize(
     "quote",
     [
@@ -1143,8 +1148,7 @@ def test_the_observer_drops_what_the_veto_takes_for_a_decoy_but_never_a_request(
         "my colleague Jonas uses Emacs for everything, he won't shut up about it",
         "I'm vegetarian.",
     )
-    plain = " | ".join(f.text for f in facts(chat(*said), _without_veto(judge)))
-    vetoed = " | ".join(f.text for f in facts(chat(*said), judge))
+    plain, vetoed = _without_and_with_veto(judge, *said)
     assert "vegetarian" in plain and "vegetarian" in vetoed
     assert "Paola" in plain and "Paola" not in vetoed, (plain, vetoed)
     # what the person asked to be kept is never vetoed, though the veto takes its words for a decoy
@@ -1161,8 +1165,7 @@ def test_who_someone_is_is_vetoed_by_the_sentence_that_passes_on_their_say(judge
         "My wife Ana is a dentist in Porto.",
         "my son Ilya has judo on Thursdays",
     )
-    plain = " | ".join(f.text for f in facts(chat(*said), _without_veto(judge)))
-    vetoed = " | ".join(f.text for f in facts(chat(*said), judge))
+    plain, vetoed = _without_and_with_veto(judge, *said)
     assert "Kemal" in plain and "Kemal" not in vetoed, (plain, vetoed)
     assert "Ana" in vetoed and "Ilya" in vetoed, vetoed
 
@@ -1174,6 +1177,12 @@ def test_who_someone_is_is_vetoed_by_the_sentence_that_passes_on_their_say(judge
 def test_the_persons_own_stated_taste_is_never_vetoed(said: str, judge: Judge) -> None:
     kept = facts(chat(said), judge)
     assert [f.family for f in kept] == ["preference/stated"], [(f.family, f.text) for f in kept]
+
+
+def test_how_things_should_be_done_said_to_last_is_a_rule_the_veto_leaves(judge: Judge) -> None:
+    said = "Also, while I think of it: anything stochastic (UMAP, leiden, PCA, whatever) should get seed 1729, always."
+    kept = [f for f in facts(chat(said), judge) if "1729" in f.text]
+    assert [(f.kind, f.text.split(" (")[0]) for f in kept] == [("rule", "Anything stochastic")], kept
 
 
 def test_a_judge_without_a_veto_drops_nothing(judge: Judge) -> None:

@@ -256,7 +256,7 @@ def subject_for(event: SessionEvent) -> str:
 # lead-in before a colon, then a first-person statement; the lead-in is no part of it
 _LEAD_IN_RE = re.compile(
     r"^[^:]{1,120}?:\s+(?P<x>(?:I|I'm|I've|I am|my|we|we're|we are|our|please|pls|don't|do not|"
-    r"never|always|no|remember|keep in mind|bear in mind)\b.{3,})$",
+    r"never|always|no|remember|keep in mind|bear in mind|anything|everything|every|all)\b.{3,})$",
     IC,
 )
 # "Last thing: backups of web02 go to bkp03", "one more thing - …": a turn to the next point
@@ -1082,11 +1082,15 @@ _ADDRESSED_RE = re.compile(
 )
 
 
+# how things should be done, said to last ("anything stochastic should get seed 1729, always")
+_SHOULD_ALWAYS_RE = re.compile(r"\b(?:should|must)\b[^.;]{3,120}?,\s*(?:always|every\s+time|no\s+exceptions)[.!]*$", IC)
+
+
 def judged(unread: Unread, score: float) -> Fact:
     """The fact a judged clause states, in the third person; a rule when it tells the assistant how to work."""
     clause = _as_typed(unread.clause.strip(TRIM))
     text = cap(third_person(clause, unread.who))
-    rule = bool(_ADDRESSED_RE.match(clause))
+    rule = bool(_ADDRESSED_RE.match(clause) or _SHOULD_ALWAYS_RE.search(clause))
     found = Found(
         text,
         "rule" if rule else "fact",
