@@ -209,7 +209,8 @@ _NEAR_PASSWORD = re.compile(
     r"try|put|putting|keyed|(?:made|make|set|have|had)\s+it|"
     r"(?:(?:changed|change|set|reset|updated|update)\s+(?:it\s+|that\s+|them\s+)?)to)"
     r"(?:\s+in)?\s+)"
-    r"([a-z][a-z'-]{2,24}[!#$%^&*+=?~_.-]?\d{1,8}[!#$%^&*+=?~]?|\d{2,8}[a-z]{3,24}\d*)"
+    # ("The gmail one is meera@1958": a name, an at sign and a year)
+    r"([a-z][a-z'-]{2,24}[!#$%^&*+=?~_.@-]?\d{1,8}[!#$%^&*+=?~]?|\d{2,8}[a-z]{3,24}\d*)"
     r"(?![\w@/\\-])"
 )
 
@@ -493,6 +494,15 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
     ),
     # `password: value` as people write it in prose: the value must look like a secret
     ("assignment", re.compile(rf"{_KEYNAME}:[ \t]{{0,8}}([^\s\"'`,;]{{1,512}})"), 1, _prose_secret, True),
+    # a name, an at sign and a year with no domain ("meera@1958", "Tomek@2019!"): an email has a
+    # domain, a package spec a short version ("react@18"), a host a dot after it ("root@10.0.0.1")
+    (
+        "password",
+        re.compile(r"(?<![\w.@/-])([A-Za-z][A-Za-z._-]{2,30}@\d{4,6}[!#$%^&*+=?~]?)(?![\w@/-]|\.\w)"),
+        1,
+        None,
+        False,
+    ),
     # a lone password-shaped word anywhere in prose (checked on the original text, so case counts)
     (
         "password",

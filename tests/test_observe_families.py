@@ -694,6 +694,18 @@ POSITIVE = [
         ["supervisor is Gagnon"],
     ),
     ("rule/dont", "dont use semicolons in the scripts", ["Do not use semicolons"]),
+    # heldout209-216 (adr/0100)
+    (
+        "rule/if-you",
+        "For fuelling: whenever you suggest carbs, give them in grams per hour.",
+        ["grams per hour"],
+    ),
+    (
+        "rule/if-you",
+        "so if the output table shows any dates or times, use Pacific/Auckland, not UTC.",
+        ["Pacific/Auckland"],
+    ),
+    ("self/reports-to", "I report to Achieng, she's head of risk.", ["reports to Achieng"]),
     (
         "rule/if-you",
         "Please, when you explain phone things, always use numbered steps",
@@ -1149,6 +1161,7 @@ def test_family_keeps(family: str, text: str, words: list[str]) -> None:
 # families that recognise a name or a product by its capital letter
 NAMED = {
     "person/appositive",
+    "self/reports-to",
     "person/named-later",
     "person/fact",
     "self/intro",
@@ -1239,6 +1252,8 @@ NEGATIVE = [
     ("going fishing w my brother in april, is walleye season open then", "walleye"),
     ("I have migraine today so please short answers from now.", "migraine"),
     ("My cousin's CV in Qatar had photo.", "photo"),
+    ("The queue has been awful this week, my last job sat pending for 14 hours.", "14 hours"),
+    ("if it rains tomorrow we will stay home", ""),
     ("my flatmate Juno goes on about sourdough constantly", "sourdough"),
     ("We mostly use Notion but some clients want everything in Confluence.", "Confluence"),
     ("the goal is to get this merged by friday", ""),

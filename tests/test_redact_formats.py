@@ -107,6 +107,15 @@ NEW_SECRETS: list[tuple[str, str, str]] = [
         "Biscuit1971",
     ),
     ("near-login", "my login is the usual, " + "sunflower" + "22", "sunflower22"),
+    # a name, an at sign and a year, said of "the gmail one" a sentence after the passwords (heldout213)
+    (
+        "near-at-year",
+        "Arjun wrote all my passwords in one small diary. The gmail one is "
+        + "meera"
+        + "@1958 , keep it for me",
+        "meera@1958",
+    ),
+    ("at-year-bare", "for the router use " + "Tomek" + "@2019! next time", "Tomek@2019!"),
     ("near-wifi", "the wifi password? its on the router: " + "Rover" + "#1977 I think", "Rover#1977"),
     ("near-one", "the passcode is the same one as the garage, " + "4471" + "kestrel", "4471kestrel"),
     # pasted bare, with no name near it
@@ -218,6 +227,9 @@ NEW_LOOK_ALIKES = [
     "my pin has 6 digits, I tried 3 times",
     "password reset, I tried python3 -m pip and it worked",
     "I changed the password policy to version2 of the doc",
+    # a package and its version, a host, an email with a year in it
+    "npm i react@18 and lodash@4, pinned numpy@1.26",
+    "ssh root@10.0.0.1 then mail meera@1958.com",
 ]
 
 

@@ -299,6 +299,8 @@ _MOMENT_RE = re.compile(
     r"|\bon\s+(?:the|a|my|our)\s+[\w-]+\s+now\b"
     # a state said with today ("my eyes are fried today", "the kids are feral tonight")
     r"|\b(?:is|are|'s|'re|'m|am|feel|feels)\b[^,;]{0,25}\b(?:today|tonight|right now|this (?:morning|afternoon|evening))\b"
+    # ("the queue has been awful this week"): how this week has gone
+    r"|\b(?:has|have|'s|'ve)\s+been\b[^,;]{0,25}\bthis\s+week\b"
     # a state tomorrow, said and done ("the cluster is under maintenance tomorrow")
     r"|^(?:the|my|our|this|that|it)\b(?:\s*[\w-]+){0,4}?\s*(?:is|are|'s|'re)\s+(?:[\w-]+\s+){0,3}(?:tomorrow|tmrw|tmr|"
     r"this weekend)[.!]*$"

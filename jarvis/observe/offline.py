@@ -424,13 +424,17 @@ _STYLE_ASK_RE = re.compile(
 _IF_THEN_YOU_RE = re.compile(
     r"^(?:and\s+|but\s+|also\s+)?(?:if|when|whenever)\s+(?!(?:you|u)\b)[^,?]{3,80}?,?\s+(?:then\s+)?(?:you|u)\s+"
     r"(?:can|could|should|may|must|have to|need to)\s+(?:always\s+|just\s+)?(?:answer|write|reply|respond|use|keep|give|"
-    r"put|explain|show|send|add|include|switch|translate|skip|ask|say|call|leave)\b[^?]{2,120}$",
+    r"put|explain|show|send|add|include|switch|translate|skip|ask|say|call|leave)\b[^?]{2,120}$"
+    # what to do when a thing is so ("if the output table shows any dates or times, use Pacific/Auckland")
+    r"|^(?:and\s+|so\s+|also\s+)?(?:if|when|whenever)\s+(?!(?:you|u|I|we)\b)[^,?]{3,80},\s*(?:please\s+)?(?:always\s+)?"
+    r"(?:use|give|write|put|show|answer|reply|format|keep|convert|round|send|add|include)\b[^?]{3,120}$",
     IC,
 )
 # rule/if-you: a rule for when the assistant does something ("if you write something long, answer me
 # in French please", "when you show me Lua, use 2-space indent"): the condition, then an instruction
 _IF_YOU_RULE_RE = re.compile(
-    r"^(?:please[,\s]+|pls[,\s]+|plz[,\s]+)?(?:if|when|whenever)\s+(?:you|u)\s+[^,?]{3,60},\s*(?:then\s+)?(?:please\s+|pls\s+)?"
+    # ("For fuelling: whenever you suggest carbs, give them in grams per hour": what it is about first)
+    r"^(?:[^:,]{2,40}:\s*)?(?:please[,\s]+|pls[,\s]+|plz[,\s]+)?(?:if|when|whenever)\s+(?:you|u)\s+[^,?]{3,60},\s*(?:then\s+)?(?:please\s+|pls\s+)?"
     r"(?:always\s+|never\s+|just\s+)?(?:answer|write|reply|respond|use|keep|give|put|explain|show|send|make|add|"
     r"include|cite|mark|name|format|ask|check|run|stick|avoid|leave|don't|do not|dont|"
     # the chores that go with a change ("whenever you touch native config, bump versionCode in app.json")
@@ -1083,7 +1087,9 @@ _ADDRESSED_RE = re.compile(
 
 
 # how things should be done, said to last ("anything stochastic should get seed 1729, always")
-_SHOULD_ALWAYS_RE = re.compile(r"\b(?:should|must)\b[^.;]{3,120}?,\s*(?:always|every\s+time|no\s+exceptions)[.!]*$", IC)
+_SHOULD_ALWAYS_RE = re.compile(
+    r"\b(?:should|must)\b[^.;]{3,120}?,\s*(?:always|every\s+time|no\s+exceptions)[.!]*$", IC
+)
 
 
 def judged(unread: Unread, score: float) -> Fact:

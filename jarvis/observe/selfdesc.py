@@ -288,6 +288,15 @@ SELF: tuple[Family, ...] = (
         ),
         confidence=0.8,
     ),
+    # who the person answers to ("I report to Achieng, she's head of risk", "I report directly to Dr Osei")
+    fam(
+        "self/reports-to",
+        rf"^I\s+(?:now\s+|still\s+)?report\s+(?:directly\s+)?to\s+(?P<v>(?:Dr\.?\s+|Prof\.?\s+)?{NAME_WORD}(?:\s+{NAME_WORD})?)\b",
+        "fact",
+        "person",
+        lambda m, s: f"{s} reports to {m.group('v')}",
+        confidence=0.8,
+    ),
     # the level alone, after the language ("I learn Polish, I have B1 now")
     fam(
         "self/language-level",
