@@ -1254,6 +1254,7 @@ NEGATIVE = [
     ("My cousin's CV in Qatar had photo.", "photo"),
     ("The queue has been awful this week, my last job sat pending for 14 hours.", "14 hours"),
     ("if it rains tomorrow we will stay home", ""),
+    ("Sorry typing bad im on bus.", ""),
     ("my flatmate Juno goes on about sourdough constantly", "sourdough"),
     ("We mostly use Notion but some clients want everything in Confluence.", "Confluence"),
     ("the goal is to get this merged by friday", ""),

@@ -981,6 +981,12 @@ def test_a_plan_for_later_is_still_no_fact(said: str, judge: Judge) -> None:
             "let's not drag date-fns in, Intl does it.",
             "date-fns",
         ),
+        # what others find useful, offered
+        (
+            "By the way, many people find dictation software helpful for first drafts, if typing is tiring.",
+            "Thank you, but no dictation for me, I'd rather type it.",
+            "dictation",
+        ),
     ],
 )
 def test_more_ways_of_turning_an_offer_down(suggestion: str, said: str, gone: str, judge: Judge) -> None:

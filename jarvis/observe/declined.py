@@ -27,6 +27,8 @@ _SUGGESTION_RE = re.compile(
     r"would you like|want me to|do you want|shall i|should i|happy to|for later|stronger|better|"
     r"(?:would|could|might|will|can) help|an? (?:app|tool|library|plugin|service) like|optional|optionally|"
     r"nice-to-have|nice to have|down the line|later on|"
+    # what others find useful, offered ("many people find dictation software helpful")
+    r"(?:find|finds)\s+[\w\s-]{1,40}?\s+(?:helpful|useful|handy|easier|works?\s+well)|"
     # "this upgrade would be a natural moment to replace the node groups with Karpenter"
     r"would be (?:a |an )?(?:good|great|natural|nice|perfect|ideal|easy)\s+(?:moment|time|opportunity|chance|fit|place|idea)|"
     r"would be (?:a lot |much |way )?(?:faster|better|easier|quicker|simpler|safer|cleaner)|"

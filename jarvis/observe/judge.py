@@ -310,7 +310,7 @@ _MOMENT_RE = re.compile(
     r"|\b(?:is|are|'s|'re)\s+(?:\w+\s+)?(?:screaming|dying|overheating|crashing|lagging|acting up|playing up|"
     r"misbehaving|freezing up|struggling|melting|on fire|about to die)\b"
     # on the way somewhere ("I'm on the ferry to Stord and the wifi is garbage")
-    r"|\b(?:I'm|I am|im|we're|we are)\s+(?:on|in)\s+(?:the|a|my)\s+(?:ferry|train|bus|plane|flight|boat|tram|metro|"
+    r"|\b(?:I'm|I am|im|we're|we are)\s+(?:on|in)\s+(?:the\s+|a\s+|my\s+)?(?:ferry|train|bus|plane|flight|boat|tram|metro|"
     r"subway|taxi|uber|cab|coach)\b(?!\s+(?:every|each|daily)\b)"
     r"|\b(?:I'm|I am|im|we're|we are)\s+(?:on|running on)\s+(?:the\s+|a\s+|my\s+)?(?:ups|generator|battery|batteries|"
     r"hotspot|backup power|inverter|mobile data)\b"
