@@ -174,7 +174,7 @@ RULES: tuple[Family, ...] = (
         r"plug into|takes|take)\s+[^,;?]{3,60}?)(?:\s*,?\s*(?:please|pls|thanks|honestly|ok))?$",
         "rule",
         "rule",
-        lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
+        said_x,
         priority="high",
     ),
     # "No sugary cereals in the house", "no force pushes to main" (not "no worries", "no idea")

@@ -481,20 +481,19 @@ _DISMISSED_RE = re.compile(
 )
 
 
-# the verb right after the name
-_THEIR_VERB_NOW_RE = re.compile(
-    r"^[\s,]*(?:(?:also|always|really|just|still|even|totally|absolutely|apparently|now|honestly)\s+)*"
-    + _OPINION_RE.pattern,
-    IC,
+# an opinion verb, with its adverbs ("also says", "really wants")
+_OPINION_VERB = (
+    r"[\s,]*(?:(?:also|always|really|just|still|even|totally|absolutely|apparently|now|honestly)\s+)*"
+    + _OPINION_RE.pattern
 )
+# the verb right after the name
+_THEIR_VERB_NOW_RE = re.compile("^" + _OPINION_VERB, IC)
 _THEIR_VERB_RE = re.compile(
     # right after the name, or after an aside and "he/she/they" ("my friend Karim, he has a bakery, he says …")
     # ("my neighbour Herr Pfister uses the formic acid strips and he says it is the best thing")
     r"^(?:[^.;]{0,60}?(?:,\s*(?:and\s+)?|\s+and\s+)(?:he|she|they)\s+|"
     # ("My friend Bisi who is an accountant says I should register anyway")
-    r"\s+who\s+[^,.;]{2,40}?\s+(?=(?:says|said|thinks|reckons|wants|swears|told)\b))?"
-    r"[\s,]*(?:(?:also|always|really|just|still|even|totally|absolutely|apparently|now|honestly)\s+)*"
-    + _OPINION_RE.pattern,
+    r"\s+who\s+[^,.;]{2,40}?\s+(?=(?:says|said|thinks|reckons|wants|swears|told)\b))?" + _OPINION_VERB,
     IC,
 )
 

@@ -189,7 +189,7 @@ SELF: tuple[Family, ...] = (
         r"[.!]*$",
         "fact",
         "schedule",
-        lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
+        said_x,
         confidence=0.8,
     ),
     # the shifts the person works ("I'm on nights!", "im on earlies mostly", "I am on rotating shifts")
@@ -201,7 +201,7 @@ SELF: tuple[Family, ...] = (
         r"(?![^,.;!?]*\b(?:today|tonight|tomorrow|this\s+week|next\s+week|again)\b)[^,.;!?]{0,40})[.!]*$",
         "fact",
         "schedule",
-        lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
+        said_x,
         confidence=0.8,
     ),
     # what the person's work is about, named after it ("morphological tagging for kashubian, thats the whole thesis")
@@ -271,7 +271,7 @@ SELF: tuple[Family, ...] = (
         rf"reading)\s+(?:in\s+)?(?P<v>{LANGUAGES})\b",
         "fact",
         "preference",
-        lambda m, s: f"{s} is more comfortable in {m.group('v')[:1].upper()}{m.group('v')[1:]}",
+        lambda m, s: f"{s} is more comfortable in {cap(m.group('v'))}",
         confidence=0.8,
     ),
     # a language being learnt, and the level reached ("I learn Polish, I have B1 now", "I'm learning
@@ -283,9 +283,7 @@ SELF: tuple[Family, ...] = (
         r"(?:\s+(?:level|now))?)?(?=[,.;!]|\s*$)",
         "fact",
         "preference",
-        lambda m, s: (
-            f"{s} is learning {m.group('v')[:1].upper()}{m.group('v')[1:]}" + _level(m.group("level"))
-        ),
+        lambda m, s: f"{s} is learning {cap(m.group('v'))}{_level(m.group('level'))}",
         confidence=0.8,
     ),
     # who the person answers to ("I report to Achieng, she's head of risk", "I report directly to Dr Osei")
@@ -505,7 +503,7 @@ SELF: tuple[Family, ...] = (
         r"headaches|a\s+headache|heartburn|hives|a\s+rash|rashes|cramps|the\s+runs)\b[^,;]{0,30}?)(?:,.*)?[.!]*$",
         "fact",
         "health",
-        lambda m, s: cap(third_person(m.group("x").strip(TRIM), s)),
+        said_x,
     ),
     # what the person is working towards ("the goal is law at aristotle uni", "my dream is to open a bakery")
     fam(
