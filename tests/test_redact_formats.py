@@ -115,7 +115,7 @@ NEW_SECRETS: list[tuple[str, str, str]] = [
         + "@1958 , keep it for me",
         "meera@1958",
     ),
-    ("at-year-bare", "for the router use " + "Tomek" + "@2019! next time", "Tomek@2019!"),
+    ("at-year-bare", "for the router use " + "tomek" + "@2019 next time", "tomek@2019"),
     ("near-wifi", "the wifi password? its on the router: " + "Rover" + "#1977 I think", "Rover#1977"),
     ("near-one", "the passcode is the same one as the garage, " + "4471" + "kestrel", "4471kestrel"),
     # pasted bare, with no name near it
