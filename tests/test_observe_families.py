@@ -1145,6 +1145,41 @@ POSITIVE = [
         "The physio is Karen at Active Health, only book with her",
         ["physio is Karen at Active"],
     ),
+    # heldout225-232 (adr/0102): a rule label with its scope and time, after a "yes please, and"; the rule
+    # a topic then what is done with it; a lead-in of the person's before a colon; "what I want:";
+    # a closing "always" outlasts "in this paper"; a relation of work; days never worked
+    (
+        "rule/label",
+        "Yes please, and this is a rule for you in this repo from now on: anything that can reboot a host, "
+        "I run it in check mode first.",
+        ["reboot a host, the user runs it in check mode first"],
+    ),
+    (
+        "rule/label",
+        "Here's one more rule going forward: any cron job that deletes data, you show it to me before it runs.",
+        ["cron job that deletes data, you show it to the user before it runs"],
+    ),
+    ("rule/label", "New rule for this project: every migration gets a down script.", ["gets a down script"]),
+    (
+        "rule/only",
+        "the last assistant I used kept forgetting this: Julia only, with Pkg environments for the packages.",
+        ["Julia only, with Pkg environments"],
+    ),
+    (
+        "world/habitual",
+        "What I do want: booleans in the YAML always as true/false, never yes/no.",
+        ["Booleans in the YAML always as true/false, never yes/no"],
+    ),
+    ("rule/general", "In this paper we report macro F1, always.", ["we report macro F1, always"]),
+    ("rule/general", "In this report we use metric units, always.", ["we use metric units, always"]),
+    (
+        "person/appositive",
+        "My student Aoi ran the BiLSTM baseline last week on the same split.",
+        ["The user's student is Aoi"],
+    ),
+    ("person/appositive", "my intern Joaquín set up the staging box on Monday", ["intern is Joaquín"]),
+    ("self/days-off", "i dont work on fridays or mondays", ["doesn't work on Fridays or mondays"]),
+    ("self/days-off", "I do not work on Saturdays or Sundays", ["doesn't work on"]),
 ]
 
 
@@ -1528,6 +1563,22 @@ NEGATIVE = [
     ("I looked at Ceph as well for shared storage but with 3 nodes on 1GbE, no thanks.", "Ceph"),
     ("my Mum says I should rest more", ""),
     ("if I ever moved to Lisbon I'd learn Portuguese", "Lisbon"),
+    # heldout225-232 (adr/0102): an impression of a thing; what one has that is no food; nothing must
+    (
+        "Should I try DeBERTa instead of the current BERT encoder? The Japanese DeBERTa v2 checkpoints look good on paper.",
+        "DeBERTa",
+    ),
+    ("The new Fujifilm lenses look great in the reviews.", "Fujifilm"),
+    ("Their Hetzner ARM boxes seem really promising.", "Hetzner"),
+    ("The Sarpos sound good.", "Sarpos"),
+    ("I don't have the headspace to maintain two stacks.", "headspace"),
+    ("I can't have a car in Amsterdam, parking is impossible.", "car"),
+    ("we've got like 40 vms on the proxmox cluster, no need to touch the rest today", "touch the rest"),
+    ("No need to run the linter on this one.", "linter"),
+    (
+        "every script that deletes files, you show it to me before running it.",
+        "Every script that deletes files.",
+    ),
     ("I need to walk Priya through the deploy tomorrow", "Priya"),
     ("my neighbour Dale says I'm wasting my time", "Dale"),
     ("My instagram is tekno_serkan and password is Kordon!2024tamir", "Kordon"),
@@ -1967,3 +2018,97 @@ def test_a_standing_tag_keeps_as_its_words_only_the_clauses_it_was_read_from() -
     )
     [rule] = [f for f in kept if "doing trivia" in f.text]
     assert "trivia" in rule.quote and "Hargreaves" not in rule.quote  # nobody else's opinion is stored
+
+
+@pytest.mark.parametrize(
+    ("message", "statements"),
+    [
+        (
+            "My preferences for all figures, please remember these:\n- viridis colour scale\n- 300 dpi\n- PDF, not PNG",
+            ["viridis colour scale", "300 dpi", "PDF, not PNG"],
+        ),
+        (
+            "A few rules for this repo:\n\n1. tabs not spaces\n2. black line length 100\n3) never commit to main",
+            ["Tabs not spaces", "Black line length 100", "Never commit to main"],
+        ),
+        (
+            "please remember these:\n* my daughter Ana is allergic to nuts\n* the car is a 2014 Yaris",
+            ["daughter Ana is allergic to nuts", "The car is a 2014 Yaris"],
+        ),
+        (
+            "house style, remember:\n• no Oxford comma\n• dates as 3 May 2026",
+            ["no Oxford comma", "dates as 3 May 2026"],
+        ),
+    ],
+)
+def test_a_list_under_a_heading_of_rules_or_things_to_remember_keeps_every_item(
+    message: str, statements: list[str]
+) -> None:
+    facts = said(message)
+    for statement in statements:
+        assert any(statement in f.text for f in facts), (statement, [(f.family, f.text) for f in facts])
+    # the heading alone says nothing ("The user's preferences for all figures.")
+    assert not [
+        f for f in facts if f.text.rstrip(".").lower().endswith(("these", "figures", "repo", "remember"))
+    ]
+
+
+def test_a_list_under_a_heading_of_what_happened_stays_what_happened() -> None:
+    facts = said("Steps I tried:\n- restarted the router\n- cleared the cache\n- swapped the cable")
+    assert facts == [], [(f.family, f.text) for f in facts]
+
+
+@pytest.mark.parametrize(
+    ("assistant", "user", "statement"),
+    [
+        (
+            "Sorry to hear that. Where are you renting, and when does your tenancy end?",
+            "phibsborough, dublin 7. 2 bed flat i share with my mate cathal.",
+            "The user rents in Phibsborough, Dublin 7.",
+        ),
+        ("Happy to help with the route. Which city are you in?", "Porto", "The user lives in Porto."),
+        ("Where are you from originally?", "Kumasi.", "The user is from Kumasi."),
+        ("Where do you live?", "just outside Graz", "The user lives in Graz."),
+    ],
+)
+def test_a_bare_place_answers_the_assistants_where_do_you_live(
+    assistant: str, user: str, statement: str
+) -> None:
+    facts = facts_of(("assistant", assistant), ("user", user))
+    assert statement in [f.text for f in facts], [(f.family, f.text) for f in facts]
+
+
+@pytest.mark.parametrize(
+    ("assistant", "user"),
+    [
+        ("Where is the config file?", "Lisbon"),  # not where the person lives
+        ("Where are you renting?", "not sure tbh"),
+        ("Where do you live?", "why do you ask"),
+        ("Where do you live?", "No."),
+        ("What's the best time to call?", "Tuesday"),
+    ],
+)
+def test_no_place_is_kept_from_what_does_not_answer_where_the_person_lives(assistant: str, user: str) -> None:
+    facts = facts_of(("assistant", assistant), ("user", user))
+    assert not [f for f in facts if f.family == "answer/where"], [(f.family, f.text) for f in facts]
+
+
+@pytest.mark.parametrize(
+    ("text", "whole"),
+    [
+        (
+            "For the figures, everything has to follow the style we agreed for the paper: ggplot, theme_classic, "
+            "and the Okabe-Ito palette so it's colour-blind safe.",
+            "ggplot, theme_classic, and the Okabe-Ito palette",
+        ),
+        ("I use vim, tmux, and fish", "I use vim, tmux, and fish"),
+    ],
+)
+def test_the_last_item_of_a_list_stays_in_its_clause(text: str, whole: str) -> None:
+    from jarvis.observe.phrasing import clauses, plain
+
+    assert any(whole in part for part in clauses(plain(text))), clauses(plain(text))
+    assert clauses("I moved to Lyon, and my wife works at Airbus") == [
+        "I moved to Lyon",
+        "my wife works at Airbus",
+    ]

@@ -495,7 +495,8 @@ RULES: tuple[Family, ...] = (
     # "every migration needs a down script", "the eval set must never be used for early stopping"
     fam(
         "rule/must",
-        r"^(?!(?:I|we|you|he|she|they|it|this|that)\b)(?:the\s+|all\s+|every\s+|each\s+|our\s+|any\s+)?"
+        # ("no need to touch the rest today": nothing must)
+        r"^(?!(?:I|we|you|he|she|they|it|this|that|no)\b)(?:the\s+|all\s+|every\s+|each\s+|our\s+|any\s+)?"
         r"[\w*/ -]{2,40}?\s+(?:must(?:\s+always|\s+never|\s+not)?(?!\s+(?:be|have|feel|'ve|seem)\b)|"
         r"needs?\s+(?:a|an|to)|has to|have to|"
         r"should always|should never)\s+.{3,}$|^(?:all|every|each|any)\s+[\w*/ -]{2,40}?\s+needs?\s+.{3,}$",
@@ -662,6 +663,12 @@ WORLD = fam(
     r"doesn't work|isn't working|not working|timed? out|times out|meeting|call|appointment|party|dinner|lunch|"
     r"trip|flight|visit|interview|event|wedding|prefers?|likes?|loves?|hates?|wants?|thinks?|says?|believes?|"
     r"feels?|enjoys?|wish(?:es)?|hopes?|reckons?|suggests?|recommends?|insists?|argues?|should|could|might)\b)"
+    # an impression of a thing is no fact about it ("the Japanese DeBERTa v2 checkpoints look good on paper",
+    # "the Sarpos sound good"), unless it is the condition for one ("once staging looks ok it goes to prod")
+    r"(?!(?:(?!\b(?:once|when|whenever|if|until|after|before|as soon as)\b).)*\b(?:looks?|looked|seems?|seemed|"
+    r"sounds?|sounded)\s+(?:\w+\s+)?(?:good|great|nice|promising|fine|ok|okay|better|worse|interesting|solid|decent|"
+    r"cool|amazing|impressive|bad|risky|perfect|lovely|fun|brilliant|awful|terrible|tempting|best|ideal|weird|"
+    r"strange|cheap|expensive|pricey)\b)"
     r"(?:the\s+|our\s+|all\s+|every\s+|each\s+|most\s+)?(?:[\w.-]+\s+){0,3}[\w.-]+\s+"
     r"(?:(?:always|usually|mostly|only|never|all|generally|normally)\s+)?"
     r"(?:[a-z]+s|are|is|go|come|run|live|need|get|have|use|stay|ship|sync|land|end)\s+"

@@ -53,7 +53,10 @@ _OPINION_RE = re.compile(
     r"\b(?:loves?|loved|hates?|hated|likes|liked|prefers?|preferred|wants?|wanted|wishes|thinks?|believes?|says?|said|"
     r"(?:was|were|is|are|keeps?)\s+sayin[g']?|keeps?\s+(?:tellin|askin|pushin|naggin|goin on)\b'?|(?:was|were|is|are|keeps?)\s+telling\s+(?:me|us|the user)\b|"
     r"told\s+(?:me|us)\s+(?:to|I|we|that|[\w.+-]+\s+(?:is|are|was|were|would|will))\b|would\s+(?:tell|say|suggest|recommend|insist|want)|"
-    r"(?:would|'d)\s+(?:honestly\s+|really\s+|much\s+|rather\s+)?(?:rather|prefer)|keeps?\s+(?:on\s+)?(?!(?:every|any|no|some)thing\b)\w+ing|"
+    r"(?:would|'d)\s+(?:honestly\s+|really\s+|much\s+|rather\s+)?(?:rather|prefer)|keeps?\s+(?:on\s+)?(?!(?:every|any|no|some)thing\b)"
+    # ("the jobs on elbe keep getting preempted": what happens to things, no say)
+    r"(?!(?:getting|being|failing|crashing|breaking|timing|dying|hanging|dropping|losing|running|happening|"
+    r"freezing|disconnecting|restarting|rebooting|stalling)\b)\w+ing|"
     # ("the finance guys are obsessed with Looker", "my principal like PowerPoint very much")
     r"like\s+(?:[\w.+-]+\s+){1,3}(?:very\s+much|so\s+much|a\s+lot)|"
     # ("my cousin Farida is always banging on about how Linux is better", "Juno goes on about sourdough")
@@ -229,7 +232,9 @@ _OTHERS_HABIT_RE = re.compile(
     rf"works in|codes in|studies with|runs everything on)\b"
     # a bare name: one word, then the habit, then a verb in -s ("Seun always writes …"); a plural
     # ("deploys always go through Atlantis") or a rule ("amounts always in ARS") is no person
-    rf"|(?!(?:I|we|it|this|that|there|everything|nothing|something|everyone|everybody|he|she|they|you|u)\b)"
+    # ("please always tabs": an instruction, not a person called Please)
+    rf"|(?!(?:I|we|it|this|that|there|everything|nothing|something|everyone|everybody|he|she|they|you|u|"
+    rf"please|pls|plz|kindly|just|and|so|then|now)\b)"
     rf"[^\W\d_][\w'-]*"
     # the name may carry where they sit ("Priyanka from accounts", "Dev on the infra team", "Jo (our lead)")
     rf"(?:\s+(?:from|on|in|at)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+\s+){{0,2}}?(?:{_UNITS})|\s*\([^)]{{1,30}}\)"
@@ -327,7 +332,9 @@ _MOMENT_RE = re.compile(
     r"|\bkept\s+(?:me|us|him|her|them|everyone)\s+(?:up|awake)\b|\b(?:was|were|been)\s+up\s+all\s+night\b"
     # scoped to the task at hand ("serial 5 for this rollout only", "use Szanowny Panie for this
     # letter", "solo para este run"); "for this repo/project/team" is a standing scope and stays
-    rf"|^(?![^,;]*\b(?:{_LASTING})\b)(?:.*\b(?:for|in|on)\s+(?:this|that|the current|today's)\s+(?:[\w-]+\s+){{0,2}}"
+    # ("in this paper we report macro F1, always": a subject ends the scope, and a closing "always" lasts)
+    rf"|^(?![^,;]*\b(?:{_LASTING})\b)(?!.*,\s*(?:always|every time|from now on|going forward)\W*$)"
+    rf"(?:.*\b(?:for|in|on)\s+(?:this|that|the current|today's)\s+(?:(?!(?:I|we|you|they|he|she)\b)[\w-]+\s+){{0,2}}"
     rf"(?:{_TASKS})\b"
     # ("Use viridis for everything, always, not only in this paper" says the opposite)
     r"|.*(?<!\bnot\s)\b(?:only|just)\s+(?:for|in|on)\s+(?:this|that)\b(?!\s+(?:repo|codebase|project|team|company|house|org|"
@@ -378,7 +385,15 @@ def impression(text: str) -> bool:
 def of_the_moment(text: str) -> bool:
     """True when the clause says how things are this minute ("im tethering off my phone rn"); "rn
     I'm a junior copywriter at …" says what the person is these days."""
-    return bool(_MOMENT_RE.search(text)) and not _ROLE_NOW_RE.match(text)
+    return bool(_MOMENT_RE.search(text)) and not _ROLE_NOW_RE.match(text) and not _PER_PERIOD_RE.search(text)
+
+
+# an amount each month or week lasts whatever "rn" says ("putting 400 a month away rn")
+_PER_PERIOD_RE = re.compile(
+    r"\b[$€£₦₹]?\d[\d,.]*\s*(?:k\s+)?(?:[$€£]|euros?|dollars?|bucks|quid|pounds?|rand|naira|pesos?|rupees?\s+)?\s*"
+    r"(?:a|per|each|every)\s+(?:month|week|fortnight|year|paycheck|payday)\b",
+    IC,
+)
 
 
 def someone_elses(text: str, requirements: bool = True) -> bool:
@@ -600,7 +615,7 @@ _OCCASION_RE = re.compile(
 # ("I'm offline most weekends, every second Friday I drive out to Dunquin", "odd weeks are my on call weeks")
 _RECURRING_RE = re.compile(
     rf"\b{WEEKDAY}s\b|\bevery\s+(?:other\s+|second\s+|2nd\s+|third\s+|single\s+)?(?:{WEEKDAY}|weekend|week|month)\b"
-    r"|\b(?:most|all|on)\s+weekends\b|\b(?:odd|even|alternate)\s+weeks\b",
+    r"|\b(?:most|all|on)\s+weekends\b|\b(?:odd|even|alternate)\s+weeks\b|" + _PER_PERIOD_RE.pattern,
     IC,
 )
 

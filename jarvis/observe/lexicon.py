@@ -38,7 +38,8 @@ RELATIONS = (
     r"cat|dog|kid|child|grandmother|grandfather|grandma|grandpa|aunt|uncle|cousin|nephew|niece|"
     r"mother-in-law|father-in-law|sister-in-law|brother-in-law|stepson|stepdaughter|baby|puppy|kitten|pet|"
     r"parrot|rabbit|horse|direct report|client|tutor|coach|physio|GP|flatmate|roommate|housemate|assistant|"
-    r"supervisor|advisor|adviser|pm|PM|product manager|project manager|professor|contractor|builder|plumber|"
+    r"supervisor|advisor|adviser|student|phd student|grad student|masters student|intern|mentee|postdoc|apprentice|"
+    r"pm|PM|product manager|project manager|professor|contractor|builder|plumber|"
     r"electrician|vet|nanny|babysitter|cleaner|trainer|personal trainer|book editor|publisher|director|ceo|cto|"
     r"head of \w+|kids|children|sons|daughters|parents|twins|granddaughter|grandson|grandchild|grandkids|"
     r"grandchildren|godson|goddaughter|stepmother|stepfather|stepmum|stepdad|"
@@ -74,8 +75,8 @@ ONGOING_VERBS = (
 )
 # labels that open a statement ("Rule of thumb here: …", "House rule: …")
 RULE_LABELS = (
-    r"rule of thumb(?: here)?|(?:(?:that's|that is|thats|this is)\s+)?(?:(?:house|ground|team|golden|one|a|the|our|my|some)\s+)?"
-    r"(?:(?:hard|strict|firm|important|big|main|simple|general|iron|absolute|golden|number one)\s+)?rules?|"
+    r"rule of thumb(?: here)?|(?:(?:that's|that is|thats|this is|here's|here is|heres)\s+)?(?:(?:house|ground|team|golden|one|a|the|our|my|some)\s+)?"
+    r"(?:(?:new|another|one more|hard|strict|firm|important|big|main|simple|general|iron|absolute|golden|number one)\s+)?rules?|"
     r"(?:(?:team|house|our|the|a)\s+)?(?:policy|convention)"
 )
 PLAIN_LABELS = (
@@ -83,6 +84,8 @@ PLAIN_LABELS = (
     r"|by way of (?:introduction|background)|to introduce myself|about me"
     # "One thing before you touch anything at all: …"
     r"|(?:one|first) thing(?: before (?:you|u) (?:touch|start|do|change|run) anything(?: at all)?)?"
+    # what is wanted, said before a colon ("What I do want: booleans in the YAML always as true/false")
+    r"|what (?:I|we) (?:do |really |actually |would |'d )?(?:want|need|like|prefer|ask)(?: (?:from|of) (?:you|u))?"
 )
 TRAITS = (
     r"vegetarian|vegan|pescatarian|lactose[- ]intolerant|gluten[- ]intolerant|gluten[- ]free|coeliac|celiac|"

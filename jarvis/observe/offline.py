@@ -148,9 +148,12 @@ _LASTING_LABEL_RE = re.compile(
 )
 _LABEL_RE = re.compile(
     # ("Rule, and please remember it because I forget it at 4am: never run …")
-    rf"^(?:(?P<rule>{RULE_LABELS})(?:\s+(?:here|first|in this \w+|for (?:this|every|each|all|any) [\w ]{{1,30}}?)|"
+    # ("Yes please, and this is a rule for you in this repo from now on: anything that can reboot a host, …")
+    r"^(?:(?:yes|yeah|yep|ok|okay|right|sure|also|and|oh|please|so|great|thanks)\b[\s,!.]+)*"
+    rf"(?:(?P<rule>{RULE_LABELS})(?:\s+(?:here|first|(?:for|in|from|going|across|on)\s+(?:[^:.?!—–-]|(?<=\w)-(?=\w)){{1,50}}?)|"
     rf",?\s+and [^:]{{1,80}})?(?:\s+(?:btw|by the way|too|though))?|{PLAIN_LABELS})"
-    r"\s*[:—–-]+\s*(?P<x>.{3,})$",
+    # ("the rule in infra-live is …": a hyphen inside a word is no dash)
+    r"(?:\s*[:—–]|\s+-|(?<!\w)-)[:—–-]*\s*(?P<x>.{3,})$",
     IC,
 )
 _RULE_TAG_RE = re.compile(
@@ -594,6 +597,8 @@ def _match_clause(
     for _ in range(3):
         found = _match_families(clause, who, to_assistant, skip)
         aside = None if found else _ASIDE_RE.match(clause.strip(TRIM))
+        if aside and _TOPIC_RE.match(aside.group("x")):
+            return None  # "every script that deletes files, you show it to me first": no aside, the point
         if found or not aside:
             return found
         clause = aside.group("x")
@@ -632,7 +637,9 @@ def _named_people(text: str, who: str) -> list[tuple[Found, str]]:
     # "our self-hosted GitLab pipeline", "my Garmin Forerunner 255 says …, is this ok?": hold in a question too
     out += _own_riders(text, who, (OUR_NAMED, MY_DEVICE))
     for m in HOME_IN.regex.finditer(text):
-        if m.group("here"):  # "if I go quiet it's loadshedding here in Hyderabad": where they are, even so
+        # "if I go quiet it's loadshedding here in Hyderabad": where they are, even so; "There is park near
+        # my flat in Podgórze, is good?": where their home is
+        if m.group("here") or re.match(r"(?:my|our)\s+(?:place|house|flat|apartment|home)\b", m.group(0), IC):
             out.append(
                 (Found(HOME_IN.build(m, who), "fact", HOME_IN.name, "place", confidence=0.65), m.group(0))
             )
@@ -975,6 +982,7 @@ def extract_sentence(
             correction(trim(setting), plain(nxt), after_assistant, who)
             or _answer(text, after_assistant)
             or _told(text, after_assistant, who)
+            or _placed(text, after_assistant, who)
         )
         parts = clauses(setting)
         if not found and len(parts) > 1:
@@ -1063,6 +1071,43 @@ def _told(sent: str, assistant: str, who: str) -> Found | None:
     return Found(
         text, "fact", "answer/asked", subject_of(f"{topic} {value}") or "", confidence=0.75, priority="medium"
     )
+
+
+# the assistant asks where the person lives ("Where are you renting, and when does your tenancy end?",
+# "Which city are you in?"); a bare place answers it ("phibsborough, dublin 7.")
+_WHERE_YOU_RE = re.compile(
+    r"\bwhere\s+(?:are|do)\s+(?:you|u)\s+(?:currently\s+|now\s+)?(?P<v>live|living|based|located|renting|rent|"
+    r"staying|from|come from)\b"
+    r"|\b(?:which|what)\s+(?:city|town|village|country|area|neighbou?rhood|part of(?:\s+\w+){1,2})\s+(?:are|do)\s+"
+    r"(?:you|u)\s+(?P<v2>live in|living in|in|based in|from|renting in)\b",
+    IC,
+)
+_BARE_PLACE_RE = re.compile(
+    r"^(?:(?:in|near|just outside|outside)\s+)?(?!(?:yes|yeah|no|nope|ok|okay|sorry|idk|dunno|not|home|here|there|"
+    r"it|the|a|an|my|our|i|we|you|he|she|they|both|either|neither|nowhere|somewhere|same|why|what|well)\b)"
+    r"(?P<p>[^\W\d_][\w'.-]*(?:\s+[\w'.-]+){0,2}(?:,\s*[^\W\d_][\w'.-]*(?:\s+[\w'.-]+){0,2})?)[.!]*$",
+    IC,
+)
+_VERBISH_RE = re.compile(
+    r"\b(?:is|are|was|were|am|be|have|has|had|do|does|did|will|would|can|could|should|think|know|live|work|"
+    r"rent|go|get|got|want|need|like|sure|maybe|please|thanks)\b",
+    IC,
+)
+
+
+def _placed(sent: str, assistant: str, who: str) -> Found | None:
+    """answer/where: the assistant asked where the person lives and a bare place answered it."""
+    asked = _WHERE_YOU_RE.search(assistant)
+    said = _BARE_PLACE_RE.match(trim(sent))
+    if not asked or not said or _VERBISH_RE.search(said.group("p")) or refused(said.group("p")):
+        return None
+    verb = (asked.group("v") or asked.group("v2") or "").lower()
+    place = ", ".join(  # "phibsborough, dublin 7" -> "Phibsborough, Dublin 7"; "near the river" stays
+        p if re.match(r"(?:near|by|off|next|close|on|in|at)\b", p, IC) else p[:1].upper() + p[1:]
+        for p in (part.strip() for part in said.group("p").split(","))
+    )
+    how = "is from" if "from" in verb else "rents in" if "rent" in verb else "lives in"
+    return Found(f"{cap(who)} {how} {place}.", "fact", "answer/where", "place", confidence=0.7)
 
 
 @dataclass(frozen=True)
@@ -1166,6 +1211,13 @@ def _clause_facts(
         rule_label = bool(label and label.group("rule") and to_assistant) or bool(tagged) or bool(labelled)
         clause = label.group("x") if label else clause
         found = _match_clause(clause, who, to_assistant)
+        lead = _COLON_LEAD_RE.match(clause) if found is None and to_assistant and not label else None
+        if lead and not someone_elses(lead.group("lead")):
+            # "the last tool I tried kept doing this: R only, with renv for the packages": a lead-in of
+            # the person's, then a rule of its own
+            led = _match_clause(lead.group("x"), who, to_assistant)
+            if led is not None and led.kind == "rule":
+                found, clause = led, lead.group("x")
         # a rider read one thing in passing ("here in Wommels"); what the clause says besides may be a fact too
         besides = (
             _match_clause(clause, who, to_assistant, RIDER_NAMES)
@@ -1399,6 +1451,25 @@ _TAKEN_UP_RE = re.compile(
     r"^(?:they|it|these|those)\s+(?P<rest>(?!(?:is|are|was|were|'s|'re)\s+(?:so|really|very)\b).{3,})$", IC
 )
 
+# a topic of any kind, then what is done with it ("anything that can reboot a host, I run it in check
+# mode first", "every script that deletes files, you show it to me before running it")
+_TOPIC_RE = re.compile(
+    r"^(?:(?:and|also|but)\s+)*(?:anything|everything|whatever|(?:any|every|each)\s+[\w-]+)\s+"
+    r"(?:that|which|who|with|in|on|under|touching|going|from)\b[^,;]{3,60}$",
+    IC,
+)
+_TOPIC_TAKEN_RE = re.compile(r"^(?:I|we|you|u)\s+(?:[\w'-]+\s+){1,4}?(?:it|them)\b", IC)
+
+# a lead-in of the person's before a colon ("A quick note on how I work: …", "the last tool I tried
+# kept doing this: …"), never another's say ("my PI says: …", "Lars's rule: …")
+_COLON_LEAD_RE = re.compile(
+    r"^(?P<lead>(?=[^:]*\b(?:I|I'm|me|my|we|our|you|this|these|the following)\b)"
+    r"(?![^:]*(?:\b(?:says?|said|tells?|told|thinks?|thought|wants?|asks?|asked|he|she|they|his|her|their)\b|"
+    # it points at what follows ("… kept doing this:"); "remember my thesis deadline: …" names its topic
+    r"\w's\s))[^:]{3,80}\b(?:this|these|the following|as follows|how I work|how we work)):\s+(?P<x>\S.{4,})$",
+    IC,
+)
+
 
 def _undislocated(parts: list[str]) -> list[str]:
     """["the comments", "they stay in French please"] -> ["the comments stay in French please"]."""
@@ -1409,6 +1480,8 @@ def _undislocated(parts: list[str]) -> list[str]:
         if np and taken and not re.search(r"\b(?:me|us)\b", taken.group("rest"), IC):
             # ("the Deliveroo, they call me every week": what others do to the person stays theirs)
             out[-1] = f"{np.group('np')} {taken.group('rest')}"
+        elif out and _TOPIC_RE.match(out[-1]) and _TOPIC_TAKEN_RE.match(part):
+            out[-1] = f"{out[-1]}, {part}"
         else:
             out.append(part)
     return out
@@ -1495,6 +1568,53 @@ def _tool_failure(event: SessionEvent, calls: dict[str, SessionEvent]) -> Fact:
     )
 
 
+# A list said under a heading that names what it is ("My preferences for all figures, please remember
+# these:" then "- viridis colour scale", "- 300 dpi"): each item is read under its heading, which alone
+# says nothing
+_LIST_HEAD_RE = re.compile(
+    r"^(?:(?:here are|these are|here's|a few|some|the following|and|also|ok|okay)\s+)*(?P<topic>.{0,80}?)[,.\s]*"
+    r"(?P<remember>(?:please\s+|pls\s+)?(?:remember|note|keep in mind|memori[sz]e|bear in mind)"
+    r"(?:\s+(?:these|this|them|the following|that))?(?:\s+(?:please|pls|for me|for later))?)?\s*:\s*$",
+    IC,
+)
+_LIST_KIND_RE = re.compile(
+    r"\b(?:rules?|preferences?|conventions?|house style|style|defaults|requirements|dos and don'?ts|guidelines)\b",
+    IC,
+)
+_LIST_ITEM_RE = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(?P<item>\S.*?)\s*$")
+
+
+def _with_list_heads(text: str) -> str:
+    """Each item of a list under a heading that names rules or things to remember, said with its
+    heading ("Rule: my preferences for all figures: 300 dpi"); the heading line itself is dropped."""
+    if ":" not in text or "\n" not in text:
+        return text
+    lines = text.split("\n")
+    out: list[str] = []
+    head: tuple[str, str] | None = None  # (label, topic) of the heading the items are under
+    for i, line in enumerate(lines):
+        item = _LIST_ITEM_RE.match(line)
+        if head is not None and item:
+            label, topic = head
+            out.append(f"- {label}: {topic + ': ' if topic else ''}{item.group('item')}")
+            continue
+        if head is not None and not line.strip() and i + 1 < len(lines) and _LIST_ITEM_RE.match(lines[i + 1]):
+            continue  # a blank line between items
+        head = None
+        m = _LIST_HEAD_RE.match(line.strip())
+        nxt = next((ln for ln in lines[i + 1 :] if ln.strip()), "")
+        if m and "?" not in line and _LIST_ITEM_RE.match(nxt):
+            topic = m.group("topic").strip(" ,.")
+            if _LIST_KIND_RE.search(topic):
+                head = ("Rule", topic)
+            elif m.group("remember"):
+                head = ("Remember this", "")
+            if head is not None:
+                continue
+        out.append(line)
+    return "\n".join(out)
+
+
 class OfflineObserver:
     """Rule-based extraction, then the learned judge on what no rule read; deterministic, no network."""
 
@@ -1521,7 +1641,7 @@ class OfflineObserver:
                 last_assistant = assistant_said[:600]
                 suggested.add(event.text)
             elif event.type == "message" and event.role == "user":
-                sentences = split_sentences(event.text)
+                sentences = split_sentences(_with_list_heads(event.text))
                 skip = -1
                 previous, mark = "", 0  # the sentence before when nothing read it, and the judge's queue then
                 since = 0  # where the judge's queue stood when `previous` began

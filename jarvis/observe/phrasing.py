@@ -76,6 +76,13 @@ _CLAUSE_RE = re.compile(
     r"|\s+so\s+(?=[a-z]+\s+(?:is|are|was|were)\b)"
     r"|,\s+as\s+(?=(?:I|I'm|I've|we|we're|my|our)\b)"
     r"|,?\s+and\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)"
+    # ("We've got plot 14 up at Penparcau and this year I'd like to plan it properly"): a new time, a new say
+    r"|,?\s+and\s+(?=(?:this|next|last)\s+(?:year|week|month|season|summer|spring|autumn|fall|winter|time)\s+"
+    r"(?:I|I'm|I'd|I'll|we|we're|we'd)\b)"
+    # ("it'll sit until Thursday anyway since I don't work Wednesdays"): why, a standing fact of its own
+    r"|,?\s+since\s+(?=(?:I|we)\s+(?:don't|do not|dont|never|can't|cannot|only|always)\b)"
+    # ("we've got like 40 vms on the proxmox cluster, no need to touch the rest today")
+    r"|,\s+(?=no need\b)"
     r"|,\s+(?=(?:she|he|they|it|that|this)(?:'s|'ll|'d| is| will| was| would| wants| thinks|\s)\b)"
     r"(?!(?:it's|its|it is)\s+(?:called|named)\b)"  # "I run a casa rural …, it's called La Pumarada": one clause
     r"|,\s+(?=(?:don't|do not|please)\s)"
@@ -125,7 +132,10 @@ _TRAIL_FILLER_RE = re.compile(
 _QUESTION_START_RE = re.compile(
     # ("Is a small bakery, the name is Panadería La Espiga": "it" left out, no question mark anywhere)
     # ("What I do want you to remember: …" says what follows, it asks nothing)
+    # ("What I do want: booleans in the YAML always as true/false" says what is wanted)
     r"^(?!is\s+(?:a|an)\s+[^?]*$)(?!what\s+I\s+(?:do\s+|really\s+)?(?:want|need)\s+you\s+to\s+(?:remember|know|note)\b[^?]*$)"
+    r"(?!what\s+(?:I|we)\s+(?:do\s+|really\s+|actually\s+|would\s+|'d\s+)?(?:want|need|like|prefer|ask)"
+    r"(?:\s+(?:from|of)\s+(?:you|u))?\s*[:—–][^?]*$)"
     r"(?:(?:(?:last|quick|one|another|small|random|dumb|silly|stupid|final|other)\s+)?(?:q|qn|question)\s*[:.,)-]\s*)?(?:what|why|how|who|whom|whose|where|which|when(?!\s+(?:I|you|u|we)\b)|whether|do|does|did|is|are|was|were|can|could|"
     r"would|will|shall|should|may|might|have|has|had|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|"
     r"shouldn't|can't|couldn't)\s+(?:I|we|you|he|she|they|it|this|that|there|my|our|the|a|an|us|anyone)\b"
@@ -213,10 +223,34 @@ def split_sentences(text: str, own: bool = True) -> list[str]:
     return [p for p in parts if len(p) >= 3]
 
 
+# the last item of a list after ", and" ("ggplot, theme_classic, and the Okabe-Ito palette"): a few
+# words with no verb of their own
+_LAST_ITEM_RE = re.compile(
+    r"^(?:(?:the|a|an|my|our|some|its|their)\s+)?(?!(?:I|I'm|we|you|he|she|they|it|that|this|there)\b)"
+    r"(?:(?!(?:is|are|was|were|has|have|had|do|does|did|will|would|can|could|should|must|'s)\b)[\w.+#/-]+\s*){1,4}$",
+    re.IGNORECASE,
+)
+
+
 def clauses(sentence: str) -> list[str]:
     """A sentence cut at its joints (";", " — ", ", and I …", ", so …"), fillers trimmed."""
+    pieces: list[str] = []
+    at = 0
+    joints = list(_CLAUSE_RE.finditer(sentence))
+    for i, joint in enumerate(joints):
+        end = joints[i + 1].start() if i + 1 < len(joints) else len(sentence)
+        head = sentence[at : joint.start()]
+        if (
+            re.fullmatch(r",\s+and\s+", joint.group(0), re.IGNORECASE)
+            and "," in head
+            and _LAST_ITEM_RE.match(sentence[joint.end() : end].strip(" .!"))
+        ):
+            continue  # one list, not two clauses
+        pieces.append(head)
+        at = joint.end()
+    pieces.append(sentence[at:])
     out = []
-    for part in _CLAUSE_RE.split(sentence):
+    for part in pieces:
         part = trim(part)
         if len(part) >= 3:
             out.append(part)

@@ -158,6 +158,16 @@ SELF: tuple[Family, ...] = (
         lambda m: "work" if re.match(r"at|for|as", m.group("v"), IC) else "schedule",
         lambda m, s: f"{s} works {v(m)}",
     ),
+    # the days the person never works ("I don't work Wednesdays", "i dont work on fridays or mondays")
+    fam(
+        "self/days-off",
+        rf"^I\s+(?:don't|do not|dont|never|no longer)\s+work\s+(?:on\s+)?(?P<v>{WEEKDAY}s?(?:\s*(?:,|and|or|,\s*or)\s*"
+        rf"{WEEKDAY}s?)*|weekends)\b(?P<rest>.{{0,40}})$",
+        "fact",
+        "schedule",
+        lambda m, s: f"{s} doesn't work on {cap(m.group('v'))}{m.group('rest').rstrip(TRIM)}",
+        confidence=0.75,
+    ),
     # "I live in Lisbon now", "I'm based in Montreal", "I moved to Leeds", "I'm from Quito"
     fam(
         "self/place",
@@ -655,7 +665,12 @@ SELF: tuple[Family, ...] = (
         "self/diet",
         r"^I\s+(?:can't|cannot|can not|don't|do not|never|no longer)\s+(?P<verb>eat|drink|have|tolerate|digest|"
         r"smoke|take|touch)\s+"
-        rf"(?!{VAGUE_OBJECT})(?P<v>.{{2,60}})$",
+        rf"(?!{VAGUE_OBJECT})"
+        # what one has that is no food ("I don't have the headspace to maintain two stacks")
+        r"(?!(?:the\s+|any\s+|enough\s+|much\s+|a\s+lot\s+of\s+|a\s+|an\s+)?(?:time|headspace|energy|money|patience|"
+        r"bandwidth|capacity|space|room|budget|access|car|kids|children|clue|idea|choice|option|skills?|nerve|"
+        r"strength|luck|permission|rights?|license|licence|account)\b)"
+        r"(?P<v>.{2,60})$",
         "fact",
         "health",
         lambda m, s: _statement(m, s),
