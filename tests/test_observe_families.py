@@ -1180,6 +1180,11 @@ POSITIVE = [
     ("person/appositive", "my intern Joaquín set up the staging box on Monday", ["intern is Joaquín"]),
     ("self/days-off", "i dont work on fridays or mondays", ["doesn't work on Fridays or mondays"]),
     ("self/days-off", "I do not work on Saturdays or Sundays", ["doesn't work on"]),
+    (
+        "request/start",
+        "One last thing, please remember my thesis deadline: the manuscript goes to the examiners on 15 December.",
+        ["thesis deadline: the manuscript goes to the examiners"],
+    ),
 ]
 
 

@@ -636,13 +636,7 @@ def _named_people(text: str, who: str) -> list[tuple[Found, str]]:
         )
     # "our self-hosted GitLab pipeline", "my Garmin Forerunner 255 says …, is this ok?": hold in a question too
     out += _own_riders(text, who, (OUR_NAMED, MY_DEVICE))
-    for m in HOME_IN.regex.finditer(text):
-        # "if I go quiet it's loadshedding here in Hyderabad": where they are, even so; "There is park near
-        # my flat in Podgórze, is good?": where their home is
-        if m.group("here") or re.match(r"(?:my|our)\s+(?:place|house|flat|apartment|home)\b", m.group(0), IC):
-            out.append(
-                (Found(HOME_IN.build(m, who), "fact", HOME_IN.name, "place", confidence=0.65), m.group(0))
-            )
+    out += _homes(text, who, here=True)
     for m in ACTIVITY_AFTER.regex.finditer(text):
         if re.search(r"\bmy\s", m.group(0), IC):  # "after my bridge club": theirs, even in a plan
             out.append(
@@ -659,6 +653,17 @@ def _named_people(text: str, who: str) -> list[tuple[Found, str]]:
                 (Found(family.build(m, who), "fact", family.name, "person", confidence=0.7), m.group(0))
             )
     return out
+
+
+def _homes(text: str, who: str, here: bool = False) -> list[tuple[Found, str]]:
+    """Where the person's home is, said in passing ("There is park near my flat in Podgórze, is good?");
+    with `here`, where they are too ("if I go quiet it's loadshedding here in Hyderabad")."""
+    return [
+        (Found(HOME_IN.build(m, who), "fact", HOME_IN.name, "place", confidence=0.65), m.group(0))
+        for m in HOME_IN.regex.finditer(text)
+        if (here and m.group("here"))
+        or re.match(r"(?:my|our)\s+(?:place|house|flat|apartment|home)\b", m.group(0), IC)
+    ]
 
 
 def _own_riders(text: str, who: str, families: tuple[Family, ...] = OWN_RIDERS) -> list[tuple[Found, str]]:
@@ -1293,6 +1298,9 @@ def _clause_facts(
             and not (shrugged and someone_elses(clause, requirements=False))
         ):
             pending.append(Unread(clause, clause if len(parts) > 1 else text, turn, who))
+        if found is None and extra is None and not refused(clause) and not someone_elses(clause):
+            # "There is park near my flat in Podgórze, Bednarski park": where the home is, said in passing
+            facts.extend(_fact(home, quote, turn) for home, quote in _homes(clause, who))
         if found is None and extra is None and refused(clause) == "hypothetical":
             when = _IF_THEN_YOU_RE.match(clause) if to_assistant and not rule_label else None
             if when:  # "… and if it is a medical thing you can write in Spanish": what to do, when
@@ -1601,9 +1609,9 @@ def _with_list_heads(text: str) -> str:
         if head is not None and not line.strip() and i + 1 < len(lines) and _LIST_ITEM_RE.match(lines[i + 1]):
             continue  # a blank line between items
         head = None
-        m = _LIST_HEAD_RE.match(line.strip())
-        nxt = next((ln for ln in lines[i + 1 :] if ln.strip()), "")
-        if m and "?" not in line and _LIST_ITEM_RE.match(nxt):
+        m = _LIST_HEAD_RE.match(line.strip()) if "?" not in line else None
+        nxt = next((lines[k] for k in range(i + 1, len(lines)) if lines[k].strip()), "") if m else ""
+        if m and _LIST_ITEM_RE.match(nxt):
             topic = m.group("topic").strip(" ,.")
             if _LIST_KIND_RE.search(topic):
                 head = ("Rule", topic)

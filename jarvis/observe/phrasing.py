@@ -114,6 +114,8 @@ LEAD_FILLER_RE = re.compile(
     # (an emoji or a mark first: "❤️ and remember my daughter …")
     r"^(?:[^\w\s\"'`(\[<*#>~@$/\\-]+\s*)?(?:(?:yes|yeah|yep|ok|okay|sure|right|hey|hi|hello|oh|ah|hmm+|mm+|um+|well|wait|oh wait|so|and|also|anyway|btw|"
     r"by the way|honestly|actually|quick context|context|for context|great|thanks|thank you|cool|"
+    # ("Last thing, please remember my thesis deadline: …")
+    r"(?:one\s+)?(?:last|final)\s+thing|one more thing|"
     r"sounds good|later|not great|good(?!\s+(?:start|try|effort|job|point|call|catch|idea|luck)\b)|fine|alright|basically|essentially|in short|long story short|"
     r"for what it's worth|fwiw|tbh|to be honest|to be fair|ah right|oh right|right then|omg|lol|haha|but|"
     # ("also add a line that I don't shoot on a Sunday, ever": what the line says is the person's)
@@ -264,7 +266,9 @@ _ASKING_JOINT_RE = re.compile(
     r"(?=(?:(?:how|what|which|where|when|why|who)\s+(?:\w+\s+)?|(?:can|could|should|would|will|do|does|is|are|am|"
     r"may)\s+)(?:I|we|you|u|it|they|he|she|my|our|the|this|that|there|\d\w*)\b"
     # ("going fishing w my brother in april, is walleye season open then"): is a thing open, ok, allowed
-    r"|(?:is|are)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:open|closed|ok|okay|allowed|legal|safe|possible|available|on|worth\s+it)\b)",
+    r"|(?:is|are)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:open|closed|ok|okay|allowed|legal|safe|possible|available|on|worth\s+it)\b"
+    # "it" left out ("There is park near my flat in Podgórze, Bednarski park, is good?")
+    r"|(?:is|are)\s+(?:good|ok|okay|fine|safe|nice|possible|better|enough|normal|bad|worth\s+it)\b[^,]{0,30}\?*$)",
     IC,
 )
 
