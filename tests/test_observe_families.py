@@ -1185,6 +1185,49 @@ POSITIVE = [
         "One last thing, please remember my thesis deadline: the manuscript goes to the examiners on 15 December.",
         ["thesis deadline: the manuscript goes to the examiners"],
     ),
+    # heldout233-240 (adr/0102): "Next:" opens a turn, no speaker; "always" at the end of an instruction;
+    # a level or an exam passed; what works better for the person; a measure "rn"; a reason pointed back
+    # at; a race that is a run; who someone is, said as why they are asked; a device's model in brackets
+    (
+        "rule/imperative",
+        "Fair. Next: make me the loss-curve plots from last week's runs. For every figure you make for me: "
+        "always PDF, vector. Never PNG.",
+        ["Always PDF, vector"],
+    ),
+    (
+        "rule/general",
+        "Please make it like a table always, I print it and tape it on the wall.",
+        ["table always"],
+    ),
+    ("rule/general", "pls write the dates in full always", ["Write the dates in full always"]),
+    ("self/language-level", "I passed N3 in 2024.", ["passed N3 in 2024"]),
+    ("self/language-level", "I am level A2", ["language level A2"]),
+    ("self/language-level", "I'm at B1 in German", ["language level B1 in German"]),
+    ("self/better-than", "I read diffs way faster than prose", ["diffs way faster than prose"]),
+    ("self/better-than", "I'd rather read code than prose", ["would rather read code than prose"]),
+    ("self/better-than", "I learn better from examples than from theory", ["learns better from examples"]),
+    ("self/my-x-is-specific", "my fide rating is 1840 rn, was 1790 in june.", ["fide rating is 1840"]),
+    ("self/abstains", "thats also why i dont do sessions longer than 4 hrs", ["sessions longer than 4 hrs"]),
+    (
+        "self/entered",
+        "doing the great scottish run in october, first ever half",
+        ["great scottish run in october"],
+    ),
+    (
+        "person/named-then-as-my",
+        "then push and i'll ask Chidinma to review, as my tech lead she has to approve anything under reconcile",
+        ["The user's tech lead is Chidinma"],
+    ),
+    (
+        "self/my-device",
+        "my Garmin (Forerunner 255) says VO2max 54, does that number matter",
+        ["Garmin (Forerunner 255)"],
+    ),
+    (
+        "self/my-device",
+        "ok i'll go through the alto line tonight on my Yamaha at home after i fetch Ah Ma from dialysis",
+        ["has a Yamaha"],
+    ),
 ]
 
 
@@ -1201,6 +1244,7 @@ def test_family_keeps(family: str, text: str, words: list[str]) -> None:
 # families that recognise a name or a product by its capital letter
 NAMED = {
     "person/appositive",
+    "person/named-then-as-my",
     "self/reports-to",
     "person/named-later",
     "person/fact",
@@ -1584,6 +1628,13 @@ NEGATIVE = [
         "every script that deletes files, you show it to me before running it.",
         "Every script that deletes files.",
     ),
+    # heldout233-240: a gift told as a story; a hyperbole is no preference
+    (
+        "My son bought me that Dragon program a few Christmases back and it made a hash of everything I said.",
+        "Dragon",
+    ),
+    ("my sister gave me her old Kindle two years ago and I never used it", "Kindle"),
+    ("I'd rather die than use Windows", "Windows"),
     ("I need to walk Priya through the deploy tomorrow", "Priya"),
     ("my neighbour Dale says I'm wasting my time", "Dale"),
     ("My instagram is tekno_serkan and password is Kordon!2024tamir", "Kordon"),
@@ -2117,3 +2168,44 @@ def test_the_last_item_of_a_list_stays_in_its_clause(text: str, whole: str) -> N
         "I moved to Lyon",
         "my wife works at Airbus",
     ]
+
+
+@pytest.mark.parametrize(
+    ("message", "statement"),
+    [
+        (
+            "Yes. And I've decided on the title, by the way. It's going to be \"Rain, Hail and Dogs\". It was a joke.",
+            "Decision: the title is Rain, Hail and Dogs.",
+        ),
+        (
+            "we decided on the venue. It's the Old Mill in Kendal.",
+            "Decision: the venue is the Old Mill in Kendal.",
+        ),
+        ("ok I settled on a name. It'll be Sunny Crumb", "Decision: a name is Sunny Crumb."),
+    ],
+)
+def test_a_decision_that_names_its_topic_takes_the_next_sentence_as_what_was_decided(
+    message: str, statement: str
+) -> None:
+    facts = said(message)
+    assert statement in [f.text for f in facts], [(f.family, f.text) for f in facts]
+
+
+@pytest.mark.parametrize(
+    ("assistant", "user", "word"),
+    [
+        (
+            "Prophet would handle the holiday effects. Want me to set up a Prophet baseline to compare?",
+            "Hmm, no, not Prophet. We tried it on the motor book a while back and the seasonality went all over "
+            "the place. Stick with SARIMA.",
+            "Prophet",
+        ),
+        ("Should I add Celery for the queue?", "No, not Celery. It was a pain last time.", "Celery"),
+    ],
+)
+def test_no_not_x_to_an_offer_with_nothing_in_its_place_is_no_correction(
+    assistant: str, user: str, word: str
+) -> None:
+    facts = facts_of(("assistant", assistant), ("user", user))
+    assert not [f for f in facts if f.kind == "correction"], [(f.family, f.text) for f in facts]
+    assert not [f for f in facts if word in f.text], [(f.family, f.text) for f in facts]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from jarvis.observe.declined import offered
 from jarvis.observe.families import Found, cap
 from jarvis.observe.judge import others_habit, someone_elses, turned_down
 from jarvis.observe.lexicon import IC, TRIM, tool_kind
@@ -384,6 +385,14 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
             if len(rest) < 3 or refused(rest) or _DECLINING_RE.match(rest):
                 return None  # "no, not bringing TCA in", "No, I'm not buying a chest strap": an offer turned down
             only_wrong = re.match(r"^not\s+(?P<wrong>[^,;]{1,30})$", rest, IC)
+            if (
+                only_wrong
+                and offered(only_wrong.group("wrong"), assistant)
+                and not any(_USING_RE.match(c) for c in clauses(nxt))
+            ):
+                # "Want me to set up a Prophet baseline?" -> "no, not Prophet. We tried it …": turned down,
+                # nothing named in its place ("No, not SILVA. … so we use the MitoFish reference" corrects)
+                return None
             if only_wrong and nxt and not refused(nxt):
                 # "Non, not 4.3. We have R 4.4.1, on my laptop and on the cluster": the next sentence is right
                 return _right_after(nxt, only_wrong.group("wrong"), who)

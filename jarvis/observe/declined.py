@@ -123,5 +123,13 @@ class Suggested:
         return out
 
 
+def offered(thing: str, assistant_text: str) -> bool:
+    """True when the assistant's message suggested `thing` ("Want me to set up a Prophet baseline?")."""
+    suggested = Suggested()
+    suggested.add(assistant_text)
+    named = words(thing)
+    return bool(named) and named <= suggested.words
+
+
 def mentions(text: str, words: set[str]) -> bool:
     return any(re.search(rf"(?<![\w.-]){re.escape(w)}(?![\w-])", text, IC) for w in words)

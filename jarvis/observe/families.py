@@ -201,10 +201,13 @@ RULES: tuple[Family, ...] = (
         r".{3,60}?(?:\b(?:everywhere|across the board|by default|at all times|in every \w+|in all \w+|"
         r"without exception|no matter what|every single time|throughout|consistently)(?=\s*(?::\s*[^:]{3,80})?[.!]*$)"
         r"|,\s*(?:always|no exceptions|never otherwise))(?:\s*:\s*[^:]{3,80})?[.!]*$"
-        r"|^(?:everything|all\s+(?:the\s+)?[\w -]{2,30}?)\s+(?:in|as)\s+[\w/ -]{2,30}?(?:,?\s*please)$",
+        r"|^(?:everything|all\s+(?:the\s+)?[\w -]{2,30}?)\s+(?:in|as)\s+[\w/ -]{2,30}?(?:,?\s*please)$"
+        # an instruction with "always" at its end, no comma ("Please make it like a table always")
+        r"|^(?:please\s+|pls\s+|plz\s+)?(?P<y>(?:make|write|put|use|give|answer|reply|format|show|send|do|"
+        r"add|list|sort|round|spell|sign|end|start)\b[^,;]{3,60}?\s+always)(?:\s+(?:please|pls|plz))?[.!]*$",
         "rule",
         "rule",
-        lambda m, s: cap(third_person((m.group("x") or m.group(0)).strip(TRIM), s)),
+        lambda m, s: cap(third_person((m.group("x") or m.group("y") or m.group(0)).strip(TRIM), s)),
         priority="high",
     ),
     # "we don't mock the DB, we use testcontainers": a team practice and what is done instead
@@ -946,6 +949,17 @@ APPOSITIVES: tuple[Family, ...] = (
         rf"(?<=[a-z,]\s)(?!{NOT_NAMES}\b)(?P<name>{_PERSON_NAME}){_LOWER_GAP},\s*(?:and\s+)?(?:he|she|they)"
         rf"(?:'s|(?<=he)s|\s+is|\s+are)\s+(?:also\s+)?(?:my|our)\s+"
         rf"(?P<rel>(?:[a-z-]+\s+)?(?:{RELATIONS}|{_WORK_RELATIONS}|{ROLE_ACRONYMS}))\b",
+        "fact",
+        "person",
+        lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name')}",
+        confidence=0.7,
+    ),
+    # "i'll ask Chidinma to review, as my tech lead she has to approve anything under reconcile": who the
+    # one named is, said as why they are asked
+    fam(
+        "person/named-then-as-my",
+        rf"(?<=[a-z,]\s)(?!{NOT_NAMES}\b)(?P<name>{_PERSON_NAME}){_LOWER_GAP},\s*(?:since\s+|because\s+)?as\s+(?:my|our)\s+"
+        rf"(?P<rel>(?:[a-z-]+\s+)?(?:{RELATIONS}|{_WORK_RELATIONS}|{ROLE_ACRONYMS}))\s*,?\s+(?:he|she|they)\b",
         "fact",
         "person",
         lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name')}",

@@ -295,7 +295,10 @@ _DECIDING = r"decided|agreed|switched|chose|settled|moved|migrated|went with|sta
 # The narrow part of a passing state that holds for the rule families too: "rn", "atm", "with
 # 40 min left", "on the generator now" ("I live in Lisbon now" is a family's, and stays a fact).
 _ROLE_NOW_RE = re.compile(
-    rf"^(?:so\s+|and\s+)?(?:rn|right now|atm|currently|at the moment)\s+(?:I'm|I am|im)\s+(?:a|an)\s+(?:[\w-]+\s+){{0,2}}\w*(?:{ROLES})\b",
+    rf"^(?:so\s+|and\s+)?(?:rn|right now|atm|currently|at the moment)\s+(?:I'm|I am|im)\s+(?:a|an)\s+(?:[\w-]+\s+){{0,2}}\w*(?:{ROLES})\b"
+    # a measure of the person as it stands ("my fide rating is 1840 rn, was 1790 in june")
+    r"|^(?:so\s+|and\s+)?my\s+(?:[\w-]+\s+){0,2}(?:rating|elo|handicap|pb|level|weight|ranking|rank|grade|belt)\s+"
+    r"(?:is|'s)\s+(?:now\s+|about\s+|around\s+)?\d",
     IC,
 )
 _MOMENT_RE = re.compile(
@@ -606,7 +609,11 @@ _OCCASION_RE = re.compile(
     r"^(?:at|during|after)\s+(?:the|our|my|his|her|their|(?-i:[A-Z])[\w-]*'s)\s+(?:\w+\s+)?(?:engagement|wedding|"
     r"party|funeral|reunion|christening|baptism|naming ceremony|ceremony|reception|barbecue|bbq|picnic|dinner|"
     r"conference|festival|concert|match|game|trip|holiday|graduation|birthday|housewarming|launch|offsite)\b"
-    rf"[^.;]*\b(?:\w+ed|{_PAST})\b",
+    rf"[^.;]*\b(?:\w+ed|{_PAST})\b"
+    # a gift, told as a story ("My son bought me that Dragon program a few Christmases back")
+    r"|\b(?:bought|gave|got|sent|lent|gifted|showed)\s+(?:me|us)\b[^.;]*\b(?:ago|back|last\s+(?:year|month|week|"
+    r"christmas|summer|winter|spring|autumn|birthday))\b"
+    r"|\ba\s+(?:few|couple(?:\s+of)?)\s+(?:christmases|birthdays|summers|winters|easters)\s+(?:back|ago)\b",
     IC,
 )
 

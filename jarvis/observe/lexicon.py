@@ -232,7 +232,10 @@ LOWER_NAME = (
 # a device named by its brand alone ("on my old Xiaomi", "my Kindle")
 DEVICE_BRANDS = (
     r"Xiaomi|Redmi|Samsung|Huawei|Pixel|iPhone|iPad|Kindle|Kobo|ThinkPad|MacBook|iMac|Chromebook|Nokia|Motorola|"
-    r"Oppo|OnePlus|Realme|Tecno|Infinix|Garmin|Fitbit|Surface|Lenovo|Dell|Asus|Acer|Fairphone|Steam Deck|Switch"
+    r"Oppo|OnePlus|Realme|Tecno|Infinix|Garmin|Fitbit|Surface|Lenovo|Dell|Asus|Acer|Fairphone|Steam Deck|Switch|"
+    # instruments, cameras, watches, sewing machines, bikes ("on my Yamaha at home", "my Juki")
+    r"Yamaha|Roland|Casio|Korg|Fender|Gibson|Squier|Ibanez|Canon|Nikon|Fujifilm|Olympus|Coros|Suunto|Oura|Whoop|"
+    r"Wahoo|Juki|Bernina|Brompton|Peloton|Thermomix|Raspberry Pi"
 )
 DAYS = rf"{WEEKDAY}s?"
 # one date ahead, an appointment rather than how things are ("my flight to Oslo is on Thursday", "the

@@ -684,7 +684,12 @@ def _own_riders(text: str, who: str, families: tuple[Family, ...] = OWN_RIDERS) 
 # families whose words the clause splitter parts: "Divya gave me this key — she's my wife" (the name
 # opens the sentence), "tag Chidinma as reviewer, she's my lead"; and "Femi (my PM, he owns Looker)
 # will read it" when the cut fell inside the brackets (checked where they are used)
-_ACROSS_CLAUSES = ("person/named-later", "person/named-then-is-my", "person/named-has-been")
+_ACROSS_CLAUSES = (
+    "person/named-later",
+    "person/named-then-is-my",
+    "person/named-has-been",
+    "person/named-then-as-my",
+)
 
 
 def _from_clause(family: Family, clause: str, whole: str) -> re.Match[str] | None:
@@ -1298,7 +1303,10 @@ def _clause_facts(
             and not (shrugged and someone_elses(clause, requirements=False))
         ):
             pending.append(Unread(clause, clause if len(parts) > 1 else text, turn, who))
-        if found is None and extra is None and not refused(clause) and not someone_elses(clause):
+        passing = found is None and (
+            someone_elses(clause) or of_the_moment(clause) or admissible(clause) == "passing state"
+        )
+        if found is None and extra is None and not refused(clause) and not passing:
             # "There is park near my flat in Podgórze, Bednarski park": where the home is, said in passing
             facts.extend(_fact(home, quote, turn) for home, quote in _homes(clause, who))
         if found is None and extra is None and refused(clause) == "hypothetical":
@@ -1308,12 +1316,7 @@ def _clause_facts(
                 facts.append(_fact(Found(body, "rule", "rule/if-you", "rule", priority="high"), clause, turn))
             else:  # "I was thinking I'd ring them after my bridge club": the plan is unsure, the club is not
                 facts.extend(_fact(rider, quote, turn) for rider, quote in _named_people(clause, who))
-        elif (
-            found is None
-            and extra is None
-            and (someone_elses(clause) or of_the_moment(clause) or admissible(clause) == "passing state")
-            and not refused(clause)
-        ):
+        elif found is None and extra is None and passing and not refused(clause):
             # "since my bypass in 2023 the cardiologist said no flat-out efforts": what the doctor said is
             # theirs; the bypass is the person's
             facts.extend(_fact(rider, quote, turn) for rider, quote in _own_riders(clause, who))
@@ -1548,6 +1551,18 @@ def _without_passed_over(facts: list[Fact]) -> list[Fact]:
     return [f for f in facts if f.kind in ("decision", "correction", "rule") or not mentions(f.text, passed)]
 
 
+# a decision that names only what it is about ("has decided on the title"), and the next sentence
+# that says it ("It's going to be "Rain, Hail and Dogs".")
+_DECIDED_ON_RE = re.compile(
+    r"\b(?:decided|settled|agreed)\s+on\s+(?P<thing>(?:the|a|my|our|their)\s+[\w -]{1,30}?)[.!]*$", IC
+)
+_IT_WILL_BE_RE = re.compile(
+    r"^(?:it's going to be|its going to be|it is going to be|it's gonna be|its gonna be|it'll be|it will be|"
+    r"it's|its|it is|they're|they are|we're going with|going with)\s+(?P<v>\"[^\"]{1,80}\"|[^,;]{2,80}?)(?:[,;].*)?$",
+    IC,
+)
+
+
 def _used(sentence_text: str, statement: str) -> bool:
     """True when a statement already holds this sentence (a correction that took it as its body)."""
     core = trim(plain(sentence_text)).strip(TRIM).lower()
@@ -1739,7 +1754,18 @@ class OfflineObserver:
                         previous = f"{previous} {sent}"  # "Everything's in ap-southeast-2. Sydney. Always."
                     else:
                         previous, since = sent, mark
-                    if (
+                    told = _DECIDED_ON_RE.search(found[-1].text) if found and nxt else None
+                    what = _IT_WILL_BE_RE.match(trim(plain(nxt))) if told else None
+                    if told and what and found[-1].kind == "decision":
+                        # "I've decided on the title. It's going to be "Rain, Hail and Dogs".": what was decided
+                        thing = told.group("thing")
+                        found[-1] = replace(
+                            found[-1],
+                            text=f"Decision: {thing} is {what.group('v').strip(TRIM)}.",
+                            quote=f"{found[-1].quote} {nxt}".strip(),
+                        )
+                        skip = i + 1
+                    elif (
                         found
                         and found[-1].kind in ("correction", "decision")
                         and nxt
@@ -1828,6 +1854,7 @@ _NOT_VETOED = (
     "rule/dont",
     "rule/must",
     "preference/stated",
+    "self/better-than",  # "I'd rather read code than prose": the person's own taste, like preference/stated
 )
 
 

@@ -34,7 +34,10 @@ _LABEL_WORDS = (
     # ("Emily: I love sushi", "Sterling: …") is still who said the line
     "agreed updated confirmed fixed solved settled obviously personally currently ideally briefly booking "
     "pricing shipping billing hosting testing staging routing logging parking training funding housing meeting "
-    "spelling formatting naming licensing branding scheduling reporting sizing tooling setting wording heading"
+    "spelling formatting naming licensing branding scheduling reporting sizing tooling setting wording heading "
+    # what a turn opens with ("Next: make me the loss-curve plots", "Ok: …", "Step 2: …")
+    "next then now later step task tasks ok okay fair great cool thanks yes no sure right well so but oh again "
+    "tip hint example aside meanwhile"
 )
 _LABEL_OK = frozenset(_LABEL_WORDS.split())
 _PASTED_RE = re.compile(r"^\s*(?:\[[\d:]+\]\s*)?(?P<who>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)?):\s+(?P<said>.+)$")
@@ -83,6 +86,13 @@ _CLAUSE_RE = re.compile(
     r"|,?\s+since\s+(?=(?:I|we)\s+(?:don't|do not|dont|never|can't|cannot|only|always)\b)"
     # ("we've got like 40 vms on the proxmox cluster, no need to touch the rest today")
     r"|,\s+(?=no need\b)"
+    # ("call me Joaco pls, nobody says Joaquín except my grandma"): everyone else's, a clause of its own
+    r"|,\s+(?=(?:nobody|no one|noone|everyone|everybody)\s)"
+    # ("I need help planning my dissertation chapters, the hand-in deadline is 14 August")
+    r"|,\s+(?=the\s+(?:[\w-]+\s+){0,2}(?:deadline|due date|exam|appointment|wedding|interview|surgery|operation|"
+    r"flight|hearing|defen[cs]e|viva)\s+is\s)"
+    # ("he leave two years ago and since then I am alone in the IT here")
+    r"|,?\s+and\s+(?=(?:since then|now|these days|nowadays|today)\s+(?:I|I'm|we|we're)\b)"
     r"|,\s+(?=(?:she|he|they|it|that|this)(?:'s|'ll|'d| is| will| was| would| wants| thinks|\s)\b)"
     r"(?!(?:it's|its|it is)\s+(?:called|named)\b)"  # "I run a casa rural …, it's called La Pumarada": one clause
     r"|,\s+(?=(?:don't|do not|please)\s)"
@@ -104,7 +114,10 @@ _CLAUSE_RE = re.compile(
     # ("I'm the SRE lead at Mchango Pay and there are 4 other fires today")
     r"|\s+and\s+(?=there\s+(?:is|are|was|were|'s)\s)"
     # ("I'm a PhD student at Mila, my supervisor is Prof. Gauthier")
-    r"|,\s+(?=my\s+(?:\w+\s+){0,2}(?:is|are|was)\s)"
+    # ("I have to leave at 17h30 today, my son has football training in Matosinhos")
+    r"|,\s+(?=my\s+(?:\w+\s+){0,2}(?:is|are|was|has|have|goes|plays|does|works|lives|studies|trains)\s)"
+    # ("Yerlan … was moving cables this morning, the backups storage is on our TrueNAS there")
+    r"|,\s+(?=(?:the|our)\s+(?:[\w-]+\s+){0,3}(?:is|are|lives|sits|runs)\s+(?:on|in|at)\s+(?:our|the|a|an)\s)"
     r"|,\s+(?=(?:I|I'm|I've|I'd|I'll|im|ive)\s)"
     r"|,\s+(?=(?:full stop|end of story|never)[.!]*$)"
     r"|\s+[\U0001F300-\U0001FAFF\u2600-\u27BF][\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]*\s+(?=\w)",
@@ -116,6 +129,8 @@ LEAD_FILLER_RE = re.compile(
     r"by the way|honestly|actually|quick context|context|for context|great|thanks|thank you|cool|"
     # ("Last thing, please remember my thesis deadline: …")
     r"(?:one\s+)?(?:last|final)\s+thing|one more thing|"
+    # a reason pointed back at ("thats also why i dont do sessions longer than 4 hrs"): what follows is said
+    r"(?:that's|thats|that is)\s+(?:also\s+|partly\s+|exactly\s+|kind of\s+|kinda\s+)?why(?=\s+(?:I|i|we|my|our)\b)|"
     r"sounds good|later|not great|good(?!\s+(?:start|try|effort|job|point|call|catch|idea|luck)\b)|fine|alright|basically|essentially|in short|long story short|"
     r"for what it's worth|fwiw|tbh|to be honest|to be fair|ah right|oh right|right then|omg|lol|haha|but|"
     # ("also add a line that I don't shoot on a Sunday, ever": what the line says is the person's)
@@ -203,11 +218,17 @@ def _keep_line(line: str) -> bool:
         return False
     pasted = _PASTED_RE.match(stripped)
     # "Tom: I prefer tabs" pasted from another chat is Tom's, not the person's
-    return not (
-        pasted
-        and pasted.group("who").lower() not in _LABEL_OK
-        and _FIRST_PERSON_RE.search(pasted.group("said"))
+    if not pasted:
+        return True
+    who = pasted.group("who")
+    # "Fair. Next: make me the plots": a sentence ended before the label, no speaker
+    first = who.split()[0]
+    ended = (
+        " " in who
+        and first.endswith(".")
+        and first.lower() not in ("dr.", "mr.", "mrs.", "ms.", "st.", "prof.")
     )
+    return not (who.lower() not in _LABEL_OK and not ended and _FIRST_PERSON_RE.search(pasted.group("said")))
 
 
 def _blank_quoted_speech(text: str) -> str:
@@ -262,7 +283,8 @@ def clauses(sentence: str) -> list[str]:
 # "I have a pacemaker since 2019, can I go through the scanner?": a question joined on by a comma
 # (or by an emoji or a "like": "… can't do am/pm 🙈 like is 12 AM midnight or noon??")
 _ASKING_JOINT_RE = re.compile(
-    r"(?:,\s+|\s+[^\w\s,.;:!?'\"()\[\]-]+\s+(?:like,?\s+|so\s+)?|\s+like,?\s+)"
+    # ("the corolla is on finance till 2028 so can i claim the monthly payments?")
+    r"(?:,\s+|\s+[^\w\s,.;:!?'\"()\[\]-]+\s+(?:like,?\s+|so\s+)?|\s+like,?\s+|,?\s+so\s+(?=\w+\s+(?:i|we|you|u)\b))"
     r"(?=(?:(?:how|what|which|where|when|why|who)\s+(?:\w+\s+)?|(?:can|could|should|would|will|do|does|is|are|am|"
     r"may)\s+)(?:I|we|you|u|it|they|he|she|my|our|the|this|that|there|\d\w*)\b"
     # ("going fishing w my brother in april, is walleye season open then"): is a thing open, ok, allowed

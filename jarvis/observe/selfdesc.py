@@ -158,6 +158,18 @@ SELF: tuple[Family, ...] = (
         lambda m: "work" if re.match(r"at|for|as", m.group("v"), IC) else "schedule",
         lambda m, s: f"{s} works {v(m)}",
     ),
+    # what works better for the person, said as a comparison ("I read diffs way faster than prose",
+    # "I'd rather read code than prose", "I learn better from examples than from theory")
+    fam(
+        "self/better-than",
+        r"^I(?:'d|\s+would)\s+(?:much\s+|far\s+)?rather\s+(?!die\b|not\b)(?P<a>.{2,50}?)\s+than\s+.{2,50}$"
+        r"|^I\s+(?:read|understand|learn|follow|take in|process|remember|think|work)\s+.{0,50}?\b(?:way\s+|much\s+|a lot\s+|"
+        r"far\s+)?(?:faster|better|easier|quicker|more easily)\s+(?:with|from|in|on|than)\s+.{2,50}$",
+        "fact",
+        "preference",
+        lambda m, s: cap(third_person(m.group(0).strip(TRIM), s)),
+        confidence=0.7,
+    ),
     # the days the person never works ("I don't work Wednesdays", "i dont work on fridays or mondays")
     fam(
         "self/days-off",
@@ -308,10 +320,17 @@ SELF: tuple[Family, ...] = (
     # the level alone, after the language ("I learn Polish, I have B1 now")
     fam(
         "self/language-level",
-        r"^I(?:\s+have|'m\s+at|\s+am\s+at|\s+got)\s+(?:level\s+)?(?P<v>[ABC][12])\b(?:\s+(?:now|level|already))*[.!]*$",
+        # ("I am level A2", "I'm at B1 in German", "I passed N3 in 2024", "I have HSK 4")
+        r"^I(?:\s+have|'m\s+at|\s+am\s+at|'m|\s+am|\s+got|(?P<passed>\s+passed|'ve\s+passed|\s+have\s+passed)|\s+hold)\s+"
+        r"(?:the\s+|my\s+)?(?:level\s+|jlpt\s+|cefr\s+)?"
+        r"(?P<v>[ABC][12]|N[1-5]|HSK\s*[1-9]|TOPIK\s*[1-6]|IELTS\s+\d(?:\.5)?|DELF\s+[ABC][12]|DELE\s+[ABC][12])\b"
+        rf"(?P<rest>(?:\s+(?:now|level|already|in\s+(?:19|20)\d\d|in\s+(?:{LANGUAGES})|back in\s+(?:19|20)\d\d))*)[.!]*$",
         "fact",
         "preference",
-        lambda m, s: f"{s} has language level {m.group('v')}",
+        lambda m, s: (
+            f"{s} {'passed' if m.group('passed') else 'has language level'} {m.group('v')}"
+            f"{m.group('rest').rstrip(TRIM).replace(' now', '')}"
+        ),
         confidence=0.7,
     ),
     # "I'm vegetarian", "I'm lactose intolerant", "I'm colour-blind (deuteranopia)"
@@ -485,8 +504,10 @@ SELF: tuple[Family, ...] = (
         r"(?:^|,\s*)(?:(?:and|so|also|just|finally)\s+)*(?P<x>(?:(?:I(?:'ve|\s+have)?|I'm|I\s+am|im)\s+)?(?:just\s+|finally\s+)?"
         r"(?:signed\s+up\s+(?:for|to)|registered\s+for|entered|booked\s+(?:a\s+place|my\s+place|a\s+spot)\s+(?:in|on|for)|"
         r"(?:doing|running|riding|racing)(?=\s+(?:the|my\s+first|a|my)\s+[^,]{0,40}?\b(?:marathon|half|half-marathon|10k|5k|"
-        r"triathlon|ironman|ultra|sportive|relay|gran\s+fondo|trail\s+race|race)\b))\s+"
-        r"(?:the|my\s+first|a|my|an)\s+[^,;?]{3,60}?)(?P<rest>,\s*(?:my\s+|the\s+)?first\s+(?:full\s+|real\s+)?one)?[.!]*$",
+        # ("doing the great scottish run in october, first ever half")
+        r"triathlon|ironman|ultra|sportive|relay|gran\s+fondo|trail\s+race|race|run(?=\s+(?:in|on|this|next)\s))\b))\s+"
+        r"(?:the|my\s+first|a|my|an)\s+[^,;?]{3,60}?)"
+        r"(?P<rest>,\s*(?:my\s+|the\s+)?first\s+(?:ever\s+|full\s+|real\s+)?(?:one|half|marathon|race|10k|triathlon))?[.!]*$",
         "fact",
         "schedule",
         lambda m, s: (
@@ -937,12 +958,14 @@ IN_PASSING: tuple[Family, ...] = (
         # "my Garmin Forerunner 255", "my Samsung Galaxy A15": a brand, a line and a number
         rf"(?P<v>(?-i:{DEVICE_BRANDS})(?!\s+(?-i:[A-Z0-9]))|"
         r"(?-i:[A-Z][a-z]+\s+[A-Z][a-z]+\s+[A-Z]?\d[\w-]*|i[A-Z][a-z]+(?:\s+\d[\w-]*)?(?:\s+(?:mini|Mini|Pro|Max|Plus|Air|SE))?|[A-Z][a-z]+[A-Z][\w-]*(?:\s+[A-Z]?\d[\w-]*)?|[A-Z][\w-]+\s+[A-Z]?\d[\w-]*|[A-Z][\w-]*\d[\w-]*|[A-Z][a-z]+\s+(?:Air|Pro|Max|Mini|"
-        r"Plus|Ultra)))(?=\s*(?:$|[,.;:!?()—–]|\s(?:after|before|on|for|since|says|say|said|shows|showed|tells|told|"
+        # ("my Garmin (Forerunner 255) says …": the model in brackets)
+        r"Plus|Ultra)))(?P<model>\s*\((?-i:[A-Z])[\w.-]*(?:\s+[\w.-]+){0,2}\))?"
+        r"(?=\s*(?:$|[,.;:!?()—–]|\s(?:after|before|on|for|since|says|say|said|shows|showed|tells|told|"
         r"reads|is|was|has|which|that|and|but|to|in|at|with|when|because|so|though|tho|lol|keeps|died|crashed|tonight|"
         r"today|tomorrow|now|again|too|first|yesterday|later)\b))",
         "fact",
         "",
-        lambda m, s: f"{s} has {_article_of(v(m))} {v(m)}",
+        lambda m, s: f"{s} has {_article_of(v(m))} {v(m)}{(m.group('model') or '').rstrip()}",
         confidence=0.65,
     ),
     # "my main client right now is a wine cooperative", "my current employer is Aviva": who the
