@@ -75,6 +75,7 @@ from jarvis.observe.lexicon import (
 )
 from jarvis.observe.perspective import possessive, sentence, third_person
 from jarvis.observe.phrasing import (
+    IS_IT_OK,
     LEAD_FILLER_RE,
     before_question,
     clauses,
@@ -895,8 +896,7 @@ def _fact(found: Found, quote: str, turn: int, context: str = "") -> Fact:
 _ASKED_END_RE = re.compile(
     r"\?[!?.\s]*(?:,?\s*(?:by the way|btw|though|lol|haha)[.!]*)?$"
     # a question with its "?" left off, after a comma ("going fishing in april, is walleye season open then")
-    r"|,\s+(?:is|are)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:open|closed|ok|okay|allowed|legal|safe|possible|available|worth\s+it)\b"
-    r"[^,.;!?]{0,20}[.!]*$",
+    rf"|,\s+{IS_IT_OK}[^,.;!?]{{0,20}}[.!]*$",
     IC,
 )
 

@@ -115,7 +115,7 @@ _CLAUSE_RE = re.compile(
     r"|\s+and\s+(?=there\s+(?:is|are|was|were|'s)\s)"
     # ("I'm a PhD student at Mila, my supervisor is Prof. Gauthier")
     # ("I have to leave at 17h30 today, my son has football training in Matosinhos")
-    r"|,\s+(?=my\s+(?:\w+\s+){0,2}(?:is|are|was|has|have|goes|plays|does|works|lives|studies|trains)\s)"
+    r"|,\s+(?=my\s+(?:\w+\s+){0,2}(?:is|are|was|has|have|goes|plays|works|lives|studies|trains)\s)"
     # ("Yerlan … was moving cables this morning, the backups storage is on our TrueNAS there")
     r"|,\s+(?=(?:the|our)\s+(?:[\w-]+\s+){0,3}(?:is|are|lives|sits|runs)\s+(?:on|in|at)\s+(?:our|the|a|an)\s)"
     r"|,\s+(?=(?:I|I'm|I've|I'd|I'll|im|ive)\s)"
@@ -280,6 +280,9 @@ def clauses(sentence: str) -> list[str]:
     return out
 
 
+# is a thing open, ok, allowed: asked without its "?" ("going fishing w my brother in april, is walleye
+# season open then")
+IS_IT_OK = r"(?:is|are)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:open|closed|ok|okay|allowed|legal|safe|possible|available|on|worth\s+it)\b"
 # "I have a pacemaker since 2019, can I go through the scanner?": a question joined on by a comma
 # (or by an emoji or a "like": "… can't do am/pm 🙈 like is 12 AM midnight or noon??")
 _ASKING_JOINT_RE = re.compile(
@@ -287,8 +290,7 @@ _ASKING_JOINT_RE = re.compile(
     r"(?:,\s+|\s+[^\w\s,.;:!?'\"()\[\]-]+\s+(?:like,?\s+|so\s+)?|\s+like,?\s+|,?\s+so\s+(?=\w+\s+(?:i|we|you|u)\b))"
     r"(?=(?:(?:how|what|which|where|when|why|who)\s+(?:\w+\s+)?|(?:can|could|should|would|will|do|does|is|are|am|"
     r"may)\s+)(?:I|we|you|u|it|they|he|she|my|our|the|this|that|there|\d\w*)\b"
-    # ("going fishing w my brother in april, is walleye season open then"): is a thing open, ok, allowed
-    r"|(?:is|are)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:open|closed|ok|okay|allowed|legal|safe|possible|available|on|worth\s+it)\b"
+    rf"|{IS_IT_OK}"
     # "it" left out ("There is park near my flat in Podgórze, Bednarski park, is good?")
     r"|(?:is|are)\s+(?:good|ok|okay|fine|safe|nice|possible|better|enough|normal|bad|worth\s+it)\b[^,]{0,30}\?*$)",
     IC,
