@@ -1228,6 +1228,12 @@ POSITIVE = [
         "ok i'll go through the alto line tonight on my Yamaha at home after i fetch Ah Ma from dialysis",
         ["has a Yamaha"],
     ),
+    ("person/from-team", "Priya from the data team owns the dashboards.", ["Priya is on the data team"]),
+    (
+        "person/from-team",
+        "ask Tomasz in the platform team, he runs the cluster",
+        ["Tomasz is on the platform team"],
+    ),
 ]
 
 
@@ -1244,6 +1250,7 @@ def test_family_keeps(family: str, text: str, words: list[str]) -> None:
 # families that recognise a name or a product by its capital letter
 NAMED = {
     "person/appositive",
+    "person/from-team",
     "person/named-then-as-my",
     "self/reports-to",
     "person/named-later",
@@ -1635,6 +1642,8 @@ NEGATIVE = [
     ),
     ("my sister gave me her old Kindle two years ago and I never used it", "Kindle"),
     ("I'd rather die than use Windows", "Windows"),
+    ("Someone from the sales team called about it", "sales"),
+    ("Priya from the data team says dbt is overrated", "Priya"),
     ("I need to walk Priya through the deploy tomorrow", "Priya"),
     ("my neighbour Dale says I'm wasting my time", "Dale"),
     ("My instagram is tekno_serkan and password is Kordon!2024tamir", "Kordon"),

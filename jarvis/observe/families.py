@@ -954,6 +954,16 @@ APPOSITIVES: tuple[Family, ...] = (
         lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name')}",
         confidence=0.7,
     ),
+    # "Yerlan from network team was moving cables this morning": a colleague, by the team they are on
+    fam(
+        "person/from-team",
+        rf"(?:^|(?<=\s))(?!{NOT_NAMES}\b)(?P<name>{_PERSON_NAME})\s+(?:from|in|on)\s+(?:the\s+|our\s+)?"
+        r"(?P<team>(?!(?:my|your|his|her|their)\b)[\w-]+(?:\s+[\w-]+)?)\s+(?:team|department|dept)\b",
+        "fact",
+        "person",
+        lambda m, s: f"{m.group('name')} is on the {m.group('team')} team",
+        confidence=0.7,
+    ),
     # "i'll ask Chidinma to review, as my tech lead she has to approve anything under reconcile": who the
     # one named is, said as why they are asked
     fam(
