@@ -174,6 +174,8 @@ _PLAIN = re.compile(
     r"(?:door|gate|alarm|locker|safe|garage|lock|entry|access|wifi|wi-fi|padlock|building|keypad)[ \t]code|"
     r"combination)"
     r"(?:[ \t]+(?:for|to|of|on|at)[ \t]+[^\n]{1,40}?)?"
+    # ("the wifi password right now is Cumbia_Rosa_77")
+    r"(?:[ \t]+(?:right[ \t]+now|now|currently|these[ \t]+days|atm|at[ \t]+the[ \t]+moment|for[ \t]+now))?"
     r"(?:[ \t]*(?:is|was|=|:|are)[ \t]+|'s[ \t]+|’s[ \t]+)(?:(?:now|still|currently|just|actually)[ \t]+)?[\"'`]?"
     r"([^\s\"'`,;]{0,127}[^\s\"'`,;.!?:)])"
 )
@@ -193,6 +195,30 @@ _KEY_SHORT = re.compile(
 )
 
 
+# "heres my discogs token if u need it kVbWqPzTnHxRmLcJdYfGsAeUoKiQwErTyUiOpLkJ": a key word, a few
+# words, then a long value whose case flips all through it (random letters, with or without digits)
+_NEAR_TOKEN = re.compile(
+    r"\b(?:[Tt]oken|TOKEN|[Aa]pi[ \t-]?[Kk]ey|API[ \t-]?KEY|[Kk]ey|[Ss]ecret|SECRET)\b[^\n]{0,40}?[ \t:=]"
+    r"[\"'`]?([A-Za-z0-9_\-]{24,255})(?![\w@/\\-])"
+)
+
+
+def _token_like(value: str) -> bool:
+    """Random letters: a third or more of them capitals, the case flipping every other character on
+    average ("kVbWqPzTnHx…"); an identifier (`ConvertToUtf8StringHelper`) flips far less often."""
+    letters = [c for c in value if c.isalpha()]
+    if not letters:
+        return False
+    upper = sum(c.isupper() for c in letters) / len(letters)
+    flips = sum(1 for a, b in zip(letters, letters[1:], strict=False) if a.isupper() != b.isupper())
+    return (
+        0.3 <= upper <= 0.7
+        and flips * 2 >= len(letters)
+        and entropy(value) >= 3.5
+        and not _UUID.search(value)
+    )
+
+
 def _short_secret(value: str) -> bool:
     """After "pw", "pass is", "password" with no verb: a value holding a digit or a symbol."""
     return bool(re.search(r"[\d!@#$%^&*+=?~_]", value)) and _prose_secret(value)
@@ -201,7 +227,8 @@ def _short_secret(value: str) -> bool:
 # "It says Enter the password … I always use the same one for everything, Biscuit1971": a word
 # with digits said soon after a password is mentioned, with no "is" to tie them together
 _NEAR_PASSWORD = re.compile(
-    r"\b(?:pass(?:word|code|phrase)s?|passwd|pwd|pw|log-?in|pin)\b[^\n]{0,160}?"
+    # ("vault pass if it asks is Tui-Kereru-2291": "pass" alone, typed for password)
+    r"\b(?:pass(?:word|code|phrase)?s?|passwd|pwd|pw|log-?in|pin)\b[^\n]{0,160}?"
     # set apart by a comma or a colon, or given with "is"/"one" ("the same one for everything,
     # Biscuit1971"); or typed into the box ("I typed in Glenys1958", "entered rosebud77", "changed it
     # to mangotree9"); "I use Windows11", "just Postgres16" name things
@@ -481,6 +508,7 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
     ("plain", _PLAIN_KEY, 2, _prose_secret, True),
     ("plain", _PLAIN_SHORT, 2, _short_secret, True),
     ("plain", _KEY_SHORT, 1, lambda v: _random_looking(v) and _prose_secret(v), False),
+    ("plain", _NEAR_TOKEN, 1, _token_like, False),
     ("plain", _LOCK_CODE, 2, lambda v: any(c.isdigit() for c in v) and _plain_secret(v), True),
     ("plain", _NEAR_PASSWORD, 1, _near_password, True),
     ("plain", _NEAR_PIN, 1, None, True),

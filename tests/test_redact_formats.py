@@ -116,6 +116,29 @@ NEW_SECRETS: list[tuple[str, str, str]] = [
         "meera@1958",
     ),
     ("at-year-bare", "for the router use " + "tomek" + "@2019 next time", "tomek@2019"),
+    # heldout241-248: "pass" alone, words between it and "is"; "right now" before "is"; a token of random
+    # letters a few words after its name
+    (
+        "pass-near",
+        "vault pass if it asks is " + "Tui-Kereru" + "-2291, dont write it anywhere",
+        "Tui-Kereru-2291",
+    ),
+    ("pass-near-wifi", "wifi pass if you need it is " + "Kowhai" + "-88", "Kowhai-88"),
+    (
+        "password-right-now",
+        "the wifi password right now is " + "Cumbia_Rosa" + "_77, is that it?",
+        "Cumbia_Rosa_77",
+    ),
+    (
+        "token-letters",
+        "heres my discogs token if u need it " + "kVbWqPzTnHxRmLcJ" + "dYfGsAeUoKiQwErTyUiOpLkJ",
+        "kVbWqPzTnHxRmLcJdYfGsAeUoKiQwErTyUiOpLkJ",
+    ),
+    (
+        "token-letters-colon",
+        "my API key: " + "QwErTyUiOpAsDf" + "GhJkLzXcVbNm here",
+        "QwErTyUiOpAsDfGhJkLzXcVbNm",
+    ),
     ("near-wifi", "the wifi password? its on the router: " + "Rover" + "#1977 I think", "Rover#1977"),
     ("near-one", "the passcode is the same one as the garage, " + "4471" + "kestrel", "4471kestrel"),
     # pasted bare, with no name near it
@@ -230,6 +253,10 @@ NEW_LOOK_ALIKES = [
     # a package and its version, a host, an email with a year in it
     "npm i react@18 and lodash@4, pinned numpy@1.26",
     "ssh root@10.0.0.1 then mail meera@1958.com",
+    # a pass that is no password; an identifier after "token"
+    "the boarding pass is in my email, gate 12",
+    "I passed the exam in 2024, it was hard",
+    "token usage is ApproximatelyTwentyFourCharactersLong",
 ]
 
 
