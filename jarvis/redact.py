@@ -210,7 +210,7 @@ def _token_like(value: str) -> bool:
     if not letters:
         return False
     upper = sum(c.isupper() for c in letters) / len(letters)
-    flips = sum(1 for a, b in zip(letters, letters[1:], strict=False) if a.isupper() != b.isupper())
+    flips = sum(1 for a, b in pairwise(letters) if a.isupper() != b.isupper())
     return (
         0.3 <= upper <= 0.7
         and flips * 2 >= len(letters)
