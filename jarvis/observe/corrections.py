@@ -58,7 +58,7 @@ _NO_RE = re.compile(
     # the one it is said to ("no mate, it's 18", "nah bro", "no sorry", "No dear")
     r"(?:\s+(?:mate|bro|bruh|dude|man|love|luv|hun|babe|buddy|pal|sorry|sir|lah|yaar|bhai|chief|boss|my friend|fam|g|"
     r"dear|darling|sweetie|honey|pet|po|ma'am|madam))?"
-    r"(?:\s*[,.!—–-]+|\s+(?=(?:it's|its|it is|that's|thats|"
+    r"(?:\s*[,.!—–-]+|\s+(?=(?:it's|its|it is|that's|thats|they're|theyre|they are|these are|those are|"
     r"this is|this repo is|we use|we're on|I use|I'm on|the|my|our|we|we're|we have|I have|I'm|im)\b))"
     r"\s*(?:actually[,\s]+)?(?P<x>.{3,})$",
     IC,
@@ -128,8 +128,10 @@ _SAID_NOT_RE = re.compile(r"\bI (?:said|meant|asked for) (?P<right>[^,;]+?),? no
 _VALUES_RE = re.compile(
     r"^(?:it's|it is|that's|that is|it should be|should be|make it|use|we use|I use|it was)?\s*"
     # a dot inside a value is no full stop ("9.6.4, not 9.4", "Node 22, not 20.x")
-    r"(?P<right>[^,]{1,40}?),?\s+(?:not|instead of|rather than)\s+(?P<wrong>(?:[^,.]|\.(?=\w)){1,40})"
-    r"(?:,\s*(?:whenever|when|unless|if|where|wherever|as long as)\b.*)?$",
+    r"(?P<right>[^,]{1,40}?),?\s+(?:not|instead of|rather than)\s+(?P<wrong>(?:[^,.]|\.(?=\w)){1,40}?)"
+    r"(?:\s+(?:lol|haha|lmao|tbh|pls|please|ok|okay))?"
+    # where the wrong one was said ("its osaka not tokyo lol, u wrote tokyo in the TOS")
+    r"(?:,\s*(?:whenever|when|unless|if|where|wherever|as long as|(?:u|you)\s+(?:wrote|said|put|typed|used|have|had))\b.*)?$",
     IC,
 )
 _VERBISH = frozenset(
@@ -384,7 +386,12 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
             rest = trim(m.group("x") or "").strip(TRIM) or trim(nxt).strip(TRIM)
             if len(rest) < 3 or refused(rest) or _DECLINING_RE.match(rest):
                 return None  # "no, not bringing TCA in", "No, I'm not buying a chest strap": an offer turned down
-            only_wrong = re.match(r"^not\s+(?P<wrong>[^,;]{1,30})$", rest, IC)
+            # ("No, it's not Gmail. It's a btinternet address": what it is comes next)
+            only_wrong = re.match(
+                r"^(?:(?:it's|its|it is|that's|thats|that is|it was|they're|theyre|they are)\s+)?not\s+(?P<wrong>[^,;]{1,30})$",
+                rest,
+                IC,
+            )
             if (
                 only_wrong
                 and offered(only_wrong.group("wrong"), assistant)

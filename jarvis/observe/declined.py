@@ -52,6 +52,8 @@ _DECLINE_RE = re.compile(
     r"(?:install|use|add|buy|get|try|download|pay for|switch to))"
     # ("no its svelte 5 with runes" sets something right; it declines nothing)
     r"\s+(?!(?:it's|its|it is|that's|thats|we|we're|i|i'm|im|this is|they're|don't|dont|do not)\b)"
+    # ("no, the state bucket is kudipay-tfstate-prod": what is so, no decline)
+    r"(?!(?:the|our|my)\s+[\w.+-]+(?:\s+[\w.+-]+)?\s+(?:is|are|was|were|lives|sits)\b)"
     r"(?:the\s+|a\s+|an\s+|any\s+|more\s+)?(?P<rest>[\w.+-]+(?:\s+[\w.+-]+)?)",
     IC,
 )

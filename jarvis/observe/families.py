@@ -340,7 +340,9 @@ RULES: tuple[Family, ...] = (
         r"respond|talk)(?:\s+(?:to\s+)?(?:me|us))?)\s*,?\s+)?"
         r"(?P<x>(?:correct|answer|reply|respond|write|explain|keep|use|format|call|address|show|give|"
         r"summari[sz]e|translate|include|mention|check|ask|speak|talk|suggest|recommend|send|sign|spell)\b"
-        r"(?!.*\b(?:this|that|it|these|those|here|now|again|today)\b).{4,})$",
+        # "those" points at something here, unless at a kind of thing ("without those little smileys")
+        r"(?!.*\b(?:this|that|it|these|here|now|again|today|those(?!\s+(?:little\s+|silly\s+|long\s+|big\s+)?"
+        r"(?:smileys?|smilies|emojis?|emoticons?|bullet|bullets|tables?|headings?|headers?|exclamation)))\b).{4,})$",
         "rule",
         "rule",
         lambda m, s: (

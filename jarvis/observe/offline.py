@@ -418,7 +418,8 @@ _STYLE_ASK_RE = re.compile(
     # "can you keep answers shorter?", "could you make your replies simpler": every answer, not this one
     r"|(?:keep|make)\s+(?:your\s+|the\s+|all\s+)?(?:answers|replies|responses|messages|explanations)\s+(?:a\s+bit\s+|much\s+|way\s+)?"
     r"(?:shorter|short|brief|briefer|simpler|simple|plainer|plain|clearer|concise|more concise|less formal|casual|"
-    r"friendlier)\b(?:\s+(?:please|pls))?(?=\W*(?:by the way|btw|though|thanks)?[.!?\s]*$))\W*"
+    # ("can you keep replies to bullet points pls??")
+    r"friendlier|(?:to|in|as)\s+(?:bullet\s*points|bullets|a\s+list|lists|a\s+table|tables))\b(?:\s+(?:please|pls))?(?=\W*(?:by the way|btw|though|thanks)?[.!?\s]*$))\W*"
     r"(?:by the way|btw|though|thanks)?[.!]*\s*\?*"
     # and why, after an emoji ("… not like a travel brochure 😂 'unforgettable' made me cringe")
     r"(?:\s+[\U0001F300-\U0001FAFF\u2600-\u27BF][^?]*)?\s*$",
@@ -1477,7 +1478,8 @@ _COLON_LEAD_RE = re.compile(
     r"^(?P<lead>(?=[^:]*\b(?:I|I'm|me|my|we|our|you|this|these|the following)\b)"
     r"(?![^:]*(?:\b(?:says?|said|tells?|told|thinks?|thought|wants?|asks?|asked|he|she|they|his|her|their)\b|"
     # it points at what follows ("… kept doing this:"); "remember my thesis deadline: …" names its topic
-    r"\w's\s))[^:]{3,80}\b(?:this|these|the following|as follows|how I work|how we work)):\s+(?P<x>\S.{4,})$",
+    r"\w's\s))[^:]{3,80}\b(?:this|these|the following|as follows|how I work|how we work|one thing|something|"
+    r"a favou?r)):\s+(?P<x>\S.{4,})$",
     IC,
 )
 
@@ -1551,6 +1553,8 @@ def _without_passed_over(facts: list[Fact]) -> list[Fact]:
     return [f for f in facts if f.kind in ("decision", "correction", "rule") or not mentions(f.text, passed)]
 
 
+# what it is now, said right after a correction that only said what it is not ("its stats now")
+_IT_IS_NOW_RE = re.compile(r"^(?:it's|its|it is)\s+(?P<v>[\w .+/-]{1,40}?)\s+now[.!]*$", IC)
 # a decision that names only what it is about ("has decided on the title"), and the next sentence
 # that says it ("It's going to be "Rain, Hail and Dogs".")
 _DECIDED_ON_RE = re.compile(
@@ -1754,6 +1758,19 @@ class OfflineObserver:
                         previous = f"{previous} {sent}"  # "Everything's in ap-southeast-2. Sydney. Always."
                     else:
                         previous, since = sent, mark
+                    now_is = (
+                        _IT_IS_NOW_RE.match(trim(plain(nxt)))
+                        if found and nxt and found[-1].kind == "correction" and " not " in found[-1].text
+                        else None
+                    )
+                    if now_is and not _used(nxt, found[-1].text):
+                        # "nah its not calc, i dropped calc at the end of yr 11. its stats now": the right half
+                        found[-1] = replace(
+                            found[-1],
+                            text=f"{found[-1].text.rstrip('.')}; it's {now_is.group('v')} now.",
+                            quote=f"{found[-1].quote} {nxt}".strip(),
+                        )
+                        skip = i + 1
                     told = _DECIDED_ON_RE.search(found[-1].text) if found and nxt else None
                     what = _IT_WILL_BE_RE.match(trim(plain(nxt))) if told else None
                     if told and what and found[-1].kind == "decision":

@@ -116,6 +116,8 @@ _CLAUSE_RE = re.compile(
     # ("I'm a PhD student at Mila, my supervisor is Prof. Gauthier")
     # ("I have to leave at 17h30 today, my son has football training in Matosinhos")
     r"|,\s+(?=my\s+(?:\w+\s+){0,2}(?:is|are|was|has|have|goes|plays|works|lives|studies|trains)\s)"
+    # ("from Portugal please, not Brazilian, the words are different"): a new subject, a new clause
+    r"|,\s+(?=the\s+(?:[\w-]+\s+){0,2}(?:is|are|was|were)\s+(?!(?:on|in|at)\s))"
     # ("Yerlan … was moving cables this morning, the backups storage is on our TrueNAS there")
     r"|,\s+(?=(?:the|our)\s+(?:[\w-]+\s+){0,3}(?:is|are|lives|sits|runs)\s+(?:on|in|at)\s+(?:our|the|a|an)\s)"
     r"|,\s+(?=(?:I|I'm|I've|I'd|I'll|im|ive)\s)"
@@ -127,8 +129,11 @@ LEAD_FILLER_RE = re.compile(
     # (an emoji or a mark first: "❤️ and remember my daughter …")
     r"^(?:[^\w\s\"'`(\[<*#>~@$/\\-]+\s*)?(?:(?:yes|yeah|yep|ok|okay|sure|right|hey|hi|hello|oh|ah|hmm+|mm+|um+|well|wait|oh wait|so|and|also|anyway|btw|"
     r"by the way|honestly|actually|quick context|context|for context|great|thanks|thank you|cool|"
+    # politeness, no condition ("context if it helps u: PhD on ASR for Igbo", "Context in case it helps: …")
+    r"(?:if|in case)\s+(?:it|that|this)\s+helps(?:\s+(?:u|you))?|if\s+(?:it's\s+)?useful|"
+    r"(?:if|in case)\s+(?:u|you)\s+need\s+(?:it|to know)|"
     # ("Last thing, please remember my thesis deadline: …")
-    r"(?:one\s+)?(?:last|final)\s+thing|one more thing|"
+    r"(?:(?:one\s+)?(?:last|final|first)\s+thing|one more thing)(?=\s*,)|first of all|firstly|"
     # a reason pointed back at ("thats also why i dont do sessions longer than 4 hrs"): what follows is said
     r"(?:that's|thats|that is)\s+(?:also\s+|partly\s+|exactly\s+|kind of\s+|kinda\s+)?why(?=\s+(?:I|i|we|my|our)\b)|"
     r"sounds good|later|not great|good(?!\s+(?:start|try|effort|job|point|call|catch|idea|luck)\b)|fine|alright|basically|essentially|in short|long story short|"
