@@ -1234,6 +1234,40 @@ POSITIVE = [
         "ask Tomasz in the platform team, he runs the cluster",
         ["Tomasz is on the platform team"],
     ),
+    # heldout241-248: a condition said as why; twins; a lead-in "one thing:"; replies to bullet points; a
+    # rule before a new subject
+    (
+        "self/condition-with",
+        "They have to be gentle because of my hypermobility, I overstretch easily.",
+        ["hypermobility"],
+    ),
+    (
+        "self/condition-with",
+        "that's what I do anyway because of the arthritis in my fingers",
+        ["arthritis in their fingers"],
+    ),
+    ("self/role", "context if it helps u: I'm a 3rd year PhD student at UNILAG", ["PhD student at UNILAG"]),
+    ("person/twins", "gotta go get the twins from school, will run it tonight", ["has twins"]),
+    (
+        "person/twins",
+        "sorry this is slow, the triplets are home for the holidays and it's chaos",
+        ["has triplets"],
+    ),
+    (
+        "rule/please",
+        "Before we continue, I must ask you one thing: please address me formally and without those little smileys.",
+        ["without those little smileys"],
+    ),
+    (
+        "rule/asked",
+        "ok first thing, can you keep replies to bullet points pls??",
+        ["Keep replies to bullet points"],
+    ),
+    (
+        "rule/not",
+        "Or you can write in Portuguese, but from Portugal please, not Brazilian, the words are different",
+        ["From Portugal, not Brazilian"],
+    ),
 ]
 
 
@@ -1643,6 +1677,8 @@ NEGATIVE = [
     ("my sister gave me her old Kindle two years ago and I never used it", "Kindle"),
     ("I'd rather die than use Windows", "Windows"),
     ("Someone from the sales team called about it", "sales"),
+    ("I cut my finger on the mandoline at lunch service.", "mandoline"),
+    ("the twins next door are loud again", "twins"),
     ("Priya from the data team says dbt is overrated", "Priya"),
     ("I need to walk Priya through the deploy tomorrow", "Priya"),
     ("my neighbour Dale says I'm wasting my time", "Dale"),
@@ -1761,6 +1797,13 @@ def test_assistant_words_are_never_the_persons() -> None:
         ("Your sister Inez will love it.", "quick correction — my sister is Ines, not Inez", "Correction: The user's sister is Ines, not Inez."),
         ("The kiln is in the shed.", "One small correction: the kiln is in the garage.", "Correction: The kiln is in the garage."),
         ("The Jawa 634 is a single.", "Small correction to your first answer, my Jawa 634 is not single cylinder, it is two-stroke twin.", "Correction: The user's Jawa 634 is not single cylinder, it is two-stroke twin."),
+        # heldout241-248: what it is not, then what it is; "theyre" typed; a statement after "no," to an
+        # either-or offer; where the wrong one was written; the right half a sentence later
+        ("Which email provider do you use? I'll assume it's Gmail for now.", "No, it's not Gmail. It's a btinternet address, the BT email.", "Correction: It's a btinternet address, the BT email, not Gmail."),
+        ("Since these are Debian hosts I'll use the service module.", "nah theyre ubuntu 22.04, all of them.", "Correction: Theyre ubuntu 22.04, all of them."),
+        ("Init fails: the backend points at kudipay-terraform-state. Is the state in a different region, or should I create the bucket?", "no, the state bucket is kudipay-tfstate-prod.", "Correction: The state bucket is kudipay-tfstate-prod."),
+        ("You could use your hours internally.", "btw its osaka not tokyo lol, u wrote tokyo in the TOS.", "Correction: Its osaka, not tokyo."),
+        ("Week 1: English essays and Calculus.", "nah its not calc, i dropped calc at the end of yr 11. its stats now", "Correction: Its not calc, the user dropped calc at the end of yr 11; it's stats now."),
     ],
 )  # fmt: skip
 def test_corrections_say_what_they_are_about(assistant: str, user: str, statement: str) -> None:
@@ -1986,6 +2029,12 @@ def test_an_answer_about_this_minute_keeps_nothing(assistant: str, user: str) ->
             "I could also make the model incremental so it only processes new rows.",
             "No dont make it incremental. Its tiny.",
             "incremental",
+        ),
+        # the offer singular, the no plural; an "only" in why is no standing rule
+        (
+            "To grow faster you could also run a giveaway, for example a free wash for one follower.",
+            "No giveaways, that only attracts people who want free stuff and then unfollow.",
+            "giveaway",
         ),
     ],
 )

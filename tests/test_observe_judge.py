@@ -133,6 +133,13 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "I got back in (email is tamsin.o@shaw.ca, password Pumpkin!Rain88)",
         "my pin 4417 for the gate",
         "thanks, that worked",
+        # heldout233-248: a topic with nothing said of it; a gift or a hurt told as what happened
+        "As for the Bitwarden business",
+        "regarding the invoices",
+        "My son bought me that Dragon program a few Christmases back and it made a hash of it",
+        "my sister got me a Kindle last Christmas",
+        "I cut my finger on the mandoline at lunch service",
+        "I burnt my hand on the oven tray",
     ],
 )
 def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:
@@ -161,6 +168,11 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         # what a thing reads is no person's taste
         "It is Android, Galaxy Tab, the box says S9 FE",
         "the label says wash at 30 only, so I do all the linen cold",
+        # heldout225-248: an amount each month outlasts "rn"; a closing "always" outlasts "in this paper"
+        "putting 400 a month away rn",
+        "In this paper we report macro F1, always",
+        "the jobs on elbe keep getting preempted in the short partition",
+        "I broke my wrist in 2019 and it still aches in the cold",
     ],
 )
 def test_the_judge_reads_statements_no_family_foresaw(clause: str) -> None:
@@ -1243,3 +1255,17 @@ def test_a_correction_said_after_its_no_keeps_both_sentences_as_its_words(judge:
     assert (
         fact.kind == "correction" and fact.quote.startswith("No, this is wrong.") and "GRCm39" in fact.quote
     )
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "context if it helps u: PhD on ASR for Igbo, 3rd yr, low resource",
+        "Context in case it helps: we're on dbt Core with BigQuery",
+        "if that helps: 3 kids, two dogs, one very old Volvo",
+    ],
+)
+def test_if_it_helps_is_politeness_and_no_condition(said: str) -> None:
+    from jarvis.observe.phrasing import clauses, plain
+
+    assert admissible(clauses(plain(said))[0]) is None, clauses(plain(said))

@@ -69,7 +69,9 @@ _NO_AT_END_RE = re.compile(
 )
 # the decline lasts, or names the alternative: a rule or a correction, not a one-off no
 _LASTING_RE = re.compile(
-    r"\b(?:never|ever|again|always|only|anymore|any more|in this (?:repo|project|codebase|house|team)|"
+    # ("No giveaways, that only attracts people who want free stuff": why, no standing "only")
+    r"\b(?:never|ever|again|always|(?<!that )(?<!it )(?<!which )(?<!this )only|anymore|any more|"
+    r"in this (?:repo|project|codebase|house|team)|"
     r"here|we use|i use|decided|banned|forbidden|instead|rather than|allerg\w*|vegan|vegetarian|religio\w*|"
     # "no instant pot, i have a crockpot": what the person has in its place
     r"(?:i|we)\s+(?:have|'ve got|got|own)\s+(?:a|an|my|our)\b|"
@@ -94,6 +96,10 @@ def words(text: str) -> set[str]:
     """Distinctive words, and the parts of hyphened ones ("django-silk" -> also "silk")."""
     found = {w.lower() for w in _TOKEN_RE.findall(text)}
     found |= {part for w in list(found) if "-" in w for part in w.split("-")}
+    # one word, singular or plural ("run a giveaway" -> "No giveaways")
+    found |= {
+        w[:-3] + "y" if w.endswith("ies") else w[:-1] for w in list(found) if len(w) > 4 and w.endswith("s")
+    }
     return {w for w in found if len(w) > 1 and w not in _STOP}
 
 
@@ -134,4 +140,4 @@ def offered(thing: str, assistant_text: str) -> bool:
 
 
 def mentions(text: str, words: set[str]) -> bool:
-    return any(re.search(rf"(?<![\w.-]){re.escape(w)}(?![\w-])", text, IC) for w in words)
+    return any(re.search(rf"(?<![\w.-]){re.escape(w)}(?:s|es)?(?![\w-])", text, IC) for w in words)

@@ -610,6 +610,9 @@ _OCCASION_RE = re.compile(
     r"party|funeral|reunion|christening|baptism|naming ceremony|ceremony|reception|barbecue|bbq|picnic|dinner|"
     r"conference|festival|concert|match|game|trip|holiday|graduation|birthday|housewarming|launch|offsite)\b"
     rf"[^.;]*\b(?:\w+ed|{_PAST})\b"
+    # a hurt, told as what happened ("I cut my finger on the mandoline at lunch service")
+    r"|^(?:and\s+|so\s+)?I\s+(?:just\s+|also\s+)?(?:cut|burnt|burned|bruised|banged|stubbed|sliced|scalded|trapped)"
+    r"\s+my\b"
     # a gift, told as a story ("My son bought me that Dragon program a few Christmases back")
     r"|\b(?:bought|gave|got|sent|lent|gifted|showed)\s+(?:me|us)\b[^.;]*\b(?:ago|back|last\s+(?:year|month|week|"
     r"christmas|summer|winter|spring|autumn|birthday))\b"
@@ -627,11 +630,22 @@ _RECURRING_RE = re.compile(
 )
 
 
+# what a sentence is about, with nothing said of it yet ("As for the Bitwarden business", "Regarding
+# the invoices", "About your suggestion")
+_TOPIC_ONLY_RE = re.compile(
+    r"^(?:and\s+|but\s+|now\s+)?(?:as for|as to|as regards|regarding|re|about|concerning|on the subject of|"
+    r"with regard to|with regards to)\s+(?:the\s+|your\s+|my\s+|that\s+|this\s+)?[\w' -]{1,40}[.!]*$",
+    IC,
+)
+
+
 def admissible(clause: str) -> str | None:
     """Why the judge must not read this clause at all, or None when it may."""
     text = clause.strip()
     if len(TOKEN_RE.findall(text)) < 3:
         return "too short"
+    if _TOPIC_ONLY_RE.match(text):
+        return "a topic, nothing said of it"  # "As for the Bitwarden business"
     why = refused(text)
     if why:
         return why

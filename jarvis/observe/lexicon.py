@@ -128,6 +128,7 @@ CONDITIONS = (
     r"eczema|psoriasis|ibs|crohn's|long covid|sleep apnea|sleep apnoea|a heart condition|hay ?fever|anemia|anaemia|"
     r"high cholesterol|gout|lupus|multiple sclerosis|parkinson's|glaucoma|osteoporosis|hypothyroidism|"
     r"hyperthyroidism|pcos|endometriosis|sciatica|carpal tunnel|fibromyalgia|gerd|acid reflux|deuteranopia|"
+    r"hypermobility|hypermobile joints|ehlers-danlos|raynaud's|vertigo|"
     r"protanopia|colou?r blindness|insomnia|ptsd|ocd|bipolar disorder|narcolepsy|celiac|coeliac|"
     r"macular degeneration|cataracts?|osteoarthritis|rheumatoid arthritis|copd|kidney disease|heart failure|"
     r"a stammer|a stutter|a hearing aid|hearing aids|a prosthetic \w+|a replaced \w+|a new (?:hip|knee)|"

@@ -657,15 +657,33 @@ def _named_people(text: str, who: str) -> list[tuple[Found, str]]:
     return out
 
 
+# twins or triplets are one family's ("gotta go get the twins from school", "the twins are home")
+_TWINS_RE = re.compile(
+    r"\b(?:my|our|the)\s+(?P<k>twins|triplets)\b(?!\s+(?:next door|upstairs|downstairs)\b)", IC
+)
+
+
 def _homes(text: str, who: str, here: bool = False) -> list[tuple[Found, str]]:
     """Where the person's home is, said in passing ("There is park near my flat in Podgórze, is good?");
-    with `here`, where they are too ("if I go quiet it's loadshedding here in Hyderabad")."""
-    return [
+    with `here`, where they are too ("if I go quiet it's loadshedding here in Hyderabad"); and the
+    twins or triplets the person has ("the twins are home for the school holidays")."""
+    homes = [
         (Found(HOME_IN.build(m, who), "fact", HOME_IN.name, "place", confidence=0.65), m.group(0))
         for m in HOME_IN.regex.finditer(text)
         if (here and m.group("here"))
         or re.match(r"(?:my|our)\s+(?:place|house|flat|apartment|home)\b", m.group(0), IC)
     ]
+    kids = [
+        (
+            Found(
+                f"{cap(who)} has {m.group('k').lower()}", "fact", "person/twins", "person", confidence=0.65
+            ),
+            m.group(0),
+        )
+        for m in _TWINS_RE.finditer(text)
+        if not re.search(r"\b(?:his|her|their|[A-Z]\w+'s)\s*$", text[: m.start()])
+    ]
+    return homes + kids[:1]
 
 
 def _own_riders(text: str, who: str, families: tuple[Family, ...] = OWN_RIDERS) -> list[tuple[Found, str]]:
@@ -1320,7 +1338,8 @@ def _clause_facts(
         elif found is None and extra is None and passing and not refused(clause):
             # "since my bypass in 2023 the cardiologist said no flat-out efforts": what the doctor said is
             # theirs; the bypass is the person's
-            facts.extend(_fact(rider, quote, turn) for rider, quote in _own_riders(clause, who))
+            had = _own_riders(clause, who) + [k for k in _homes(clause, who) if k[0].family == "person/twins"]
+            facts.extend(_fact(rider, quote, turn) for rider, quote in had)
         if extra and (not found or extra[0].text.lower() not in found.text.lower()):
             fact = _fact(extra[0], extra[1], turn)
             # said again through "she" ("My wife is Ana and she is great"): one fact

@@ -944,10 +944,16 @@ IN_PASSING: tuple[Family, ...] = (
         r"bad (?:back|knee|knees|hip|hips|shoulder)|dodgy (?:back|knee|knees|hip|hips|shoulder)|"
         r"(?:knee|back|hip|shoulder|wrist|ankle) injury|allergy|allergies|condition|disability|"
         # "with my deuteranopic eyes": the eyes the person reads with
-        r"(?:deuteranopic|protanopic|tritanopic|colou?r-?blind|short-?sighted|long-?sighted|astigmatic) eyes))\b",
+        r"(?:deuteranopic|protanopic|tritanopic|colou?r-?blind|short-?sighted|long-?sighted|astigmatic) eyes))\b"
+        # ("because of the arthritis in my fingers")
+        rf"|\b(?:with|because of|due to|thanks to)\s+the\s+(?P<what2>{CONDITIONS})\s+in\s+my\s+(?P<where>[\w-]+)\b",
         "fact",
         "health",
-        lambda m, s: f"{s} has {_counted(m.group('what'))}",
+        lambda m, s: (
+            f"{s} has {_counted(m.group('what'))}"
+            if m.group("what")
+            else f"{s} has {m.group('what2')} in their {m.group('where')}"
+        ),
         confidence=0.65,
     ),
     # "on my old Pixel 6", "My Forerunner 255 says", "from my ThinkPad X1": a device of theirs, by its name
@@ -1520,9 +1526,14 @@ def plain_statement(m: re.Match[str]) -> bool:
     from jarvis.observe.perspective import IRREGULAR_PAST, MODALS
 
     verb = m.group("verb").lower()
+    # a verb alike in past and present, done to oneself, is one occasion ("I cut my finger on the mandoline")
+    hurt = verb in ("cut", "hit", "put", "split", "burst") and re.match(
+        r"(?:my|myself)\b", m.group("rest"), IC
+    )
     return not (
         verb in NOT_STATEMENT_VERBS
         or verb in MODALS
         or verb in IRREGULAR_PAST
         or verb.endswith(("ed", "ing"))
+        or hurt
     )
