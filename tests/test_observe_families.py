@@ -1249,6 +1249,12 @@ POSITIVE = [
     ("self/role", "context if it helps u: I'm a 3rd year PhD student at UNILAG", ["PhD student at UNILAG"]),
     ("person/twins", "gotta go get the twins from school, will run it tonight", ["has twins"]),
     (
+        "person/bracketed-does",
+        "Teodor (he's doing all the music + sfx) just sent the rain ambience",
+        ["Teodor is doing all the music + sfx"],
+    ),
+    ("person/bracketed-does", "Maja (she's our designer) sent new icons", ["Maja is our designer"]),
+    (
         "person/twins",
         "sorry this is slow, the triplets are home for the holidays and it's chaos",
         ["has triplets"],
@@ -1284,6 +1290,7 @@ def test_family_keeps(family: str, text: str, words: list[str]) -> None:
 # families that recognise a name or a product by its capital letter
 NAMED = {
     "person/appositive",
+    "person/bracketed-does",
     "person/from-team",
     "person/named-then-as-my",
     "self/reports-to",
@@ -1679,6 +1686,7 @@ NEGATIVE = [
     ("Someone from the sales team called about it", "sales"),
     ("I cut my finger on the mandoline at lunch service.", "mandoline"),
     ("the twins next door are loud again", "twins"),
+    ("Tom (he's sick) can't come today", "Tom"),
     ("Priya from the data team says dbt is overrated", "Priya"),
     ("I need to walk Priya through the deploy tomorrow", "Priya"),
     ("my neighbour Dale says I'm wasting my time", "Dale"),

@@ -956,6 +956,17 @@ APPOSITIVES: tuple[Family, ...] = (
         lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name')}",
         confidence=0.7,
     ),
+    # "Teodor (he's doing all the music + sfx) just sent the rain ambience": who someone is, by the part
+    # of the work they do
+    fam(
+        "person/bracketed-does",
+        rf"(?P<name>{TITLE}{NAME})\s*\(\s*(?:he|she|they)(?:'s|\s+is|'re|\s+are|\s+does|\s+do)\s+"
+        r"(?P<what>(?:doing|making|writing|drawing|running|handling|in charge of|our|my|the)\s+[^()]{3,50}?)\s*\)",
+        "fact",
+        "person",
+        lambda m, s: f"{m.group('name')} is {third_person(m.group('what').strip(), s)}",
+        confidence=0.7,
+    ),
     # "Yerlan from network team was moving cables this morning": a colleague, by the team they are on
     fam(
         "person/from-team",
