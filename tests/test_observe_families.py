@@ -1686,6 +1686,7 @@ NEGATIVE = [
     ("Someone from the sales team called about it", "sales"),
     ("I cut my finger on the mandoline at lunch service.", "mandoline"),
     ("the twins next door are loud again", "twins"),
+    ("cluster is super slow today, the scheduler queue is like 300 jobs deep", "300 jobs"),
     ("Tom (he's sick) can't come today", "Tom"),
     ("Priya from the data team says dbt is overrated", "Priya"),
     ("I need to walk Priya through the deploy tomorrow", "Priya"),

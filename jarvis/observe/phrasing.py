@@ -260,6 +260,15 @@ _LAST_ITEM_RE = re.compile(
 )
 
 
+_WHERE_IT_IS_RE = re.compile(
+    r"(?:the|our)\s+(?:[\w-]+\s+){0,3}(?:is|are|lives|sits|runs)\s+(?:on|in|at)\s+(?:our|the|a|an)\s",
+    re.IGNORECASE,
+)
+_TODAY_RE = re.compile(
+    r"\b(?:today|tonight|right now|rn|atm|this (?:morning|afternoon|evening|week))\b", re.IGNORECASE
+)
+
+
 def clauses(sentence: str) -> list[str]:
     """A sentence cut at its joints (";", " — ", ", and I …", ", so …"), fillers trimmed."""
     pieces: list[str] = []
@@ -274,6 +283,14 @@ def clauses(sentence: str) -> list[str]:
             and _LAST_ITEM_RE.match(sentence[joint.end() : end].strip(" .!"))
         ):
             continue  # one list, not two clauses
+        if (
+            re.match(r",\s+(?:the|our)\s", sentence[joint.start() :], re.IGNORECASE)
+            and _TODAY_RE.search(head)
+            and not _WHERE_IT_IS_RE.match(sentence[joint.end() :])
+        ):
+            # "cluster is super slow today, the scheduler queue is like 300 jobs deep": today's, both; where
+            # a thing is stays ("… this morning, the backups storage is on our TrueNAS there")
+            continue
         pieces.append(head)
         at = joint.end()
     pieces.append(sentence[at:])
