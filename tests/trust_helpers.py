@@ -74,15 +74,20 @@ def kill_loop(
     """
     rng = random.Random(seed)
     stats = KillStats()
-    if max_delay <= 0:  # calibrate: time one full run (i = 0), then kill within 1.1x of it
-        start = time.monotonic()
-        first = subprocess.run(list(argv_for(0)), capture_output=True, env=env())
-        assert first.returncode == 0, first.stderr.decode(errors="replace")
-        max_delay = 1.1 * (time.monotonic() - start)
-        stats.started += 1
-        stats.finished += 1
-        if probe is not None:
-            probe(0)
+    if max_delay <= 0:
+        # calibrate: time two full runs (i = 0, 1) and kill within 1.1x of the faster one; the first
+        # run in a fresh checkout also compiles the bytecode and can take several times as long
+        durations = []
+        for i in range(2):
+            start = time.monotonic()
+            done = subprocess.run(list(argv_for(i)), capture_output=True, env=env())
+            assert done.returncode == 0, done.stderr.decode(errors="replace")
+            durations.append(time.monotonic() - start)
+            stats.started += 1
+            stats.finished += 1
+            if probe is not None:
+                probe(i)
+        max_delay = 1.1 * min(durations)
     while stats.killed < n and stats.started < 3 * n:  # n kills that really landed mid-run, or give up
         i = stats.started
         proc = subprocess.Popen(
@@ -96,7 +101,7 @@ def kill_loop(
         began = time.monotonic()
         time.sleep(rng.uniform(0, max_delay))
         if proc.poll() is not None:  # it ended before the kill: aim earlier next time
-            max_delay = 0.5 * max_delay + 0.5 * 1.1 * (time.monotonic() - began)
+            max_delay = min(0.7 * max_delay, 1.1 * (time.monotonic() - began))
         if proc.poll() is None:
             os.killpg(proc.pid, sig)
             landed = True
