@@ -1247,6 +1247,37 @@ POSITIVE = [
         ["arthritis in their fingers"],
     ),
     ("self/role", "context if it helps u: I'm a 3rd year PhD student at UNILAG", ["PhD student at UNILAG"]),
+    # heldout249-256: a tool not used and what instead; a list of no's; what to use for every one of a
+    # kind; "make that the rule"; a rule for when, after a clause; the most, said as an amount; a
+    # practice after a credential's place
+    (
+        "rule/we-dont",
+        "we dont use certbot, certs come from our internal step-ca, thats what that step command is.",
+        ["We don't use certbot, certs come from our internal step-ca"],
+    ),
+    ("rule/none", "No tablets, no apps, no videos.", ["No tablets, no apps, no videos"]),
+    (
+        "rule/for-all",
+        "and while you're editing, FQCN for every module please, ansible.builtin.dnf etc.",
+        ["FQCN for every module"],
+    ),
+    (
+        "rule/standing-tag",
+        "Please make it viridis, and please make that the rule for every figure you ever touch for me.",
+        ["viridis"],
+    ),
+    (
+        "rule/if-you",
+        "QuickBooks has done us fine since day one, so if you ever give me bookkeeping tips, make them QuickBooks tips.",
+        ["make them QuickBooks tips"],
+    ),
+    ("self/budget", "ok so $850 is the max for rent, thats my hard line", ["$850 is the max for rent"]),
+    (
+        "rule/we-use",
+        "the db password for the app role is in group_vars/webservers/vault.yml, we use ansible-vault for every "
+        "secret, never plain vars.",
+        ["We use ansible-vault for every secret"],
+    ),
     ("person/twins", "gotta go get the twins from school, will run it tonight", ["has twins"]),
     (
         "person/bracketed-does",
@@ -1687,6 +1718,8 @@ NEGATIVE = [
     ("I cut my finger on the mandoline at lunch service.", "mandoline"),
     ("the twins next door are loud again", "twins"),
     ("cluster is super slow today, the scheduler queue is like 300 jobs deep", "300 jobs"),
+    ("no leave them, thats rodrigo's thing, he always does numbered ctes", "leave them"),
+    ("my eyes are burning, 4th hour staring at nginx logs", "burning"),
     ("Tom (he's sick) can't come today", "Tom"),
     ("Priya from the data team says dbt is overrated", "Priya"),
     ("I need to walk Priya through the deploy tomorrow", "Priya"),
@@ -2276,3 +2309,13 @@ def test_no_not_x_to_an_offer_with_nothing_in_its_place_is_no_correction(
     facts = facts_of(("assistant", assistant), ("user", user))
     assert not [f for f in facts if f.kind == "correction"], [(f.family, f.text) for f in facts]
     assert not [f for f in facts if word in f.text], [(f.family, f.text) for f in facts]
+
+
+def test_a_standing_tag_reaches_past_one_sentence_of_why_to_its_instruction() -> None:
+    facts = said(
+        "Please, this is too much at once. Write one step at a time, and wait until I say it is done. My eyes "
+        "are not good any more and I lose my place. This is how I would like it always, one step and then wait."
+    )
+    rules = [f.text for f in facts if f.family == "rule/standing-tag"]
+    assert rules and "Write one step at a time" in rules[0], [(f.family, f.text) for f in facts]
+    assert any("eyes are not good" in f.text for f in facts)

@@ -140,6 +140,12 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "my sister got me a Kindle last Christmas",
         "I cut my finger on the mandoline at lunch service",
         "I burnt my hand on the oven tray",
+        # heldout249-256: a body this minute; someone's taste typed without its -s; their say "again"; a
+        # move only thought about
+        "my eyes are burning, 4th hour staring at nginx logs",
+        "My wife like the Omron machine more",
+        "my accountant rang in the middle of it, banging on again about moving everything over to Xero",
+        "every time nginx + certbot bites me I think about moving everything to Caddy",
     ],
 )
 def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:

@@ -326,7 +326,10 @@ RULES: tuple[Family, ...] = (
         r"convert|express)\s+(?:all|every|each|any|everything|anything)\b.{4,}"
         # other verbs ("do all the figures in shillings") when they say in what form
         r"|(?:do|make|present|report|price|measure|state|print|date)\s+(?:all|every|each|any)\b"
-        r"(?:\s+the)?.{2,}?\s+(?:in|as|to|with|at|into|using)\s+.{2,})$",
+        r"(?:\s+the)?.{2,}?\s+(?:in|as|to|with|at|into|using)\s+.{2,}"
+        # what to use for every one of a kind, asked ("FQCN for every module please, ansible.builtin.dnf etc")
+        r"|(?!(?:I|we|you|he|she|they|it|this|that)\b)[\w.+#/-]+(?:\s+[\w.+#/-]+)?\s+for\s+(?:every|each|all|any)\s+"
+        r"[\w-]+(?:\s+[\w-]+)?\s*,?\s*(?:please|pls|plz)(?:\s*,\s*[^,]{2,60})?)$",
         "rule",
         "rule",
         said_x,
@@ -364,10 +367,14 @@ RULES: tuple[Family, ...] = (
     # "No pesticides", "Zero dependencies beyond the standard library, please": a short standing ban
     fam(
         "rule/none",
+        # ("no leave them, thats rodrigo's thing": a no, then what to do this time)
         r"^(?P<x>(?:no|zero)\s+(?!(?:worries|problem|problems|idea|thanks|way|clue|rush|need|pressure|doubt|"
+        r"leave|keep|just|wait|stop|do|don't|dont|skip|go|use|try|let|make|ignore|forget|"
         r"its|it's|it|thats|that's|this|we|i|im|i'm|you|u|the|no|nope|"
         r"matter|one|more|longer|chance|luck|big deal|offence|offense|comment|mate|bro|bruh|dude|man|love|hun|babe|"
-        r"buddy|pal|sorry|sir|lah|yaar|bhai|chief|boss|fam)\b)[\w-]+(?:\s+[\w-]+){0,5}?)"
+        r"buddy|pal|sorry|sir|lah|yaar|bhai|chief|boss|fam)\b)[\w-]+(?:\s+[\w-]+){0,5}?"
+        # a list of them ("No tablets, no apps, no videos")
+        r"(?:\s*,\s*(?:and\s+|or\s+)?no\s+[\w-]+(?:\s+[\w-]+){0,2}?)*)"
         r"(?:\s*,\s*please|\s+please|\s*,?\s*(?:obviously|of course|thanks|ever|at all))?$",
         "rule",
         "rule",
@@ -404,8 +411,11 @@ RULES: tuple[Family, ...] = (
         "rule/we-dont",
         r"^(?:(?:and|also|oh|but)[\s,]+)?(?:here\s+)?we\s+(?:don't|do not|dont|never|no longer)\s+(?:ever\s+)?"
         r"(?P<verb>serve|sell|stock|allow|accept|take|offer|ship|deliver|do|eat|drink|work|open|celebrate|keep|cook|"
-        r"charge|give|lend|hire)\s+(?!(?:it|that|this|them|those|these|anything|much|well|enough|yet|now|today|so)\b)"
-        r"(?P<x>[\w'-]+(?:\s+[\w'-]+){0,5}?)(?:,?\s*(?:obviously|of course|at all|ever|anymore|any more|either))?[.!]*$",
+        # ("we dont use certbot, certs come from our internal step-ca": a tool not used, and what is instead)
+        r"charge|give|lend|hire|use|run|install|support)\s+"
+        r"(?!(?:it|that|this|them|those|these|anything|much|well|enough|yet|now|today|so|the|a|an|my|your)\b)"
+        r"(?P<x>[\w'.+-]+(?:\s+[\w'-]+){0,5}?)(?:,?\s*(?:obviously|of course|at all|ever|anymore|any more|either))?"
+        r"(?:,\s+(?!(?:but|so|though)\b)[^,]{3,60}\b(?:from|on|in|through|via|instead)\b[^,]{2,60})?[.!]*$",
         "rule",
         "rule",
         _as_is,
@@ -628,12 +638,14 @@ BUDGET = fam(
     r"[$€£₺]?\s?\d[\d.,]*(?:\s*(?:k|mil|bin|grand|quid|euros?|dollars?|pounds?|tl|lira|rand|r|usd|eur|gbp|pesos?|"
     r"reais|rupees?|naira|shillings?|cedis?)\b){0,2}\s+budget\b.*"
     r"|(?:my\s+|our\s+|the\s+)?budget\b[^,;]{0,40}?\s+(?:is|of|:|=|was set at)\s+(?:(?:max(?:imum)?|about|around|roughly)\s+)?"
-    r"[$€£₺]?\s?\d.*)$",
+    r"[$€£₺]?\s?\d.*"
+    # an amount said as the most ("$850 is the max for rent, thats my hard line")
+    r"|[$€£₺₹₦]\s?\d[\d.,]*\s*k?\s+is\s+(?:the|my)\s+(?:absolute\s+)?(?:max|maximum|limit|ceiling|cap|top)\b.*)$",
     "fact",
     "",
     lambda m, s: (
         cap(third_person(m.group("x").strip(TRIM), s))
-        if re.match(r"(?:my\s+|our\s+|the\s+)?budget\b", m.group("x"), IC)
+        if re.match(r"(?:my\s+|our\s+|the\s+)?budget\b|[$€£₺₹₦]", m.group("x"), IC)
         else "Budget: "
         + third_person(re.sub(r"\s+budget\b", "", m.group("x"), count=1, flags=IC).strip(TRIM), s)
     ),

@@ -58,9 +58,10 @@ _OPINION_RE = re.compile(
     r"(?!(?:getting|being|failing|crashing|breaking|timing|dying|hanging|dropping|losing|running|happening|"
     r"freezing|disconnecting|restarting|rebooting|stalling)\b)\w+ing|"
     # ("the finance guys are obsessed with Looker", "my principal like PowerPoint very much")
-    r"like\s+(?:[\w.+-]+\s+){1,3}(?:very\s+much|so\s+much|a\s+lot)|"
+    r"like\s+(?:[\w.+-]+\s+){1,3}(?:very\s+much|so\s+much|a\s+lot|more|better|best)\b|"
     # ("my cousin Farida is always banging on about how Linux is better", "Juno goes on about sourdough")
-    r"(?:is\s+|are\s+|keeps?\s+)?(?:always\s+|forever\s+|constantly\s+)?(?:banging|going|harping|rabbiting)\s+on\s+about|"
+    r"(?:is\s+|are\s+|keeps?\s+)?(?:always\s+|forever\s+|constantly\s+)?(?:banging|going|harping|rabbiting)\s+on\s+"
+    r"(?:again\s+|and\s+on\s+|still\s+)?about|"
     r"goes\s+on\s+about|bangs\s+on\s+about|harps\s+on\s+about|"
     r"lobbying|campaigning|pushing for|insists?|swears?|reckons?|(?:is|are|'s|'re)\s+(?:obsessed|a\s+(?:big\s+|huge\s+)?fan|"
     r"into|convinced|keen|mad\s+about|crazy\s+about)|did|tried|suggested|"
@@ -96,7 +97,9 @@ _FIRST_PERSON_SUBJECT_RE = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|im|ive|we|we're
 # wants everything in Power BI eventually": not decided, or not yet
 _UNDECIDED_RE = re.compile(
     r"\b(?:he|she|they|you|it)'d\b|\bif\s+\w+\s+(?:could|would|had)\b|\b(?:wondering|considering|debating|"
-    r"torn|undecided|thinking (?:about|of)|(?:were|was|we're|I'm|im)\s+thinking|looked into|toyed with|ought to|tempted|"
+    # ("every time nginx + certbot bites me I think about moving everything to Caddy")
+    r"torn|undecided|thinking (?:about|of)|think (?:about|of) (?:moving|switching|migrating|going|getting|buying|"
+    r"quitting|leaving|changing)|(?:were|was|we're|I'm|im)\s+thinking|looked into|toyed with|ought to|tempted|"
     r"eventually|someday|some day|(?<!in )(?<!a )one day|at some point|"
     r"sooner or later|in the long run|dreaming|daydreaming)\b"
     # options weighed ("We have two options, Chilexpress is cheap but …")
@@ -316,7 +319,9 @@ _MOMENT_RE = re.compile(
     rf"|{AWAY_FOR_NOW}"
     # a thing acting up right now ("my laptop fan is screaming", "my phone is dying sorry")
     r"|\b(?:is|are|'s|'re)\s+(?:\w+\s+)?(?:screaming|dying|overheating|crashing|lagging|acting up|playing up|"
-    r"misbehaving|freezing up|struggling|melting|on fire|about to die)\b"
+    r"misbehaving|freezing up|struggling|melting|on fire|about to die|"
+    # a body this minute ("my eyes are burning, 4th hour staring at nginx logs")
+    r"burning|throbbing|pounding|watering|stinging|killing me)\b"
     # on the way somewhere ("I'm on the ferry to Stord and the wifi is garbage")
     r"|\b(?:I'm|I am|im|we're|we are)\s+(?:on|in)\s+(?:the\s+|a\s+|my\s+)?(?:ferry|train|bus|plane|flight|boat|tram|metro|"
     r"subway|taxi|uber|cab|coach)\b(?!\s+(?:every|each|daily)\b)"

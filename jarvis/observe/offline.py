@@ -318,6 +318,8 @@ _THATS = r"(?:that's|that is|thats|it's|its|it is|this is)"
 _STANDING_TAG_RE = re.compile(
     r"^(?:and\s+)?(?:that's|that is|thats|this is|it's|its)\s+how\s+(?:I|we|i|my\s+(?:brain|head|mind))\s+[^.?]{2,60}$"
     r"|^(?:and\s+)?(?:that|this)\s+goes\s+for\s+(?:everything|all|every|anything|any)\b[^.?]{0,50}$"
+    # ("Please make it viridis, and please make that the rule for every figure you ever touch for me")
+    r"|^(?:and\s+)?(?:please\s+)?make\s+(?:that|this|it)\s+(?:the|a)\s+(?:\w+\s+)?(?:rule|default|standard)\b[^.?]{0,60}$"
     r"|^(?:please\s+)?(?:always|every time|each time)(?:\s+like\s+(?:this|that))?(?:,?\s*please)?$"
     r"|^(?:please\s+)?like\s+(?:this|that),?\s+(?:always|every time|from now on)(?:,?\s*please)?$"
     r"|^(?:full stop|period|end of story|no exceptions|no ifs or buts|non-negotiable|never)[.!]*$"
@@ -1329,7 +1331,12 @@ def _clause_facts(
             # "There is park near my flat in Podgórze, Bednarski park": where the home is, said in passing
             facts.extend(_fact(home, quote, turn) for home, quote in _homes(clause, who))
         if found is None and extra is None and refused(clause) == "hypothetical":
-            when = _IF_THEN_YOU_RE.match(clause) if to_assistant and not rule_label else None
+            # ("… so if you ever give me bookkeeping tips, make them QuickBooks tips")
+            when = (
+                _IF_THEN_YOU_RE.match(clause) or _IF_YOU_RULE_RE.match(clause)
+                if to_assistant and not rule_label
+                else None
+            )
             if when:  # "… and if it is a medical thing you can write in Spanish": what to do, when
                 body = cap(third_person(when.group(0).strip(TRIM), who))
                 facts.append(_fact(Found(body, "rule", "rule/if-you", "rule", priority="high"), clause, turn))
@@ -1693,6 +1700,9 @@ class OfflineObserver:
                 since = 0  # where the judge's queue stood when `previous` began
                 carried: set[str] = set()  # what the sentence before declined
                 rule_at: int | None = None  # the sentence that last ended in a rule
+                # an instruction nothing read, kept past one sentence of why ("Write one step at a time. My
+                # eyes are not good any more. This is how I would like it always.")
+                asked = ""
                 for i, sent in enumerate(sentences):
                     if i == skip:
                         continue
@@ -1703,7 +1713,13 @@ class OfflineObserver:
                         facts.append(
                             _standing(previous, tag, event.turn, subject_for(event), f"{previous} {sent}")
                         )
-                        previous = ""
+                        previous = asked = ""
+                        continue
+                    if to_assistant and asked and not previous and _STANDING_TAG_RE.match(tag):
+                        if pending is not None:
+                            pending[:] = [u for u in pending if u.quote != asked and u.clause not in asked]
+                        facts.append(_standing(asked, tag, event.turn, subject_for(event), f"{asked} {sent}"))
+                        asked = ""
                         continue
                     pointer = _POINTER_RE.match(trim(plain(sent))) if to_assistant and i > 0 else None
                     if pointer:
@@ -1772,11 +1788,13 @@ class OfflineObserver:
                             left += [f for f in rest if not mentions(f.text, gone)]
                         found = left
                     if found:
+                        # a why after the instruction keeps it open for a tag; a rule or a second fact closes it
+                        asked = previous if previous and all(f.kind == "fact" for f in found) else ""
                         previous = ""
                     elif previous and len(sent.split()) <= 2:
                         previous = f"{previous} {sent}"  # "Everything's in ap-southeast-2. Sydney. Always."
                     else:
-                        previous, since = sent, mark
+                        previous, since, asked = sent, mark, ""
                     now_is = (
                         _IT_IS_NOW_RE.match(trim(plain(nxt)))
                         if found and nxt and found[-1].kind == "correction" and " not " in found[-1].text

@@ -67,7 +67,8 @@ _CLAUSE_RE = re.compile(
     r"(?=(?:I|I'm|I've|we|we're|my|our|he|she|they|it|that|this|you|you're|u)\b)"
     # a standing rule or a move after a comma ("open the PR against develop please, we never PR straight
     # to main"; "… but please ignore that, we moved to Snowflake in 2024")
-    r"|,\s+(?=(?:we|I)\s+(?:never|always|don't|do not|moved|switched|migrated)\s)"
+    # ("the db password … is in group_vars/webservers/vault.yml, we use ansible-vault for every secret")
+    r"|,\s+(?=(?:we|I)\s+(?:never|always|don't|do not|moved|switched|migrated|use|keep|store|run)\s)"
     # other people after a "but" ("I only know scanpy well but reviewers sometimes ask for Seurat")
     r"|\s+but\s+(?=(?:(?:my|our|the|some|most|many|all|other)\s+)?(?:reviewers|people|clients|customers|colleagues|"
     r"coworkers|friends|users|students|parents|everyone|everybody|others|folks)\b)"
@@ -129,6 +130,8 @@ LEAD_FILLER_RE = re.compile(
     # (an emoji or a mark first: "❤️ and remember my daughter …")
     r"^(?:[^\w\s\"'`(\[<*#>~@$/\\-]+\s*)?(?:(?:yes|yeah|yep|ok|okay|sure|right|hey|hi|hello|oh|ah|hmm+|mm+|um+|well|wait|oh wait|so|and|also|anyway|btw|"
     r"by the way|honestly|actually|quick context|context|for context|great|thanks|thank you|cool|"
+    # the moment of the ask, no condition ("and while you're editing, FQCN for every module please")
+    r"while\s+(?:you're|you are|youre|ur|u r)\s+(?:at it|in there|editing|there|in that file|in the file|in that)(?=\s*,)|"
     # politeness, no condition ("context if it helps u: PhD on ASR for Igbo", "Context in case it helps: …")
     r"(?:if|in case)\s+(?:it|that|this)\s+helps(?:\s+(?:u|you))?|if\s+(?:it's\s+)?useful|"
     r"(?:if|in case)\s+(?:u|you)\s+need\s+(?:it|to know)|"

@@ -477,7 +477,10 @@ SELF: tuple[Family, ...] = (
         rf"(?P<rel>(?:(?:left|right|lower|upper|bad)\s+)?(?:{BODY}))\s*(?P<v>(?:is|are|'s been|has been|"
         r"have been|was|hurts|aches|gets|isn't|keeps|flares)\b"
         # ("my back is very bad from lifting full supers yesterday" is how it is today)
-        r"(?![^,;]*\b(?:yesterday|today|tonight|this morning|last night|right now|at the moment)\b).{2,})$",
+        r"(?![^,;]*\b(?:yesterday|today|tonight|this morning|last night|right now|at the moment)\b)"
+        # how it is this minute ("my eyes are burning, 4th hour staring at nginx logs")
+        r"(?!\s+(?:\w+\s+)?(?:burning|aching|killing me|throbbing|pounding|watering|stinging|"
+        r"numb|tired|sore|fried|done|dead|gone)\b).{2,})$",
         "fact",
         "health",
         lambda m, s: f"{possessive(s)} {rel(m)} {re.sub(r'^s been', 'has been', v(m))}",
