@@ -1273,6 +1273,26 @@ POSITIVE = [
     ),
     ("self/budget", "ok so $850 is the max for rent, thats my hard line", ["$850 is the max for rent"]),
     (
+        "self/has-make",
+        "My wife like the Omron machine more. But I have the Panasonic one.",
+        ["has the Panasonic one"],
+    ),
+    (
+        "self/trait",
+        "the cones are the reason I started this shop, because I'm coeliac and as a kid I could never eat a cone",
+        ["is coeliac"],
+    ),
+    (
+        "self/have-place",
+        "I have a small plot in the allotment garden in Andritz, since my husband died it is my main occupation",
+        ["small plot in the allotment garden in Andritz"],
+    ),
+    (
+        "person/named-then-as-my",
+        "Lindiwe wants these in Friday's lab meeting slides and as my PI she will go through every panel",
+        ["The user's PI is Lindiwe"],
+    ),
+    (
         "rule/we-use",
         "the db password for the app role is in group_vars/webservers/vault.yml, we use ansible-vault for every "
         "secret, never plain vars.",
@@ -1321,6 +1341,7 @@ def test_family_keeps(family: str, text: str, words: list[str]) -> None:
 # families that recognise a name or a product by its capital letter
 NAMED = {
     "person/appositive",
+    "self/has-make",
     "person/bracketed-does",
     "person/from-team",
     "person/named-then-as-my",
@@ -2319,3 +2340,10 @@ def test_a_standing_tag_reaches_past_one_sentence_of_why_to_its_instruction() ->
     rules = [f.text for f in facts if f.family == "rule/standing-tag"]
     assert rules and "Write one step at a time" in rules[0], [(f.family, f.text) for f in facts]
     assert any("eyes are not good" in f.text for f in facts)
+
+
+def test_who_someone_is_stays_when_the_judged_clause_does_not_say_it() -> None:
+    from jarvis.observe.offline import _says_all
+
+    assert not _says_all("i'll ask Chidinma to review", "The user's tech lead is Chidinma.")
+    assert _says_all("my son Bao is studying in Osaka now", "The user's son is Bao.")

@@ -993,7 +993,9 @@ APPOSITIVES: tuple[Family, ...] = (
     # one named is, said as why they are asked
     fam(
         "person/named-then-as-my",
-        rf"(?<=[a-z,]\s)(?!{NOT_NAMES}\b)(?P<name>{_PERSON_NAME}){_LOWER_GAP},\s*(?:since\s+|because\s+)?as\s+(?:my|our)\s+"
+        # ("Lindiwe wants these in Friday's slides and as my PI she will go through every panel")
+        rf"(?:(?<=[a-z,]\s)|^)(?!{NOT_NAMES}\b)(?P<name>{_PERSON_NAME}){_LOWER_GAP}(?:,\s*|\s+and\s+)(?:since\s+|because\s+)?"
+        r"as\s+(?:my|our)\s+"
         rf"(?P<rel>(?:[a-z-]+\s+)?(?:{RELATIONS}|{_WORK_RELATIONS}|{ROLE_ACRONYMS}))\s*,?\s+(?:he|she|they)\b",
         "fact",
         "person",

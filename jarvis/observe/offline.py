@@ -1846,7 +1846,13 @@ class OfflineObserver:
         if self.judge is not None and pending:
             scores = self.judge.scores([u.clause for u in pending])
             kept = [(u, p) for u, p in zip(pending, scores, strict=True) if p >= self.judge.threshold]
-            held = {id(u.instead) for u, _ in kept if u.instead is not None}
+            # the judged clause stands for who someone is only when it says it too ("my son Bao is studying
+            # in Osaka now"); "i'll ask Chidinma to review" does not say she is the tech lead
+            held = {
+                id(u.instead)
+                for u, _ in kept
+                if u.instead is not None and _says_all(u.clause, u.instead.text)
+            }
             facts = [f for f in facts if id(f) not in held] + [judged(u, p) for u, p in kept]
             facts.sort(key=lambda f: f.turn_start)  # stable: a turn's rule facts first, then its judged ones
         if self.judge is not None:
@@ -1863,6 +1869,15 @@ class OfflineObserver:
         if not batch:
             return ObserverOutput(())
         return ObserverOutput((Segment(narrate(batch, facts), tuple(facts), batch[0].turn, batch[-1].turn),))
+
+
+def _says_all(clause: str, statement: str) -> bool:
+    """True when every content word of `statement` (bar the person) is in `clause`."""
+    words = {w.lower() for w in re.findall(r"[^\W\d_][\w'-]{2,}", statement)} - {
+        "the", "user", "user's", "is", "are", "has", "have", "their", "they", "them", "and", "was"
+    }  # fmt: skip
+    said = clause.lower()
+    return all(re.search(r"(?<!\w)" + re.escape(w.removesuffix("'s")), said) for w in words)
 
 
 # "I have migraine today so please short answers from now": today's state, then what follows from it

@@ -83,6 +83,8 @@ _CLAUSE_RE = re.compile(
     # ("We've got plot 14 up at Penparcau and this year I'd like to plan it properly"): a new time, a new say
     r"|,?\s+and\s+(?=(?:this|next|last)\s+(?:year|week|month|season|summer|spring|autumn|fall|winter|time)\s+"
     r"(?:I|I'm|I'd|I'll|we|we're|we'd)\b)"
+    # ("because I'm coeliac and as a kid I could never eat a normal cone"): a story after a fact
+    r"|,?\s+and\s+(?=(?:as\s+a\s+(?:kid|child|teen|teenager|little girl|little boy)|when\s+I\s+was)\b)"
     # ("it'll sit until Thursday anyway since I don't work Wednesdays"): why, a standing fact of its own
     r"|,?\s+since\s+(?=(?:I|we)\s+(?:don't|do not|dont|never|can't|cannot|only|always)\b)"
     # ("we've got like 40 vms on the proxmox cluster, no need to touch the rest today")

@@ -808,10 +808,22 @@ WORK_AND_HAVE: tuple[Family, ...] = (
     ),
     fam(
         "self/have-place",
-        rf"^I\s+(?:also\s+)?have\s+(?:a|an)\s+(?P<v>[\w -]{{2,30}}?\s+(?:in|at|on|near)\s+{NAME}.*)$",
+        # ("I have a small plot in the allotment garden in Andritz": the place may come after a place)
+        rf"^I\s+(?:also\s+)?have\s+(?:a|an)\s+(?P<v>[\w -]{{2,30}}?\s+(?:in|at|on|near)\s+"
+        rf"(?:(?:the|a|an)\s+[\w -]{{2,30}}?\s+(?:in|at|on|near)\s+)?{NAME}.*)$",
         "fact",
         "",
         lambda m, s: f"{s} has a {v(m)}" if not re.match(r"[aeiou]", v(m), IC) else f"{s} has an {v(m)}",
+    ),
+    # "But I have the Panasonic one": which make of the thing talked about is theirs
+    fam(
+        "self/has-make",
+        r"^(?:but\s+|and\s+)?I\s+(?:have|own|got|use)\s+(?:the|a|an)\s+(?P<v>(?-i:[A-Z])[\w-]+(?:\s+(?-i:[A-Z0-9])[\w-]*)?)"
+        r"\s+one[.!]*$",
+        "fact",
+        "",
+        lambda m, s: f"{s} has the {v(m)} one",
+        confidence=0.65,
     ),
 )
 # Lasting facts said in passing, while talking about something else.
