@@ -2010,6 +2010,15 @@ def test_remember_this_after_nothing_lasting_pins_nothing(text: str) -> None:
             "Name of the user's bakery: Sunny Crumb.",
         ),
         ("Which cloud do you use?", "we're on Hetzner", "Cloud: Hetzner."),
+        # a bare place answers "where do you live" (answer/where)
+        (
+            "Sorry to hear that. Where are you renting, and when does your tenancy end?",
+            "phibsborough, dublin 7. 2 bed flat i share with my mate cathal.",
+            "The user rents in Phibsborough, Dublin 7.",
+        ),
+        ("Happy to help with the route. Which city are you in?", "Porto", "The user lives in Porto."),
+        ("Where are you from originally?", "Kumasi.", "The user is from Kumasi."),
+        ("Where do you live?", "just outside Graz", "The user lives in Graz."),
     ],
 )
 def test_an_answer_to_the_assistants_where_or_what_question_keeps_its_topic(
@@ -2026,11 +2035,17 @@ def test_an_answer_to_the_assistants_where_or_what_question_keeps_its_topic(
         ("What's the weather like?", "it's raining"),
         ("Where is the invoice?", "its in the drawer today"),
         ("What's your budget?", "it's fine"),
+        # no place, or no "where do you live" (answer/where)
+        ("Where is the config file?", "Lisbon"),
+        ("Where are you renting?", "not sure tbh"),
+        ("Where do you live?", "why do you ask"),
+        ("Where do you live?", "No."),
+        ("What's the best time to call?", "Tuesday"),
     ],
 )
 def test_an_answer_about_this_minute_keeps_nothing(assistant: str, user: str) -> None:
     facts = facts_of(("assistant", assistant), ("user", user))
-    assert not [f for f in facts if f.family == "answer/asked"], [(f.family, f.text) for f in facts]
+    assert not [f for f in facts if f.family.startswith("answer/")], [(f.family, f.text) for f in facts]
 
 
 @pytest.mark.parametrize(
@@ -2233,41 +2248,6 @@ def test_a_list_under_a_heading_of_rules_or_things_to_remember_keeps_every_item(
 def test_a_list_under_a_heading_of_what_happened_stays_what_happened() -> None:
     facts = said("Steps I tried:\n- restarted the router\n- cleared the cache\n- swapped the cable")
     assert facts == [], [(f.family, f.text) for f in facts]
-
-
-@pytest.mark.parametrize(
-    ("assistant", "user", "statement"),
-    [
-        (
-            "Sorry to hear that. Where are you renting, and when does your tenancy end?",
-            "phibsborough, dublin 7. 2 bed flat i share with my mate cathal.",
-            "The user rents in Phibsborough, Dublin 7.",
-        ),
-        ("Happy to help with the route. Which city are you in?", "Porto", "The user lives in Porto."),
-        ("Where are you from originally?", "Kumasi.", "The user is from Kumasi."),
-        ("Where do you live?", "just outside Graz", "The user lives in Graz."),
-    ],
-)
-def test_a_bare_place_answers_the_assistants_where_do_you_live(
-    assistant: str, user: str, statement: str
-) -> None:
-    facts = facts_of(("assistant", assistant), ("user", user))
-    assert statement in [f.text for f in facts], [(f.family, f.text) for f in facts]
-
-
-@pytest.mark.parametrize(
-    ("assistant", "user"),
-    [
-        ("Where is the config file?", "Lisbon"),  # not where the person lives
-        ("Where are you renting?", "not sure tbh"),
-        ("Where do you live?", "why do you ask"),
-        ("Where do you live?", "No."),
-        ("What's the best time to call?", "Tuesday"),
-    ],
-)
-def test_no_place_is_kept_from_what_does_not_answer_where_the_person_lives(assistant: str, user: str) -> None:
-    facts = facts_of(("assistant", assistant), ("user", user))
-    assert not [f for f in facts if f.family == "answer/where"], [(f.family, f.text) for f in facts]
 
 
 @pytest.mark.parametrize(
