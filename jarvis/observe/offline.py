@@ -640,7 +640,7 @@ def _named_people(text: str, who: str) -> list[tuple[Found, str]]:
         )
     # "our self-hosted GitLab pipeline", "my Garmin Forerunner 255 says …, is this ok?": hold in a question too
     out += _own_riders(text, who, (OUR_NAMED, MY_DEVICE))
-    out += _homes(text, who, here=True)
+    out += _said_in_passing(text, who, here=True)
     for m in ACTIVITY_AFTER.regex.finditer(text):
         if re.search(r"\bmy\s", m.group(0), IC):  # "after my bridge club": theirs, even in a plan
             out.append(
@@ -665,7 +665,7 @@ _TWINS_RE = re.compile(
 )
 
 
-def _homes(text: str, who: str, here: bool = False) -> list[tuple[Found, str]]:
+def _said_in_passing(text: str, who: str, here: bool = False) -> list[tuple[Found, str]]:
     """Where the person's home is, said in passing ("There is park near my flat in Podgórze, is good?");
     with `here`, where they are too ("if I go quiet it's loadshedding here in Hyderabad"); and the
     twins or triplets the person has ("the twins are home for the school holidays")."""
@@ -1329,7 +1329,7 @@ def _clause_facts(
         )
         if found is None and extra is None and not refused(clause) and not passing:
             # "There is park near my flat in Podgórze, Bednarski park": where the home is, said in passing
-            facts.extend(_fact(home, quote, turn) for home, quote in _homes(clause, who))
+            facts.extend(_fact(home, quote, turn) for home, quote in _said_in_passing(clause, who))
         if found is None and extra is None and refused(clause) == "hypothetical":
             # ("… so if you ever give me bookkeeping tips, make them QuickBooks tips")
             when = (
@@ -1345,7 +1345,9 @@ def _clause_facts(
         elif found is None and extra is None and passing and not refused(clause):
             # "since my bypass in 2023 the cardiologist said no flat-out efforts": what the doctor said is
             # theirs; the bypass is the person's
-            had = _own_riders(clause, who) + [k for k in _homes(clause, who) if k[0].family == "person/twins"]
+            had = _own_riders(clause, who) + [
+                k for k in _said_in_passing(clause, who) if k[0].family == "person/twins"
+            ]
             facts.extend(_fact(rider, quote, turn) for rider, quote in had)
         if extra and (not found or extra[0].text.lower() not in found.text.lower()):
             fact = _fact(extra[0], extra[1], turn)
