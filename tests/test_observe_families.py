@@ -1741,6 +1741,10 @@ NEGATIVE = [
     ("cluster is super slow today, the scheduler queue is like 300 jobs deep", "300 jobs"),
     ("no leave them, thats rodrigo's thing, he always does numbered ctes", "leave them"),
     ("my eyes are burning, 4th hour staring at nginx logs", "burning"),
+    # heldout257-264: a teacher's way; a guess at what someone will ask
+    ("should I learn python or MATLAB first? the professor uses MATLAB in lecture", "professor"),
+    ("heads up, Dr. Nakoa will probably ask you for a notebook version of the eval", "Nakoa"),
+    ("my manager will likely want a PDF too", "PDF"),
     ("Tom (he's sick) can't come today", "Tom"),
     ("Priya from the data team says dbt is overrated", "Priya"),
     ("I need to walk Priya through the deploy tomorrow", "Priya"),
@@ -2197,6 +2201,20 @@ def test_a_corrections_context_is_the_clause_that_was_wrong() -> None:
     assert fixed, [f.text for f in facts]
     said = corrected_sentence(fixed[0])
     assert "Lake Michigan" in said and "walleye" not in said, said
+
+
+def test_a_correction_that_shares_only_small_words_with_the_assistant_has_no_context() -> None:
+    """A style correction to a list of captions answers none of them; "from" in both ties nothing."""
+    from jarvis.observe.plan import corrected_sentence
+
+    assistant = (
+        'Here are five posts: 1) "Start your morning right with warm medialunas, fresh from the oven every day!" '
+        '2) "Nothing beats a crusty pan de campo."'
+    )
+    user = "no no, always write the posts in Spanish, never English. my clientes are from the barrio."
+    fixed = [f for f in facts_of(("assistant", assistant), ("user", user)) if f.kind == "correction"]
+    assert fixed
+    assert "oven" not in corrected_sentence(fixed[0])
 
 
 def test_a_standing_tag_keeps_as_its_words_only_the_clauses_it_was_read_from() -> None:

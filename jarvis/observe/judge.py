@@ -231,7 +231,10 @@ _HABIT_VERBS = r"keeps|swears by|swore by|used to|lives on|lived on|does everyth
 _HABIT_WORDS = rf"always|never|usually|constantly|forever|every single|do everything|{_HABIT_VERBS}"
 _OTHERS_HABIT_RE = re.compile(
     rf"^(?:(?:and|but|so|also|lol|plus|oh)[\s,]+)*"
-    rf"(?:(?:my|our)\s+(?:\w+\s+)?(?:{_NOT_FAMILY})\b[^;]{{0,40}}?\s+(?:\w+\s+)?(?:{_HABIT_WORDS}|uses|is using|"
+    # ("the professor uses MATLAB in lecture": a teacher's way, named by their role)
+    r"(?:(?:the|our|my)\s+(?:professor|prof|teacher|lecturer|tutor|instructor|coach|examiner|trainer)\s+"
+    r"(?:\w+ly\s+)?(?:uses|prefers|likes|loves|wants|teaches\s+(?:in|with)|insists)\b|"
+    rf"(?:my|our)\s+(?:\w+\s+)?(?:{_NOT_FAMILY})\b[^;]{{0,40}}?\s+(?:\w+\s+)?(?:{_HABIT_WORDS}|uses|is using|"
     rf"works in|codes in|studies with|runs everything on)\b"
     # a bare name: one word, then the habit, then a verb in -s ("Seun always writes …"); a plural
     # ("deploys always go through Atlantis") or a rule ("amounts always in ARS") is no person

@@ -194,7 +194,9 @@ _HYPOTHETICAL_RE = re.compile(
     # ("I'd rather you asked first" is a preference, said now)
     r"|\b(?:I'd(?!\s+(?:rather|prefer|like you to|ask you to))|we'd(?!\s+(?:rather|prefer))|"
     r"I would(?!\s+(?:rather|prefer|like you to|ask you to))|we would(?!\s+(?:rather|prefer))|I might|we might|we could|(?<!before )(?<!so )(?<!than )(?<!until )(?<!till )I could|might be|could be|would be|"
-    r"would it|not sure|I guess|I suppose|I think we should|should we|shall we|or maybe)\b",
+    r"would it|not sure|I guess|I suppose|I think we should|should we|shall we|or maybe|"
+    # a guess at what someone will do ("Dr. Nakoa will probably ask you for a notebook version")
+    r"will probably|'ll probably|will likely|'ll likely|will prob|'ll prob|will prolly|'ll prolly)\b",
     IC,
 )
 

@@ -78,7 +78,12 @@ def fragment_body(fact: Fact) -> str:
 
 _WORD_RE = re.compile(r"[\w.+#/-]{3,}")
 # words every correction fragment may hold; sharing one is no sign of answering that sentence
-_COMMON_WORDS = "the and not but correction user user's they their them this that with for"
+# ("… the user's clientes are from the barrio" shares only "from" with a caption "fresh from the oven")
+_COMMON_WORDS = (
+    "the and not but correction user user's they their them this that with for from are was were have has "
+    "you your our all any there here what which who will would can just only also into about very more some "
+    "its it's out one"
+)
 _COMMON = frozenset(_COMMON_WORDS.split())
 
 
