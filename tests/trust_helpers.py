@@ -58,6 +58,10 @@ class KillStats:
     failed: list[str] = field(default_factory=list)  # ended on its own with an error
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def kill_loop(
     argv_for: Callable[[int], Sequence[str]],
     n: int,
@@ -96,6 +100,10 @@ def kill_loop(
             stderr=subprocess.PIPE,
             env=env(),
             start_new_session=True,
+            # a terminal's Ctrl-C reaches a process whose SIGINT is at its default; a shell that runs
+            # the tests in the background (`make test &`) ignores SIGINT, and children inherit that
+            restore_signals=True,
+            preexec_fn=_default_sigint if sig == signal.SIGINT else None,
         )
         stats.started += 1
         began = time.monotonic()
