@@ -476,6 +476,28 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
         None,
         False,
     ),
+    # a webhook's secret path on any host ("https://chat.example.org/hooks/k7w3q9fz1bry8ecn5tjx4hpmua",
+    # Mattermost, Gitea, Rocket.Chat): the token after /hooks/
+    (
+        "webhook",
+        re.compile(
+            r"\bhttps?://[^\s/]{1,253}/(?:hooks|webhooks?)/([A-Za-z0-9_\-]{20,256})(?![A-Za-z0-9_\-])"
+        ),
+        1,
+        None,
+        False,
+    ),
+    # a mail relay's login as a SASL password map holds it ("relay-umea@kommunnat.se:Fjällräv9!xQ"):
+    # an address, a colon, and a password with a digit or a symbol
+    (
+        "password",
+        re.compile(
+            r"(?<![\w/@])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+:([^\s@:/\"'`]{6,128})(?=[\s\"'`]|$)"
+        ),
+        1,
+        lambda v: bool(re.search(r"[\d!#$%^&*+=?~]", v)),
+        False,
+    ),
     (
         "url-password",
         # the user may be empty (redis://:pw@host); the password may hold / # ? (unencoded)

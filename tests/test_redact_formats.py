@@ -139,6 +139,19 @@ NEW_SECRETS: list[tuple[str, str, str]] = [
         "my API key: " + "QwErTyUiOpAsDf" + "GhJkLzXcVbNm here",
         "QwErTyUiOpAsDfGhJkLzXcVbNm",
     ),
+    # heldout249-264: a webhook's secret path on any host; a relay login in a SASL password map
+    (
+        "webhook-any-host",
+        'error="Post \\"https://chat.tawehomes.org.uk/hooks/'
+        + "k7w3q9fz1bry8ecn"
+        + '5tjx4hpmua\\": tls: failed',
+        "k7w3q9fz1bry8ecn5tjx4hpmua",
+    ),
+    (
+        "sasl-map",
+        "[mx1.smtp.kommunnat.se]:587 relay-umea@kommunnat.se:" + "Fjällräv9" + "!xQ",
+        "Fjällräv9!xQ",
+    ),
     ("near-wifi", "the wifi password? its on the router: " + "Rover" + "#1977 I think", "Rover#1977"),
     ("near-one", "the passcode is the same one as the garage, " + "4471" + "kestrel", "4471kestrel"),
     # pasted bare, with no name near it
@@ -257,6 +270,10 @@ NEW_LOOK_ALIKES = [
     "the boarding pass is in my email, gate 12",
     "I passed the exam in 2024, it was hard",
     "token usage is ApproximatelyTwentyFourCharactersLong",
+    # an address and a port, a git remote, a short hooks path
+    "connect to user@host.com:8080 first",
+    "git remote add origin git@github.com:org/repo.git",
+    "see https://github.com/org/repo/hooks/123 for the list",
 ]
 
 
