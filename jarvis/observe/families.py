@@ -100,7 +100,7 @@ def rel(m: re.Match[str]) -> str:
     )
 
 
-def _as_is(m: re.Match[str], s: str) -> str:
+def said_whole(m: re.Match[str], s: str) -> str:
     """The clause itself, first person rewritten (for rules: "I always …" -> "The user always …")."""
     return cap(third_person(m.group(0).strip(TRIM), s))
 
@@ -186,7 +186,7 @@ RULES: tuple[Family, ...] = (
         r"without|past|over|to|near|inside|outside|within|between|under|of)\s+.+|(?:in|with|from|before|after|on)\s+.+)$",
         "rule",
         "rule",
-        lambda m, s: cap(third_person(m.group(0).strip(TRIM), s)),
+        said_whole,
         priority="high",
     ),
     # "please avoid suggesting clean builds", "dates in DD/MM/YYYY everywhere": durable by their words
@@ -216,7 +216,7 @@ RULES: tuple[Family, ...] = (
         r"^we\s+(?:don't|do not|never|no longer)\s+[a-z]+\b.{2,}?,\s+we\s+[a-z]+\b.{2,}$",
         "rule",
         "rule",
-        _as_is,
+        said_whole,
         priority="high",
     ),
     # "we deploy from main only", "we only merge with a green pipeline": a team practice with its limit
@@ -228,7 +228,7 @@ RULES: tuple[Family, ...] = (
         r"branch|tag|rebase)\b.{2,60}$",
         "rule",
         "rule",
-        _as_is,
+        said_whole,
         priority="high",
     ),
     # "naming convention here is snake_case with the stg_ prefixes", "our convention is one CTE per step"
@@ -284,7 +284,7 @@ RULES: tuple[Family, ...] = (
         r"(?!(?:day|week|month|year|hour|person|head|kg|km|night)\b)[\w-]+(?:\s+[\w-]+)?[.!]*$",
         "rule",
         "rule",
-        _as_is,
+        said_whole,
         priority="high",
     ),
     # "GDScript only, no C# in this project", "metric only please"
@@ -389,7 +389,7 @@ RULES: tuple[Family, ...] = (
         r"wish|try|have fun|remember|miss|appreciate|hope|say|said)\b).{4,}$",
         "rule",
         "rule",
-        _as_is,
+        said_whole,
         priority="high",
     ),
     # "we use pnpm in this repo, never npm", "we deploy with Terraform Cloud, never by hand"
@@ -402,7 +402,7 @@ RULES: tuple[Family, ...] = (
         r"(?:repo|project|codebase|team|app|service)|for (?:all|every|everything|any)\b.*|across\b.*|at [A-Z]\w+).*)$",
         "rule",
         "rule",
-        _as_is,
+        said_whole,
         priority="high",
     ),
     # "we don't serve alcohol, obviously", "we don't do refunds", "we never work weekends": what the
@@ -418,7 +418,7 @@ RULES: tuple[Family, ...] = (
         r"(?:,\s+(?!(?:but|so|though)\b)[^,]{3,60}\b(?:from|on|in|through|via|instead)\b[^,]{2,60})?[.!]*$",
         "rule",
         "rule",
-        _as_is,
+        said_whole,
         priority="high",
     ),
     # "it's Terragrunt for everything", "its pnpm everywhere": the one tool used, said after a no
@@ -442,7 +442,7 @@ RULES: tuple[Family, ...] = (
         r"belong|belongs)\s+(?:through|via|in|on|under)\s+[\w.+#/:-]+(?:\s+[\w.+#/:-]+)?,?\s+not\s+[\w.+#/:-]+[.!]*$",
         "rule",
         "rule",
-        _as_is,
+        said_whole,
         priority="high",
     ),
     # "we target WCAG 2.2 AA", "we support iOS 16 and up", "we follow PEP 8": a standard the work
@@ -454,7 +454,7 @@ RULES: tuple[Family, ...] = (
         r"(?P<v>(?=.*(?:\d|(?-i:[A-Z])))(?:the\s+)?[\w.+-]+(?:\s+[\w.+-]+){0,4})$",
         "rule",
         "rule",
-        _as_is,
+        said_whole,
         priority="high",
     ),
     # "we lint with biome in this monorepo", "we review every PR here": how things are done here
@@ -466,7 +466,7 @@ RULES: tuple[Family, ...] = (
         r"every|each(?! other)|all)\b.*$",
         "rule",
         "rule",
-        _as_is,
+        said_whole,
         priority="high",
     ),
     # "British spelling please, not American", "Celsius, never Fahrenheit": a choice and what it replaces
@@ -503,7 +503,7 @@ RULES: tuple[Family, ...] = (
         r"(?P<v>(?-i:[A-Z])[\w.+#-]*|[\w-]*[._#+\d][\w.+#-]*))\b(?:\s*,.*)?$",
         "rule",
         "rule",
-        _as_is,
+        said_whole,
         confidence=0.75,
         priority="high",
     ),
@@ -517,7 +517,7 @@ RULES: tuple[Family, ...] = (
         r"should always|should never)\s+.{3,}$|^(?:all|every|each|any)\s+[\w*/ -]{2,40}?\s+needs?\s+.{3,}$",
         "rule",
         "rule",
-        _as_is,
+        said_whole,
         confidence=0.7,
         priority="high",
     ),
@@ -574,7 +574,7 @@ ENVIRONMENT: tuple[Family, ...] = (
         r"(?P<v>[\w.+#/-]+(?:\s+[\d.]+)?)(?:[,\s].*)?$",
         "fact",
         "environment",
-        _as_is,
+        said_whole,
         confidence=0.8,
     ),
     # "the on-call rota is in PagerDuty", "the feature store is on Feast": a named product or service
@@ -617,7 +617,7 @@ ENVIRONMENT: tuple[Family, ...] = (
         rf"evening|night|week|weekday|weekend|month|year|{WEEKDAY})s?$",
         "fact",
         "schedule",
-        lambda m, s: cap(third_person(m.group(0).strip(TRIM), s)),
+        said_whole,
         confidence=0.7,
     ),
     # what each environment runs on ("local is duckdb and prod is bigquery", "dev is sqlite, prod is postgres")
@@ -692,7 +692,7 @@ WORLD = fam(
     r".{3,}$",
     "fact",
     "",
-    lambda m, s: cap(third_person(m.group(0).strip(TRIM), s)),
+    said_whole,
     confidence=0.6,
 )
 # A shift pattern: "i do nights mostly, 3 nights on and 2 off", "4 on 4 off", "two days on, three off"

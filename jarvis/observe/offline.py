@@ -279,28 +279,14 @@ _MOMENT_TAIL_RE = re.compile(
 # "im a teacher", "ive been a nurse": the apostrophe left out
 _TYPED = {"im": "I'm", "ive": "I've", "pls": "please", "plz": "please", "plse": "please", "kindly": "please"}
 # the apostrophe left out of a negation ("nah dont rewrite it in ur words")
-_TYPED |= {
-    w: w[:-1] + "'t"
-    for w in (
-        "dont",
-        "doesnt",
-        "didnt",
-        "isnt",
-        "arent",
-        "wasnt",
-        "shouldnt",
-        "wouldnt",
-        "couldnt",
-        "havent",
-        "hasnt",
-    )
-}
+_NO_APOSTROPHE = "dont doesnt didnt isnt arent wasnt shouldnt wouldnt couldnt havent hasnt"
+_TYPED |= {w: w[:-1] + "'t" for w in _NO_APOSTROPHE.split()}
 # the g left off ("my girl keeps sayin i need …"): read as "saying"
 _DROPPED_G = "sayin tellin askin pushin talkin goin doin tryin gettin makin workin naggin buggin"
 _TYPED.update({w: w + "g" for w in _DROPPED_G.split()})
 _TYPED_RE = re.compile(
     rf"^(?:im|ive)\b(?!')|\b(?:pls|plz|plse)\b|^kindly\b|\b(?:{'|'.join(_DROPPED_G.split())})\b'?"
-    r"|\b(?:dont|doesnt|didnt|isnt|arent|wasnt|shouldnt|wouldnt|couldnt|havent|hasnt)\b",
+    rf"|\b(?:{'|'.join(_NO_APOSTROPHE.split())})\b",
     IC,
 )
 # a subject with nothing to say about it: "new one is X", "it is X", "that one is X"
@@ -640,7 +626,7 @@ def _named_people(text: str, who: str) -> list[tuple[Found, str]]:
         )
     # "our self-hosted GitLab pipeline", "my Garmin Forerunner 255 says …, is this ok?": hold in a question too
     out += _own_riders(text, who, (OUR_NAMED, MY_DEVICE))
-    out += _said_in_passing(text, who, here=True)
+    out += _homes(text, who, here=True) + _twins(text, who)
     for m in ACTIVITY_AFTER.regex.finditer(text):
         if re.search(r"\bmy\s", m.group(0), IC):  # "after my bridge club": theirs, even in a plan
             out.append(
@@ -665,17 +651,21 @@ _TWINS_RE = re.compile(
 )
 
 
-def _said_in_passing(text: str, who: str, here: bool = False) -> list[tuple[Found, str]]:
+def _homes(text: str, who: str, here: bool = False) -> list[tuple[Found, str]]:
     """Where the person's home is, said in passing ("There is park near my flat in Podgórze, is good?");
-    with `here`, where they are too ("if I go quiet it's loadshedding here in Hyderabad"); and the
-    twins or triplets the person has ("the twins are home for the school holidays")."""
-    homes = [
+    with `here`, where they are too ("if I go quiet it's loadshedding here in Hyderabad")."""
+    return [
         (Found(HOME_IN.build(m, who), "fact", HOME_IN.name, "place", confidence=0.65), m.group(0))
         for m in HOME_IN.regex.finditer(text)
         if (here and m.group("here"))
         or re.match(r"(?:my|our)\s+(?:place|house|flat|apartment|home)\b", m.group(0), IC)
     ]
-    kids = [
+
+
+def _twins(text: str, who: str) -> list[tuple[Found, str]]:
+    """The twins or triplets the person has, said in passing ("the twins are home for the holidays"),
+    once; not someone else's ("Maria's twins")."""
+    return [
         (
             Found(
                 f"{cap(who)} has {m.group('k').lower()}", "fact", "person/twins", "person", confidence=0.65
@@ -684,8 +674,7 @@ def _said_in_passing(text: str, who: str, here: bool = False) -> list[tuple[Foun
         )
         for m in _TWINS_RE.finditer(text)
         if not re.search(r"\b(?:his|her|their|[A-Z]\w+'s)\s*$", text[: m.start()])
-    ]
-    return homes + kids[:1]
+    ][:1]
 
 
 def _own_riders(text: str, who: str, families: tuple[Family, ...] = OWN_RIDERS) -> list[tuple[Found, str]]:
@@ -1289,6 +1278,7 @@ def _clause_facts(
             continue
         if found and extra and found.gate == "hold":
             found = None  # "my daughter Emi is a doctor": the relation is the fact; the rest stays unsure
+        unread_why = admissible(clause) if found is None else None  # why the judge may not read it
         if found:
             if found.kind == "rule" and previous and _pair_opens(previous, clause):
                 # "run the tests with make test-fast — never call pytest directly": one rule, both halves
@@ -1313,7 +1303,7 @@ def _clause_facts(
             extra is None
             and pending is not None
             and not rule_label
-            and admissible(clause) is None
+            and unread_why is None
             # "pacifique studies everything with anki, he says its the best": all of it is his
             and not (
                 at + 1 < len(parts)
@@ -1325,11 +1315,12 @@ def _clause_facts(
         ):
             pending.append(Unread(clause, clause if len(parts) > 1 else text, turn, who))
         passing = found is None and (
-            someone_elses(clause) or of_the_moment(clause) or admissible(clause) == "passing state"
+            someone_elses(clause) or of_the_moment(clause) or unread_why == "passing state"
         )
         if found is None and extra is None and not refused(clause) and not passing:
             # "There is park near my flat in Podgórze, Bednarski park": where the home is, said in passing
-            facts.extend(_fact(home, quote, turn) for home, quote in _said_in_passing(clause, who))
+            had = _homes(clause, who) + _twins(clause, who)
+            facts.extend(_fact(rider, quote, turn) for rider, quote in had)
         if found is None and extra is None and refused(clause) == "hypothetical":
             # ("… so if you ever give me bookkeeping tips, make them QuickBooks tips")
             when = (
@@ -1345,9 +1336,7 @@ def _clause_facts(
         elif found is None and extra is None and passing and not refused(clause):
             # "since my bypass in 2023 the cardiologist said no flat-out efforts": what the doctor said is
             # theirs; the bypass is the person's
-            had = _own_riders(clause, who) + [
-                k for k in _said_in_passing(clause, who) if k[0].family == "person/twins"
-            ]
+            had = _own_riders(clause, who) + _twins(clause, who)
             facts.extend(_fact(rider, quote, turn) for rider, quote in had)
         if extra and (not found or extra[0].text.lower() not in found.text.lower()):
             fact = _fact(extra[0], extra[1], turn)
@@ -1595,6 +1584,28 @@ _IT_WILL_BE_RE = re.compile(
 )
 
 
+def _with_next(fact: Fact, nxt: str) -> Fact | None:
+    """`fact` completed by the sentence after it, or None when that sentence says something else:
+    the right half of a correction that only said what is not ("its not calc, … its stats now"),
+    what a decision named only by its topic decided ("decided on the title. It's going to be …"),
+    or the right version a correction or decision took as its body. Its quote then holds both
+    sentences ("No, this is wrong." alone reads like chatter to the decoy veto)."""
+    said = trim(plain(nxt))
+    quote = f"{fact.quote} {nxt}".strip()
+    now_is = _IT_IS_NOW_RE.match(said) if fact.kind == "correction" and " not " in fact.text else None
+    if now_is and not _used(nxt, fact.text):
+        return replace(fact, text=f"{fact.text.rstrip('.')}; it's {now_is.group('v')} now.", quote=quote)
+    told = _DECIDED_ON_RE.search(fact.text) if fact.kind == "decision" else None
+    what = _IT_WILL_BE_RE.match(said) if told else None
+    if told and what:
+        return replace(
+            fact, text=f"Decision: {told.group('thing')} is {what.group('v').strip(TRIM)}.", quote=quote
+        )
+    if fact.kind in ("correction", "decision") and _used(nxt, fact.text):
+        return replace(fact, quote=quote)
+    return None
+
+
 def _used(sentence_text: str, statement: str) -> bool:
     """True when a statement already holds this sentence (a correction that took it as its body)."""
     core = trim(plain(sentence_text)).strip(TRIM).lower()
@@ -1797,40 +1808,11 @@ class OfflineObserver:
                         previous = f"{previous} {sent}"  # "Everything's in ap-southeast-2. Sydney. Always."
                     else:
                         previous, since, asked = sent, mark, ""
-                    now_is = (
-                        _IT_IS_NOW_RE.match(trim(plain(nxt)))
-                        if found and nxt and found[-1].kind == "correction" and " not " in found[-1].text
-                        else None
-                    )
-                    if now_is and not _used(nxt, found[-1].text):
-                        # "nah its not calc, i dropped calc at the end of yr 11. its stats now": the right half
-                        found[-1] = replace(
-                            found[-1],
-                            text=f"{found[-1].text.rstrip('.')}; it's {now_is.group('v')} now.",
-                            quote=f"{found[-1].quote} {nxt}".strip(),
-                        )
-                        skip = i + 1
-                    told = _DECIDED_ON_RE.search(found[-1].text) if found and nxt else None
-                    what = _IT_WILL_BE_RE.match(trim(plain(nxt))) if told else None
-                    if told and what and found[-1].kind == "decision":
-                        # "I've decided on the title. It's going to be "Rain, Hail and Dogs".": what was decided
-                        thing = told.group("thing")
-                        found[-1] = replace(
-                            found[-1],
-                            text=f"Decision: {thing} is {what.group('v').strip(TRIM)}.",
-                            quote=f"{found[-1].quote} {nxt}".strip(),
-                        )
-                        skip = i + 1
-                    elif (
-                        found
-                        and found[-1].kind in ("correction", "decision")
-                        and nxt
-                        and _used(nxt, found[-1].text)
-                    ):
-                        skip = i + 1  # "No, that's wrong. <the right version>", "ok decided. <what>": said
-                        # and its quote holds the words it was read from ("No, this is wrong." alone reads
-                        # like chatter to the decoy veto)
-                        found[-1] = replace(found[-1], quote=f"{found[-1].quote} {nxt}".strip())
+                    # "No, that's wrong. <the right version>", "ok decided. <what>", "… its stats now": the next
+                    # sentence completes the last statement, and is not read again
+                    merged = _with_next(found[-1], nxt) if found and nxt else None
+                    if merged is not None:
+                        found[-1], skip = merged, i + 1
                     if found and facts and _too_short_alone(found[0], facts[-1], event.turn):
                         # "Never run terraform apply yourself. Plan only, I apply.": one rule, both halves
                         first, found = found[0], found[1:]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from jarvis.observe.families import NAME_WORD, NOT_NAMES, Family, cap, fam, rel, said_x, v
+from jarvis.observe.families import NAME_WORD, NOT_NAMES, Family, cap, fam, rel, said_whole, said_x, v
 from jarvis.observe.lexicon import (
     BODY,
     CONDITIONS,
@@ -96,6 +96,8 @@ def _statement(m: re.Match[str], s: str) -> str:
     return third_person(m.group(0).strip(TRIM), s)
 
 
+# a language level: CEFR, JLPT, HSK ("B1", "N3", "HSK 4")
+_LEVEL = r"[ABC][12]|N[1-5]|HSK\s*[1-6]"
 _UNITS = r"(?:%|percent|minutes?|mins?|hours?|hrs?|seconds?|secs?|days?|weeks?|months?|km|miles?|m|kg|lbs?|pounds?|times?|x)"
 
 
@@ -162,12 +164,12 @@ SELF: tuple[Family, ...] = (
     # "I'd rather read code than prose", "I learn better from examples than from theory")
     fam(
         "self/better-than",
-        r"^I(?:'d|\s+would)\s+(?:much\s+|far\s+)?rather\s+(?!die\b|not\b)(?P<a>.{2,50}?)\s+than\s+.{2,50}$"
+        r"^I(?:'d|\s+would)\s+(?:much\s+|far\s+)?rather\s+(?!die\b|not\b).{2,50}?\s+than\s+.{2,50}$"
         r"|^I\s+(?:read|understand|learn|follow|take in|process|remember|think|work)\s+.{0,50}?\b(?:way\s+|much\s+|a lot\s+|"
         r"far\s+)?(?:faster|better|easier|quicker|more easily)\s+(?:with|from|in|on|than)\s+.{2,50}$",
         "fact",
         "preference",
-        lambda m, s: cap(third_person(m.group(0).strip(TRIM), s)),
+        said_whole,
         confidence=0.7,
     ),
     # the days the person never works ("I don't work Wednesdays", "i dont work on fridays or mondays")
@@ -269,7 +271,7 @@ SELF: tuple[Family, ...] = (
         r"(?P<x>[\w-]+)(?:[\s,;(].*)?$",
         "fact",
         "work",
-        lambda m, s: cap(third_person(m.group(0).strip(TRIM), s)),
+        said_whole,
         confidence=0.75,
     ),
     # "I'm freelance so I bill by the hour", "I am self-employed since 2019", "im between jobs": how they work
@@ -301,7 +303,7 @@ SELF: tuple[Family, ...] = (
     fam(
         "self/learning-language",
         rf"^I(?:'m| am|m)?\s+(?:still\s+|now\s+)?(?:learn|learning|study|studying)\s+(?P<v>{LANGUAGES})\b"
-        r"(?P<level>,?\s+(?:(?:I\s+have|I'm\s+at|I\s+am\s+at|level|at)\s+)?(?:level\s+)?(?:[ABC][12]|N[1-5]|HSK\s*[1-6])\b"
+        rf"(?P<level>,?\s+(?:(?:I\s+have|I'm\s+at|I\s+am\s+at|level|at)\s+)?(?:level\s+)?(?:{_LEVEL})\b"
         r"(?:\s+(?:level|now))?)?(?=[,.;!]|\s*$)",
         "fact",
         "preference",
@@ -617,7 +619,7 @@ SELF: tuple[Family, ...] = (
         rf"reachable|at work|in)\s+(?:from\s+)?{TIME}\s*(?:-|–|to|until|till)\s*{TIME}\b.*$",
         "fact",
         "schedule",
-        lambda m, s: cap(third_person(m.group(0).strip(TRIM), s)),
+        said_whole,
     ),
     # "monday is our closed day", "Fridays are my admin day"
     fam(
@@ -1468,7 +1470,7 @@ def _article(m: re.Match[str]) -> str:
 
 def _level(said: str | None) -> str:
     """ ", I have B1 now" -> " (level B1)"."""
-    level = re.search(r"[ABC][12]|N[1-5]|HSK\s*[1-6]", said or "")
+    level = re.search(_LEVEL, said or "")
     return f" (level {level.group(0)})" if level else ""
 
 
