@@ -101,7 +101,9 @@ _DECLINING_RE = re.compile(
     r"|(?:I'm|I am|im|we're|we are)\s+not\s+(?:buying|getting|paying for|installing|adding|switching to|going with|"
     r"bringing in|signing up for|doing|using|going to (?:buy|get|use|install|add|pay))"
     r"|(?:I|we)\s+(?:won't|will not|wont|don't|do not|dont)\s+(?:buy|get|pay for|install|add|switch to|go with|"
-    r"bring in|sign up for|need))\b",
+    r"bring in|sign up for|need)"
+    # ("no, skip the Dockerfile stuff, I run postgres natively"): the offer dropped, nothing set right
+    r"|(?:just\s+)?(?:skip|drop|forget|ditch|leave out|leave off|scrap|lose)\s+(?:the|that|this|those|all the|any)\b)\b",
     IC,
 )
 # what it is not, said alone ("here we don't sell by the dozen"), waiting for the sentence after

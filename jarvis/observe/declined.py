@@ -26,7 +26,11 @@ _SUGGESTION_RE = re.compile(
     r"worth|option|idea|alternatively|instead|i'd|you'd|try|may want|want to|if you're not already|"
     r"would you like|want me to|do you want|shall i|should i|happy to|for later|stronger|better|"
     r"(?:would|could|might|will|can) help|an? (?:app|tool|library|plugin|service) like|optional|optionally|"
-    r"nice-to-have|nice to have|down the line|later on|"
+    r"nice-to-have|nice to have|down the line|later on|tips?|(?:lets|let|helps|saves) you|"
+    # what others like the person do, offered ("many small bakeries add a loyalty card")
+    r"(?:many|most|lots of|a lot of|some)\s+(?:\w+\s+){0,2}?(?:people|folks|shops|teams|bakeries|businesses|"
+    r"users|owners|parents|nurses|students|developers|devs|companies|sellers)\s+(?:add|use|do|have|try|run|offer|"
+    r"swear by|like)|"
     # what others find useful, offered ("many people find dictation software helpful")
     r"(?:find|finds)\s+[\w\s-]{1,40}?\s+(?:helpful|useful|handy|easier|works?\s+well)|"
     # "this upgrade would be a natural moment to replace the node groups with Karpenter"
@@ -60,7 +64,18 @@ _DECLINE_RE = re.compile(
 # an offer that points back at the sentence before ("Want me to add it to the workflow?")
 _POINTS_BACK_RE = re.compile(
     r"\b(?:want me to|shall i|should i|do you want me to|happy to|i can)\s+(?:add|set up|install|configure|enable|"
-    r"switch to|try|wire up|put|plug in|bring in|pull in)\s+(?:it|this|that|them|one)\b",
+    r"switch to|try|wire up|put|plug in|bring in|pull in)\s+(?:it|this|that|them|one)\b|"
+    # "… add a loyalty card. Would that interest you?"
+    r"\b(?:would|does|could)\s+(?:that|this|it|one)\s+(?:interest you|appeal|be (?:useful|helpful|of interest|"
+    r"something for you))|\binterested\?",
+    IC,
+)
+# the person will do the offered thing themselves: "nah I'll sort the shopping list myself, thanks"
+_MYSELF_RE = re.compile(
+    r"\b(?:i'll|i will|ill|i can|i'd rather|i prefer to|i'm going to|im going to)\s+(?:just\s+)?"
+    r"(?:sort|do|handle|make|write|draft|plan|build|set up|take care of|deal with|work out|figure out|manage|book|"
+    r"cook|fix|pick|choose|find|organi[sz]e|arrange)\s+(?:out\s+)?(?:the\s+|a\s+|an\s+|my\s+|our\s+|that\s+|those\s+)?"
+    r"(?P<rest>[\w.+-]+(?:\s+[\w.+-]+){0,2}?)\s+(?:out\s+)?(?:myself|on my own|by hand|ourselves)\b",
     IC,
 )
 _NO_AT_END_RE = re.compile(
@@ -70,9 +85,11 @@ _NO_AT_END_RE = re.compile(
 # the decline lasts, or names the alternative: a rule or a correction, not a one-off no
 _LASTING_RE = re.compile(
     # ("No giveaways, that only attracts people who want free stuff": why, no standing "only")
-    r"\b(?:never|ever|again|always|(?<!that )(?<!it )(?<!which )(?<!this )only|anymore|any more|"
+    r"\b(?:never|ever|again|always|(?<!that )(?<!it )(?<!which )(?<!this )only(?!\s+(?:after|since|because|when|if|until|till|once|for now|recently|just|today|yesterday|tonight|this|last|from)\b)|anymore|any more|"
     r"in this (?:repo|project|codebase|house|team)|"
-    r"here|we use|i use|decided|banned|forbidden|instead|rather than|allerg\w*|vegan|vegetarian|religio\w*|"
+    # "no X here", "we use X here for all of it"; not "people here don't like cards" (where they live)
+    r"here(?!\s+(?:don't|dont|do|does|doesn't|like|love|hate|are|is|prefer|want|buy|use|eat|have|pay|say|think|"
+    r"know|won't|wont|never|always|usually)\b)|we use|i use|decided|banned|forbidden|instead|rather than|allerg\w*|vegan|vegetarian|religio\w*|"
     # "no instant pot, i have a crockpot": what the person has in its place
     r"(?:i|we)\s+(?:have|'ve got|got|own)\s+(?:a|an|my|our)\b|"
     # "no godotenv, we dont add deps just for tests": a standing no says why
@@ -126,7 +143,7 @@ class Suggested:
         out: set[str] = set()
         if _NO_AT_END_RE.search(sentence):  # "dbatools means PowerShell on the RHEL boxes, so no."
             out |= words(sentence) & self.words
-        for m in _DECLINE_RE.finditer(sentence):
+        for m in (*_DECLINE_RE.finditer(sentence), *_MYSELF_RE.finditer(sentence)):
             out |= words(m.group("rest")) & self.words
         return out
 

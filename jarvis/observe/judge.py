@@ -171,6 +171,9 @@ _REJECTED_RE = re.compile(
     r"(?<!\balways )(?<!\boften )\bforget (?:that|this|it|about it|the idea|that idea|about that)\b"
     r"(?!\s+one\b)|\bscrap (?:that|this|the idea)\b"
     r"|^(?:(?:ok|okay|so|no|nah|yeah)[,\s]+)*forget\s+(?:about\s+)?(?-i:[A-Z])[\w-]+"
+    # "no, skip the Dockerfile stuff", "nah drop the cover letter part": the offer, dropped
+    r"|^(?:(?:ok|okay|so|yeah|and)[,\s]+)*(?:no|nah|nope)\b[,\s]+(?:just\s+)?(?:skip|drop|ditch|leave out|scrap)\s+"
+    r"(?:the|that|this|those|all the|any)\b"
     # "no creatine for now grazie", "nah, no Docker for the moment": turned down for now
     r"|^(?:no|nah|nope)\b[^,.;]{1,40}?\bfor (?:now|the moment|the time being)\b"
     # "nah on the foreground service, not doing that"
@@ -583,10 +586,40 @@ _BARE_OTHER_RE = re.compile(
 )
 
 
+# a relative's own choice of where things go ("my brother-in-law puts everything in gold coins", "my
+# brother in Casablanca he sells only on Instagram"): theirs, however close they are
+_KIN_CHOICE_RE = re.compile(
+    rf"^(?:(?:and|but|so|also|lol|plus|oh|like)[\s,]+)*(?:my|our)\s+(?:\w+\s+)?"
+    rf"(?:{_FAMILY}|{_WIDER_FAMILY}|(?:brother|sister|son|daughter)-in-law)\b"
+    r"(?:\s+(?:in|from|at|back in|back home in)\s+[^\W\d_][\w'-]*)?(?:\s+[A-Z][\w'-]+)?(?:,?\s+(?:he|she|they))?"
+    r"\s+(?:\w+ly\s+)?(?:puts|keeps|invests|sells|buys|spends|saves|stores|orders|banks|gets)\s+"
+    r"(?:\w+\s+){0,2}?(?:everything|all|only)\b",
+    IC,
+)
+
+
+# someone else's say starting mid-clause in run-on speech, no comma before it ("… and never again my
+# brother-in-law keeps saying to buy gold he has gold coins"); "… that my boss says" reports it
+_RUN_ON_SAY_RE = re.compile(
+    rf"(?<!\bthat )(?<!\bwhat )(?<!\bbecause )(?<!\bsince )(?<!\bas )(?<!\bif )\b(?:my|our)\s+(?:\w+\s+)?"
+    rf"(?:{_FAMILY}|{_WIDER_FAMILY}|{_NOT_FAMILY}|(?:brother|sister|son|daughter)-in-law)\b(?:\s+[A-Z][\w'-]+)?"
+    r"\s+(?:always\s+|still\s+)?(?:keeps? (?:saying|telling|pushing|nagging)|says|said|told me|tells me|thinks|reckons|"
+    r"wants me|insists|swears by)\b",
+    IC,
+)
+
+
+def their_say_starts(text: str) -> int | None:
+    """Where someone else's say begins inside run-on words, past the first three words, or None."""
+    m = _RUN_ON_SAY_RE.search(text)
+    return m.start() if m and len(text[: m.start()].split()) >= 3 else None
+
+
 def others_habit(text: str) -> bool:
     """True when the clause tells what somebody else habitually does, or what everyone knows."""
     return bool(
         _OTHERS_HABIT_RE.match(text)
+        or _KIN_CHOICE_RE.match(text)
         or _BARE_OTHER_RE.match(text)
         or _COMMON_KNOWLEDGE_RE.search(text)
         or _PASTED_RE.search(text)
@@ -647,6 +680,24 @@ _TOPIC_ONLY_RE = re.compile(
 )
 
 
+# what the person did once and no more ("i used to play poker online … quit that tho", "we used to run
+# a diesel engine on the borehole but its finished now"); who they were stays ("I used to be a
+# librarian in Swansea", "the cluster I used to run at Souqline")
+_GIVEN_UP_RE = re.compile(
+    r"^(?:(?:and|but|so|also|lol|plus|oh|yeah|well)[\s,]+)*(?:i|we)\s+(?:\w+ly\s+)?used to\s+"
+    r"(?!be\b|work|live|teach|study|lecture|manage|lead|run\s+(?:the\s+|a\s+)?[\w-]+\s+(?:at|for)\b)[a-z]+\b",
+    IC,
+)
+
+
+def passing(text: str) -> bool:
+    """True when the clause tells of today or this minute ("prod had a 5xx spike this morning"), not of
+    what recurs ("every morning") or of a role held now."""
+    return bool(
+        _TRANSIENT_RE.search(text) and not _RECURRING_RE.search(text) and not _ROLE_NOW_RE.match(text)
+    )
+
+
 def admissible(clause: str) -> str | None:
     """Why the judge must not read this clause at all, or None when it may."""
     text = clause.strip()
@@ -667,7 +718,7 @@ def admissible(clause: str) -> str | None:
         return "one appointment"
     if of_the_moment(text):  # "rn", "with 40 min left": refused whatever habit word is near
         return "passing state"
-    if (_TRANSIENT_RE.search(text) and not _RECURRING_RE.search(text) and not _ROLE_NOW_RE.match(text)) or (
+    if passing(text) or (
         _STATE_RE.search(text)
         and not _HABIT_RE.search(text)
         and not _DECIDED_RE.search(text)
@@ -676,6 +727,8 @@ def admissible(clause: str) -> str | None:
         return "passing state"
     if _UNDECIDED_RE.search(text) or (_LATER_RE.search(text) and _PLANNING_RE.search(text)):
         return "undecided"
+    if _GIVEN_UP_RE.match(text):
+        return "a habit given up"
     if impression(text):
         return "impression"
     if someone_elses(text):

@@ -184,7 +184,8 @@ AWAY_FOR_NOW = (
 )
 # what holds only for now, whatever else the sentence says ("load shedding is killing me today")
 TRANSIENT = (
-    r"\b(?:today|tonight|right now|rn|at the moment|this (?:morning|afternoon|evening)|just now|atm)\b"
+    # ("not bare RN": React Native; "I'm an RN": a nurse) only "rn" in small letters is "right now"
+    r"\b(?:today|tonight|right now|(?-i:rn|Rn)|at the moment|this (?:morning|afternoon|evening)|just now|atm)\b"
     rf"|{AWAY_FOR_NOW}"
     # running late: "its 2 hours late", "3 trains cancelled"
     r"|\b\d+\s*(?:min|mins|minutes|hours?|hrs?|h)\s+(?:late|delayed)\b|\b(?:trains?|flights?|bus|buses)\s+(?:\w+\s+)?(?:cancell?ed|delayed)\b"

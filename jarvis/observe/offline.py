@@ -55,9 +55,11 @@ from jarvis.observe.judge import (
     impression,
     of_the_moment,
     others_habit,
+    passing,
     someone_elses,
     their_opinion_follows,
     their_peoples,
+    their_say_starts,
     turned_down,
     turned_down_at,
 )
@@ -223,6 +225,12 @@ _REQUEST_END_RE = re.compile(
     r"worth (?:having|keeping|noting|remembering|knowing)"
     r"(?: (?:that|this|it))?(?: somewhere| down| on file)?|for future reference|fyi)"
     r"[.!]*$",
+    IC,
+)
+# cues that tell rather than ask to keep: what they carry is kept only when it lasts
+_TELLING_CUE_RE = re.compile(
+    r"fyi|f\.y\.i\.?|just so you know|for your information|heads up|"
+    r"(?:some |quick |for |a bit of )?(?:context|background)",
     IC,
 )
 _BARE_CUES = frozenset(
@@ -745,12 +753,16 @@ def _without_their_say(obj: str) -> str:
         if re.match(r"(?:so\s+)?(?:please|pls|don't|do not|never|always)\b", part, IC):
             continue  # "… so please don't go adding a project.clj like the last tool did": to the assistant
         if someone_elses(part, requirements=False) or others_habit(part):
-            at = obj.find(part)
-            head = re.sub(
-                r"[\s,;:—–-]*(?:\b(?:and|but|so|while|whereas)\b)?[\s,;:—–-]*$", "", obj[:at], flags=IC
-            )
+            head = _up_to(obj, obj.find(part))
             return head if len(head.split()) >= 3 else obj
-    return obj
+    # run-on words with no comma ("… and never again my brother-in-law keeps saying to buy gold")
+    said = their_say_starts(obj)
+    return obj if said is None else _up_to(obj, said)
+
+
+def _up_to(text: str, at: int) -> str:
+    """`text` before `at`, without the joint left hanging ("…, and")."""
+    return re.sub(r"[\s,;:—–-]*(?:\b(?:and|but|so|while|whereas)\b)?[\s,;:—–-]*$", "", text[:at], flags=IC)
 
 
 def _request(sent: str, who: str) -> Found | None:
@@ -766,6 +778,8 @@ def _request(sent: str, who: str) -> Found | None:
         return None
     if of_the_moment(obj) or turned_down(obj) or others_habit(obj) or someone_elses(obj):
         return None  # "fyi last night i dropped my phone in the canal": no lasting fact, said or not
+    if m and _TELLING_CUE_RE.fullmatch(m.group("cue")) and passing(obj):
+        return None  # "fyi prod had a 5xx spike this morning": news of today, told, not asked to be kept
     obj = _without_their_say(obj)
     named = next(
         (hit for family in APPOSITIVES if (hit := family.regex.search(obj)) and hit.start() < 3), None
@@ -991,7 +1005,9 @@ def extract_sentence(
     lead = _LEAD_IN_RE.match(trim(text))  # "For the reminder emails: remember I hate phone calls"
     found = _request(trim(text), who) or (_request(lead.group("x"), who) if lead else None)
     if found:
-        return [_fact(found, text, turn)]
+        at = their_say_starts(text)
+        cut = at is not None and third_person(text[at:], who).split()[1] not in found.text.split()
+        return [_fact(found, _up_to(text, at) if at is not None and cut else text, turn)]
     found = _announced(text, plain(nxt), who)
     if found:
         return [_fact(found, text, turn)]
@@ -1799,7 +1815,12 @@ class OfflineObserver:
                                 ", ".join(parts[1:]), nxt, event, "", to_assistant, pending
                             )
                             left += [f for f in rest if not mentions(f.text, gone)]
-                        found = left
+                        # ("no PGBL then how do I buy the Tesouro my daughter set up my Nubank account"): the
+                        # fact kept is quoted without what was turned down
+                        found = [
+                            f if mentions(f.text, gone) else replace(f, quote=_quote_without(f.quote, gone))
+                            for f in left
+                        ]
                     if found:
                         # a why after the instruction keeps it open for a tag; a rule or a second fact closes it
                         asked = previous if previous and all(f.kind == "fact" for f in found) else ""
@@ -1853,6 +1874,20 @@ class OfflineObserver:
         if not batch:
             return ObserverOutput(())
         return ObserverOutput((Segment(narrate(batch, facts), tuple(facts), batch[0].turn, batch[-1].turn),))
+
+
+def _quote_without(quote: str, gone: set[str]) -> str:
+    """`quote` without the clauses, or the run-on words up to the last mention, of what was turned down."""
+    if not mentions(quote, gone):
+        return quote
+    kept = [c for c in clauses(quote) if not mentions(c, gone)]
+    if len(kept) < len(clauses(quote)) and kept:
+        return ", ".join(kept)
+    last = max(
+        m.end() for w in gone for m in re.finditer(rf"(?<![\w.-]){re.escape(w)}(?:s|es)?(?![\w-])", quote, IC)
+    )
+    rest = re.sub(r"^[\s,;:.!—–-]*(?:(?:then|so|and|but|ok|okay)\b[\s,;:—–-]*)*", "", quote[last:], flags=IC)
+    return rest if len(rest.split()) >= 3 else quote
 
 
 def _says_all(clause: str, statement: str) -> bool:
