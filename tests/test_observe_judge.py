@@ -146,6 +146,15 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "My wife like the Omron machine more",
         "my accountant rang in the middle of it, banging on again about moving everything over to Xero",
         "every time nginx + certbot bites me I think about moving everything to Caddy",
+        # heldout265-272: a habit given up; a relative's own choice of where things go; an offer dropped
+        "i used to play poker online last year and lost like 900, quit that tho",
+        "we used to run a lister diesel engine on the borehole for 20 years but its finished now",
+        "so I used to bake all our bread myself before the twins came along",
+        "My brother-in-law puts everything in gold coins from the National Bank",
+        "my brother in Casablanca he sells only on Instagram, no shop",
+        "my aunt Folake keeps all her savings in a tin under the bed",
+        "no, skip the Dockerfile stuff",
+        "nah drop the cover letter part",
     ],
 )
 def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:
@@ -179,6 +188,12 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         "In this paper we report macro F1, always",
         "the jobs on elbe keep getting preempted in the short partition",
         "I broke my wrist in 2019 and it still aches in the cold",
+        # heldout265-272: who the person was stays; a relative's part in the person's week stays
+        "I used to be a librarian in Swansea",
+        "I used to teach maths at a lycée in Lyon before the move",
+        "we used to run the Mongo cluster at Souqline, same replica lag",
+        "my husband rohan does the school run after my nights",
+        "we're on Expo SDK 52 with expo-router, not bare RN",
     ],
 )
 def test_the_judge_reads_statements_no_family_foresaw(clause: str) -> None:
@@ -599,6 +614,43 @@ def offered(suggestion: str, *user: str) -> list[SessionEvent]:
             "Nah, we don't need Redis for this one, a Postgres table is plenty.",
             "Redis",
         ),
+        # heldout265-272: a tip and what a thing lets you do are offers; "would that interest you?" points
+        # back; a place word or "only after" is no lasting no; doing it oneself declines it
+        (
+            "Batch tip:\n- a pressure cooker lets you dump the beans in on Sunday and portion them out",
+            "no pressure cooker, the kitchen is tiny.",
+            "pressure cooker",
+        ),
+        (
+            "Also, many small cafés add a stamp card to soften a price rise. Would that interest you?",
+            "No stamp card, I tried paper ones in 2022 and nobody brought them back.",
+            "stamp card",
+        ),
+        (
+            "One more idea: a loyalty card, for example buy 10 msemen, get 1 free.",
+            "No loyalty card, people here don't like cards, they forget them at home.",
+            "loyalty card",
+        ),
+        (
+            "You could also try a WhatsApp catalogue for your regulars.",
+            "no WhatsApp catalogue, too much work, I am at the counter only after my knee surgery in October.",
+            "WhatsApp",
+        ),
+        (
+            "Would you like me to turn this into a shopping list as well, grouped by aisle?",
+            "nah I'll sort the shopping list myself at Pak'nSave, thanks.",
+            "shopping list",
+        ),
+        (
+            "Should I also write the packing list for the trip?",
+            "No thanks, I will do the packing list on my own.",
+            "packing list",
+        ),
+        (
+            "I can add a Dockerfile so Postgres runs in a container.",
+            "no, skip the Dockerfile stuff, I run postgres natively on this laptop.",
+            "Dockerfile",
+        ),
     ],
 )
 def test_a_suggestion_the_person_declines_for_now_is_no_fact(
@@ -629,6 +681,19 @@ def test_a_suggestion_the_person_declines_for_now_is_no_fact(
             "You could add an RSpec matcher for that.",
             "The codebase has no RSpec at all, it's Minitest.",
             "RSpec",
+        ),
+        # "here" in a standing no, wherever it sits in the sentence
+        (
+            "The cups role has a branch for Ubuntu; want me to keep that?",
+            "drop it. all our servers are debian 12, no ubuntu boxes anywhere here and there wont be.",
+            "debian 12",
+        ),
+        ("You could use pnpm for the workspace.", "no pnpm here, we use yarn for everything.", "yarn"),
+        # what the person does in place of the dropped offer is theirs
+        (
+            "I can add a Dockerfile so Postgres runs in a container.",
+            "no, skip the Dockerfile stuff, I run postgres natively on this laptop.",
+            "natively",
         ),
     ],
 )
@@ -665,6 +730,9 @@ def test_a_lasting_no_or_a_correction_after_a_suggestion_is_kept(
         ("I'm on my second espresso already", "espresso"),
         ("fyi yesterday i dropped my laptop down the stairs so it's a bit slow", "stairs"),
         ("Funny one: on Sunday I locked myself out of the flat and waited two hours.", "locked"),
+        # news of today, told with "fyi" or "heads up"
+        ("fyi prod had a 5xx spike this morning around 6, unrelated, Anjali's already on it", "5xx"),
+        ("heads up, the staging box was down today for an hour", "staging"),
         # turned down in a few words, or tried and hated
         ("Salary sacrifice nah, not for me.", "Salary sacrifice"),
         ("I'm not paying for Calendly, people just text me anyway.", "Calendly"),
@@ -1275,3 +1343,46 @@ def test_if_it_helps_is_politeness_and_no_condition(said: str) -> None:
     from jarvis.observe.phrasing import clauses, plain
 
     assert admissible(clauses(plain(said))[0]) is None, clauses(plain(said))
+
+
+@pytest.mark.parametrize(
+    ("said", "key", "gone"),
+    [
+        # someone else's say run on with no comma: cut from the request and from its quote
+        (
+            "remember that I don't want anything with crypto ever I lost money with that once and never again "
+            "my brother-in-law keeps saying to buy gold he has gold coins in the house",
+            "crypto",
+            "gold",
+        ),
+        (
+            "remember that we never deploy on Fridays at all our boss says that's too strict but whatever",
+            "Fridays",
+            "strict",
+        ),
+        # what "fyi" tells that lasts is kept ("RN" is React Native, not "right now")
+        (
+            "fyi we're on Expo SDK 52 with expo-router, not bare RN, so no touching any android/ folder",
+            "Expo",
+            "",
+        ),
+    ],
+)
+def test_a_request_keeps_its_own_words_only(said: str, key: str, gone: str, judge: Judge) -> None:
+    kept = facts(chat(said), judge)
+    assert any(key.lower() in f.text.lower() for f in kept), [f.text for f in kept]
+    if gone:
+        assert not [f for f in kept if gone in f.text.lower() or gone in f.quote.lower()]
+
+
+def test_a_fact_kept_beside_a_no_is_quoted_without_what_was_turned_down(judge: Judge) -> None:
+    events = offered(
+        "For retirement you could also look at a PGBL plan, it gives a tax deduction.",
+        "ok so no PGBL then how do I buy the Tesouro my daughter Yasmim set up my Nubank account",
+    )
+    kept = facts(events, judge)
+    nubank = [f for f in kept if "Nubank" in f.text]
+    assert nubank, [f.text for f in kept]
+    assert all("PGBL" not in f.quote and "PGBL" not in f.text for f in kept), [
+        (f.text, f.quote) for f in kept
+    ]

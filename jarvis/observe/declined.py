@@ -28,8 +28,7 @@ _SUGGESTION_RE = re.compile(
     r"(?:would|could|might|will|can) help|an? (?:app|tool|library|plugin|service) like|optional|optionally|"
     r"nice-to-have|nice to have|down the line|later on|tips?|(?:lets|let|helps|saves) you|"
     # what others like the person do, offered ("many small bakeries add a loyalty card")
-    r"(?:many|most|lots of|a lot of|some)\s+(?:\w+\s+){0,2}?(?:people|folks|shops|teams|bakeries|businesses|"
-    r"users|owners|parents|nurses|students|developers|devs|companies|sellers)\s+(?:add|use|do|have|try|run|offer|"
+    r"(?:many|most|lots of|a lot of|plenty of)\s+(?:\w+\s+){0,2}?\w+s\s+(?:add|use|do|have|try|run|offer|"
     r"swear by|like)|"
     # what others find useful, offered ("many people find dictation software helpful")
     r"(?:find|finds)\s+[\w\s-]{1,40}?\s+(?:helpful|useful|handy|easier|works?\s+well)|"

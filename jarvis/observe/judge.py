@@ -685,7 +685,7 @@ _TOPIC_ONLY_RE = re.compile(
 # librarian in Swansea", "the cluster I used to run at Souqline")
 _GIVEN_UP_RE = re.compile(
     r"^(?:(?:and|but|so|also|lol|plus|oh|yeah|well)[\s,]+)*(?:i|we)\s+(?:\w+ly\s+)?used to\s+"
-    r"(?!be\b|work|live|teach|study|lecture|manage|lead|run\s+(?:the\s+|a\s+)?[\w-]+\s+(?:at|for)\b)[a-z]+\b",
+    r"(?!be\b|work|live|teach|study|lecture|manage|lead|run\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){1,3}(?:at|for)\b)[a-z]+\b",
     IC,
 )
 

@@ -879,12 +879,19 @@ def _after_new_topic(text: str) -> str:
             return rest if len(rest) > 8 and not turned_down(rest) else ""
     parts = clauses(text)
     for at in range(1, len(parts)):
-        if turned_down(" ".join(parts[:at])) and _LASTING_RULE_RE.match(parts[at]):
+        # ("no, skip the Dockerfile stuff, I run postgres natively on this laptop"): what they do instead
+        if turned_down(" ".join(parts[:at])) and (
+            _LASTING_RULE_RE.match(parts[at]) or _INSTEAD_RE.match(parts[at])
+        ):
             rest = ", ".join(parts[at:])
             return rest if not turned_down(rest) else ""
     return ""
 
 
+_INSTEAD_RE = re.compile(
+    r"^(?:(?:i|we)\s+(?:already\s+|just\s+)?(?:run|use|have|host|keep|do it|do that|do everything)|(?:i've|we've)\s+got)\b",
+    IC,
+)
 _LASTING_RULE_RE = re.compile(r"^(?:please\s+)?(?:never|always|don't ever|do not ever|from now on)\b", IC)
 
 
