@@ -331,6 +331,19 @@ POSITIVE = [
     ("self/relation-is", "My manager is Priya Raman.", ["The user's manager is Priya Raman."]),
     ("self/relation-is", "my boss is Jo Park", ["The user's boss is Jo Park."]),
     ("self/relation-is", "My team lead is Gabriel.", ["The user's team lead is Gabriel."]),
+    # heldout265-272: who someone is, said outright, then what they want (theirs, not kept)
+    (
+        "self/relation-is",
+        "My supervisor is Prof. Ulrich Seidemann and he wants the whole pipeline reproducible offline.",
+        ["The user's supervisor is Prof. Ulrich Seidemann."],
+    ),
+    (
+        "self/relation-is",
+        "my manager is Dana Whitfield and she thinks we should all be on Jira",
+        ["The user's manager is Dana Whitfield."],
+    ),
+    ("decision/announced", "Then it is decided: I keep the DS18B20 and buy nothing new.", ["DS18B20"]),
+    ("decision/announced", "good, that is decided: we stay on Hetzner for the VMs", ["Hetzner"]),
     ("self/role", "I'm a data engineer at Quill.", ["The user is a data engineer at Quill."]),
     ("self/role", "I work as a physiotherapist", ["The user is a physiotherapist."]),
     ("self/role", "I'm an electrician in Cork", ["The user is an electrician in Cork."]),

@@ -1386,3 +1386,21 @@ def test_a_fact_kept_beside_a_no_is_quoted_without_what_was_turned_down(judge: J
     assert all("PGBL" not in f.quote and "PGBL" not in f.text for f in kept), [
         (f.text, f.quote) for f in kept
     ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Rule for this project: the app must be offline-first, load-shedding kills the cell towers here for hours",
+        "House rule: the kids' tablets live in the kitchen overnight, my sister thinks that's harsh",
+    ],
+)
+def test_a_rule_the_person_labels_as_one_is_not_vetoed(said: str, judge: Judge) -> None:
+    kept = facts(chat(said), judge)
+    assert [f for f in kept if f.kind == "rule"], [(f.text, f.family) for f in kept]
+
+
+def test_what_someone_wants_after_who_they_are_is_not_quoted(judge: Judge) -> None:
+    kept = facts(chat("my manager is Dana Whitfield and she thinks we should all be on Jira"), judge)
+    assert any("Dana Whitfield" in f.text for f in kept), [f.text for f in kept]
+    assert not [f for f in kept if "Jira" in f.text or "Jira" in f.quote]

@@ -70,6 +70,7 @@ from jarvis.observe.lexicon import (
     KIN_SHE,
     MONTHS,
     PLAIN_LABELS,
+    RELATIONS,
     RULE_LABELS,
     TRANSIENT,
     TRIM,
@@ -570,6 +571,23 @@ def _as_typed(clause: str) -> str:
     return f"please {late.group('x')}{late.group('why') or ''}" if late else clause
 
 
+# who someone is, said outright, then what they want or think ("… and he wants …")
+_WHO_THEN_THEIRS_RE = re.compile(
+    rf"^(?P<x>(?:my|our)\s+(?:{RELATIONS})\s+(?:is|'s)\s+(?:(?:Prof|Dr|Mr|Mrs|Ms)\.?\s+)?"
+    r"[^\W\d_][\w'-]+(?:\s+[^\W\d_][\w'-]+){0,2}?)\s+and\s+(?:he|she|they)\b",
+    IC,
+)
+
+
+def _who_then_theirs(clause: str) -> list[str]:
+    """ "My supervisor is Prof. Ulrich Seidemann and he wants the pipeline offline": who he is, said
+    outright, is a clause of its own; what he wants is his (and is not read as the person's)."""
+    m = _WHO_THEN_THEIRS_RE.match(clause)
+    if not m or not someone_elses(clause):
+        return [clause]
+    return [m.group("x"), clause[m.end("x") :].strip().removeprefix("and ").strip()]
+
+
 def _match_clause(
     clause: str, who: str, to_assistant: bool = True, skip: frozenset[str] = frozenset()
 ) -> Found | None:
@@ -809,7 +827,7 @@ def _request(sent: str, who: str) -> Found | None:
 # PagerDuty next quarter", "I'm making the call now: we're dropping rumble", "going incremental on
 # fct_payments, decided". Said as decided, so a date to come ("next quarter") is no hesitation.
 _ANNOUNCED_RE = re.compile(
-    r"^(?:(?:ok|okay|right|so|alright|well|fine|yes|yeah|and|also)[,.!\s]+)*"
+    r"^(?:(?:ok|okay|right|so|alright|well|fine|yes|yeah|and|also|then|good)[,.!\s]+)*"
     r"(?:(?:about|re|regarding|on|for|as for)\s+[^:,]{2,40}:\s*)?"  # "About the threshold: we decide, …"
     # ("the final decision from the group meeting last week: the paper goes to EMNLP"): where it was made
     r"(?:(?:the|our|my)\s+(?:final\s+)?decision\s+(?:from|at|in|of|after)\s+[^:,.]{2,50}?(?=\s*:)|"
@@ -831,7 +849,7 @@ _ANNOUNCED_RE = re.compile(
     r"(?:i|we)(?:'ve|\s+have)?\s+made\s+up\s+(?:my|our)\s+minds?|(?:my|our)\s+mind\s+is\s+made\s+up|"
     r"(?:i'm|im|i am|we're|we are)\s+deciding(?:\s+(?:right\s+)?now|\s+here|\s+today)?|"
     r"(?:i'm|im|i am|we're|we are)\s+(?:making|taking)\s+the\s+call(?:\s+now)?|(?:final|my)\s+(?:decision|answer)|"
-    r"it's decided|that's decided|call made))(?:\s*[:.,!—–-]+\s*(?P<x>.{6,})|(?<=\bup)\s+(?P<y>.{6,})|(?<=\bthat)\s+(?P<z>.{6,})|[.!]*$)",
+    r"it's decided|that's decided|it is decided|that is decided|call made))(?:\s*[:.,!—–-]+\s*(?P<x>.{6,})|(?<=\bup)\s+(?P<y>.{6,})|(?<=\bthat)\s+(?P<z>.{6,})|[.!]*$)",
     IC,
 )
 _DECIDED_TAIL_RE = re.compile(
@@ -1216,6 +1234,7 @@ def _clause_facts(
         for piece in (
             _AND_HE_RE.split(part, 1) if _KIN_RE["he"].search(part) or _KIN_RE["she"].search(part) else [part]
         )
+        for piece in _who_then_theirs(piece)
     ]
     parts = _undislocated(parts)
     # "My principal wants all of us on Canvas, she's obsessed, anyway not relevant": noted, not followed
@@ -1948,6 +1967,7 @@ _NOT_VETOED = (
     "rule/if-you",
     "rule/dont",
     "rule/must",
+    "rule/label",  # "Rule for this project: the app must be offline-first, load-shedding kills the towers"
     "preference/stated",
     "self/better-than",  # "I'd rather read code than prose": the person's own taste, like preference/stated
 )
