@@ -1103,6 +1103,21 @@ POSITIVE = [
     ("person/children-asleep", "I get an hour once the kids are in bed", ["has kids"]),
     ("self/had-surgery", "that descent would wreck the knee I had ACL surgery on", ["had ACL surgery"]),
     ("self/condition-with", "with my disc hernia I can not lift heavy things", ["has a disc hernia"]),
+    # heldout265-272: a condition named as what shapes the request; a part of the body that lets one down
+    (
+        "self/condition-shapes",
+        "pick other colours, my red-green colourblindness makes the default palette useless for me",
+        ["has red-green colourblindness"],
+    ),
+    (
+        "self/condition-shapes",
+        "my tinnitus keeps me up at night so I sleep with white noise",
+        ["has tinnitus"],
+    ),
+    ("self/condition-shapes", "My asthma means no outdoor runs when the smoke is bad", ["has asthma"]),
+    ("self/body-weak", "my knees are bad these days so i cant climb up the tank stand", ["knees are bad"]),
+    ("self/body-weak", "my hips are shot after thirty years of football", ["hips are shot"]),
+    ("self/body-weak", "And my wrists are weak, so short typing sessions only", ["wrists are weak"]),
     ("self/condition-with", "I carry an inhaler because of my asthma", ["has asthma"]),
     ("self/my-device", "I'll check the mobile layout on my old Pixel 6 after lunch", ["has a Pixel 6"]),
     ("self/my-device", "sorry, typing from my ThinkPad X1, keys are weird", ["has a ThinkPad X1"]),
@@ -1422,6 +1437,9 @@ def test_families_hold_across_casing_punctuation_and_fillers(variant: str) -> No
 
 # (what the person typed, a word no kept statement may hold; "" = nothing may be kept at all)
 NEGATIVE = [
+    # what the body does this minute is no weak knee ("self/body-weak")
+    ("my eyes are burning, 4th hour staring at logs", "eyes"),
+    ("my back is killing me today after the move", "back"),
     # heldout193-200 (adr/0100): a relation named only to pass on their say; a people's habit; a
     # question put to oneself; a hypothetical after an emoji; a dream had; a rule's tail that is a boss's
     (

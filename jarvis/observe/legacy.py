@@ -167,8 +167,8 @@ LEGACY: tuple[Family, ...] = (
     ),
     fam(
         "self/my-x-is",
-        r"^my\s+(?P<rel>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+(?:is|are)\s+(?P<v>.{3,})$",
-        "fact", "", lambda m, s: f"{possessive(s)} {m.group('rel').lower()} is {v(m)}",
+        r"^my\s+(?P<rel>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+(?P<verb>is|are)\s+(?P<v>.{3,})$",
+        "fact", "", lambda m, s: f"{possessive(s)} {m.group('rel').lower()} {m.group('verb').lower()} {v(m)}",
         gate="hold", confidence=0.45, priority="low",
     ),
 )  # fmt: skip

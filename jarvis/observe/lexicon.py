@@ -129,7 +129,7 @@ CONDITIONS = (
     r"high cholesterol|gout|lupus|multiple sclerosis|parkinson's|glaucoma|osteoporosis|hypothyroidism|"
     r"hyperthyroidism|pcos|endometriosis|sciatica|carpal tunnel|fibromyalgia|gerd|acid reflux|deuteranopia|"
     r"hypermobility|hypermobile joints|ehlers-danlos|raynaud's|vertigo|"
-    r"protanopia|colou?r blindness|insomnia|ptsd|ocd|bipolar disorder|narcolepsy|celiac|coeliac|"
+    r"protanopia|(?:red-green\s+)?colou?r[- ]?blindness|insomnia|ptsd|ocd|bipolar disorder|narcolepsy|celiac|coeliac|"
     r"macular degeneration|cataracts?|osteoarthritis|rheumatoid arthritis|copd|kidney disease|heart failure|"
     r"a stammer|a stutter|a hearing aid|hearing aids|a prosthetic \w+|a replaced \w+|a new (?:hip|knee)|"
     r"(?:a\s+)?(?:dodgy|bad|weak|wonky|dicky)\s+(?:(?:left|right)\s+)?(?:knee|back|hip|ankle|achilles|shoulder|wrist|neck|heart)s?|"

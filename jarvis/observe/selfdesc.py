@@ -954,6 +954,35 @@ IN_PASSING: tuple[Family, ...] = (
         lambda m, s: f"{s} had {m.group('what')}",
         confidence=0.65,
     ),
+    # "my knees are bad these days", "my eyes are not good any more": a part of the body that lets the
+    # person down (what it is today, "my eyes are burning", is no such thing)
+    fam(
+        "self/body-weak",
+        r"^(?:(?:and|but|also|plus)\s+)?my\s+(?P<part>knees?|back|hips?|shoulders?|wrists?|ankles?|eyes|eyesight|hearing|"
+        r"feet|hands|fingers|joints|lungs|memory)\s+(?P<verb>is|are|'s|'re)\s+(?:(?:really|very|quite|pretty|so|getting|"
+        r"a bit)\s+)?(?P<how>bad|weak|dodgy|shot|poor|terrible|wonky|failing|worse|not (?:good|great|what (?:they|it) (?:were|was)))\b"
+        # and why, when said ("… since the left knee replacement in 2023", "… after 38 years on the wards")
+        r"(?P<why>\s+(?:since|after|from|because of|due to|thanks to)\b[^,;]*)?",
+        "fact",
+        "health",
+        lambda m, s: (
+            f"{possessive(s)} {m.group('part').lower()} "
+            f"{'is' if m.group('verb').lower() in ('is', chr(39) + 's') else 'are'} {m.group('how').lower()}"
+            f"{third_person((m.group('why') or '').rstrip(TRIM), s)}"
+        ),
+        confidence=0.65,
+    ),
+    # "my red-green colourblindness makes the default palette useless", "my asthma means no running in
+    # smoke": a condition of the body, named as what shapes the request
+    fam(
+        "self/condition-shapes",
+        rf"\bmy\s+(?P<what>(?:[\w'-]+\s+){{0,2}}?(?:{CONDITIONS}))\s+(?:makes|means|stops|keeps|rules out|"
+        r"flares up|plays up|acts up)\b",
+        "fact",
+        "health",
+        lambda m, s: f"{s} has {_counted(m.group('what'))}",
+        confidence=0.65,
+    ),
     # "with my disc hernia I can not lift heavy things", "because of my asthma": a condition of the body
     fam(
         "self/condition-with",
