@@ -155,6 +155,19 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "my aunt Folake keeps all her savings in a tin under the bed",
         "no, skip the Dockerfile stuff",
         "nah drop the cover letter part",
+        # heldout273-280: hearsay; a colleague's or a boss's taste and what they once did; who does a thing,
+        # said of a friend; another trader's way; a thing tried once and hated
+        "I read that Zigbee sensors use much less battery",
+        "heard somewhere that Yupo paper is good for beginners",
+        "I've read online that magnesium helps with cramps",
+        "My supervisor, Prof. Verhoeven, is very fond of the passive voice",
+        "my boss is really big on Gantt charts",
+        "My colleague Dilfuza learned only with Duolingo and she passed B2",
+        "my friend in toronto is the one doing nclex",
+        "la señora of the other papelería on the corner gives 10% discount to teachers",
+        "the guy at the other stall sells his mangoes for 50 cents",
+        "I did keto back in 2022 and was miserable, never again lol",
+        "we tried Scrum last year and it was a nightmare",
     ],
 )
 def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:
@@ -194,6 +207,10 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         "we used to run the Mongo cluster at Souqline, same replica lag",
         "my husband rohan does the school run after my nights",
         "we're on Expo SDK 52 with expo-router, not bare RN",
+        # heldout273-280: what the person reads is theirs; a relative's part in their life stays
+        "I read the PR on the ferry home",
+        "I read my emails on my phone mostly",
+        "my abuela in Cusco is the one who checks my Quechua",
     ],
 )
 def test_the_judge_reads_statements_no_family_foresaw(clause: str) -> None:
@@ -650,6 +667,17 @@ def offered(suggestion: str, *user: str) -> list[SessionEvent]:
             "I can add a Dockerfile so Postgres runs in a container.",
             "no, skip the Dockerfile stuff, I run postgres natively on this laptop.",
             "Dockerfile",
+        ),
+        # heldout273-280: the offer does not fit the person's case; a split named by its numbers
+        (
+            "For a starting frame, many people use the 50/30/20 split (needs/wants/savings).",
+            "Abeg, 50/30/20 doesn't work with Lagos prices, rent alone eats 35% of what we bring in.",
+            "50/30/20",
+        ),
+        (
+            "Lots of families use a chore chart on the fridge for this.",
+            "Honestly, a chore chart won't work for us, the boys just ignore paper.",
+            "chore chart",
         ),
     ],
 )
@@ -1404,3 +1432,18 @@ def test_what_someone_wants_after_who_they_are_is_not_quoted(judge: Judge) -> No
     kept = facts(chat("my manager is Dana Whitfield and she thinks we should all be on Jira"), judge)
     assert any("Dana Whitfield" in f.text for f in kept), [f.text for f in kept]
     assert not [f for f in kept if "Jira" in f.text or "Jira" in f.quote]
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        # an instruction to the assistant is no one's say ("recommend" is no opinion verb when bare)
+        ("Never recommend essential oils around the cats", "essential oils"),
+        ("dont recommend anything over 400 quid total i mean it", "400 quid"),
+        # "passed" is also how a death is told
+        ("it's just me now, Moira passed in 2023", "Moira"),
+    ],
+)
+def test_instructions_and_losses_are_not_taken_for_someones_say(said: str, key: str, judge: Judge) -> None:
+    kept = facts(chat(said), judge)
+    assert any(key.lower() in f.text.lower() for f in kept), [f.text for f in kept]

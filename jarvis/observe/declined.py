@@ -28,7 +28,7 @@ _SUGGESTION_RE = re.compile(
     r"(?:would|could|might|will|can) help|an? (?:app|tool|library|plugin|service) like|optional|optionally|"
     r"nice-to-have|nice to have|down the line|later on|tips?|(?:lets|let|helps|saves) you|"
     # what others like the person do, offered ("many small bakeries add a loyalty card")
-    r"(?:many|most|lots of|a lot of|plenty of)\s+(?:\w+\s+){0,2}?\w+s\s+(?:add|use|do|have|try|run|offer|"
+    r"(?:many|most|lots of|a lot of|plenty of)\s+(?:\w+\s+){0,2}?(?:\w+s|people|folks)\s+(?:add|use|do|have|try|run|offer|"
     r"swear by|like)|"
     # what others find useful, offered ("many people find dictation software helpful")
     r"(?:find|finds)\s+[\w\s-]{1,40}?\s+(?:helpful|useful|handy|easier|works?\s+well)|"
@@ -77,6 +77,12 @@ _MYSELF_RE = re.compile(
     r"(?P<rest>[\w.+-]+(?:\s+[\w.+-]+){0,2}?)\s+(?:out\s+)?(?:myself|on my own|by hand|ourselves)\b",
     IC,
 )
+# the offer, named, does not fit the person's case: "Abeg, 50/30/20 doesn't work with Lagos prices"
+_DOESNT_FIT_RE = re.compile(
+    r"^(?:[\w']+[,!]\s+)?(?:the\s+|that\s+|this\s+|your\s+|an?\s+)?(?P<rest>[\w./:+-]+(?:\s+[\w./:+-]+)?)\s+"
+    r"(?:doesn't|does not|won't|will not|wouldn't|can't|cannot|isn't going to)\s+work\s+(?:with|for|here|in|at)\b",
+    IC,
+)
 _NO_AT_END_RE = re.compile(
     r"(?:[,;:—–-]\s*|\bso\s+|\bthen\s+|(?:^|[,;:]\s*)[\w.+-]+(?:\s+[\w.+-]+)?\s+)(?:no|nah|nope|pass)[.!]*$",
     IC,
@@ -98,7 +104,8 @@ _LASTING_RE = re.compile(
     r"for|worth|needed|necessary|interested|bothering|happening|a fan|my|our|really|sure))",
     IC,
 )
-_TOKEN_RE = re.compile(r"[A-Za-z][\w.+-]*[\w+]|[A-Za-z]")
+# words, and ratios or splits named by their numbers ("the 50/30/20 split")
+_TOKEN_RE = re.compile(r"[A-Za-z][\w.+-]*[\w+]|[A-Za-z]|\d+(?:[/:]\d+)+")
 _STOP_WORDS = """the a an and or but to of in on at for with from by is are be it this that these those you your
     i we our my me they them their he she his her its as so if then than also just like one some any all
     can could would should will might may do does did have has had not no get use using make add set
@@ -142,7 +149,11 @@ class Suggested:
         out: set[str] = set()
         if _NO_AT_END_RE.search(sentence):  # "dbatools means PowerShell on the RHEL boxes, so no."
             out |= words(sentence) & self.words
-        for m in (*_DECLINE_RE.finditer(sentence), *_MYSELF_RE.finditer(sentence)):
+        for m in (
+            *_DECLINE_RE.finditer(sentence),
+            *_MYSELF_RE.finditer(sentence),
+            *_DOESNT_FIT_RE.finditer(sentence),
+        ):
             out |= words(m.group("rest")) & self.words
         return out
 

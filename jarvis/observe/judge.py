@@ -65,6 +65,10 @@ _OPINION_RE = re.compile(
     r"goes\s+on\s+about|bangs\s+on\s+about|harps\s+on\s+about|"
     r"lobbying|campaigning|pushing for|insists?|swears?|reckons?|(?:is|are|'s|'re)\s+(?:obsessed|a\s+(?:big\s+|huge\s+)?fan|"
     r"into|convinced|keen|mad\s+about|crazy\s+about)|did|tried|suggested|"
+    # ("my supervisor, Prof. Verhoeven, is very fond of the passive voice"; "my colleague Dilfuza learned
+    # only with Duolingo and she passed B2": their taste, and what they once did)
+    r"(?:is|are|'s|'re|was|were)\s+(?:very\s+|really\s+|so\s+|quite\s+|extremely\s+|awfully\s+)?(?:fond\s+of|big\s+on|partial\s+to)|"
+    r"learned|learnt|studied|recommended|"
     # what kind of person they are, as a taste ("my supervisor is very much a base R plots and frequentist person")
     r"(?:is|'s)\s+(?:very much\s+|really\s+|totally\s+|such\s+|more of\s+|definitely\s+)?an?\s+(?:[\w-]+\s+){1,6}(?:person|guy|gal|girl|type)|"
     r"quiere|prefiere|piensa|dice|veut|pr[ée]f[èe]re|pense|dit|m[öo]chte|findet|sagt|quer|acha|diz|"
@@ -163,6 +167,10 @@ _REJECTED_RE = re.compile(
     r"|\b(?:abandoned|gave up on|ruled out|rejected|trialled|trialed|overkill|not worth (?:it|the)|no point|"
     r"not (?:now|yet|for now|today|this time)|maybe later|(?:I'll|I will|let me|we'll) think about it|we'll see|"
     r"had a go (?:with|at)|gave (?:it|them|that|\w+(?:\s+\w+)?) a (?:go|try|whirl|shot))\b"
+    # "I did keto back in 2022 and was miserable, never again": tried once, and hated
+    r"|\b(?:i|we)\s+(?:did|tried|had|used|ran|went on)\s+[\w\s/-]{1,30}?\s+(?:back\s+)?(?:in\s+\d{4}|last\s+(?:year|month|"
+    r"spring|summer|autumn|fall|winter)|years\s+ago|once|before)\b[^.;]{0,60}?\b(?:never again|miserable|hated it|"
+    r"awful|a nightmare|a disaster|didn't work|did not work|gave up)"
     r"|^(?:(?:lol|haha|ok|okay)[,\s]+)?(?:nah|nope|no)\b[,\s]+(?:not|never)\s+(?:doing|using|going|bothering|touching|"
     r"switching|bringing|adding|installing|pulling|introducing|moving)\b"
     # "… but our registrar has no DNS API so forget that idea", "scrap that"
@@ -620,6 +628,8 @@ def others_habit(text: str) -> bool:
     return bool(
         _OTHERS_HABIT_RE.match(text)
         or _KIN_CHOICE_RE.match(text)
+        or _THE_ONE_RE.match(text)
+        or _OTHER_TRADER_RE.match(text)
         or _BARE_OTHER_RE.match(text)
         or _COMMON_KNOWLEDGE_RE.search(text)
         or _PASTED_RE.search(text)
@@ -690,6 +700,31 @@ _GIVEN_UP_RE = re.compile(
 )
 
 
+# what the person only read or heard ("I read that Zigbee sensors use much less battery", "heard that
+# Yupo paper is good for beginners"): hearsay, not how things are for them
+_HEARSAY_RE = re.compile(
+    r"^(?:(?:and|but|so|also|oh|btw|lol|plus)[\s,]+)*(?:i|we)?\s*(?:(?:once|also|just|recently)\s+)?(?:'ve\s+|have\s+)?"
+    r"(?:read|heard|saw|seen)\s+(?:somewhere\s+|online\s+|(?:on|in)\s+(?:a\s+|the\s+)?[\w-]+(?:\s+[\w-]+)?\s+)?"
+    r"(?:that|how)\b",
+    IC,
+)
+# who does it, said as "X is the one doing …": about a friend or colleague ("my friend in toronto is the
+# one doing nclex"); a relative's part in the person's life stays ("my abuela in Cusco is the one who
+# checks my Quechua")
+_THE_ONE_RE = re.compile(
+    rf"^(?:(?:and|but|so|also)[\s,]+)*(?:my|our|his|her|their)\s+(?:\w+\s+)?(?:{_NOT_FAMILY})\b[^,;]{{0,40}}?\s+"
+    r"(?:is|'s|was)\s+the\s+one\s+(?:doing|who|that|taking|going|sitting|writing|with)\b",
+    IC,
+)
+# what another shop or trader does ("la señora of the other papelería on the corner gives 10% to teachers")
+_OTHER_TRADER_RE = re.compile(
+    r"^(?:(?:and|but|so|also)[\s,]+)*(?:(?:the|la|el|le|a|an|this)\s+)?(?:[\w-]+\s+){0,3}?(?:of|at|from|in|with)?\s*"
+    r"the\s+other\s+[\w-]+(?:\s+[\w-]+){0,4}?\s+(?:gives|sells|charges|does|offers|has|opens|closes|makes|uses|takes|"
+    r"pays|buys|puts|runs)\b",
+    IC,
+)
+
+
 def passing(text: str) -> bool:
     """True when the clause tells of today or this minute ("prod had a 5xx spike this morning"), not of
     what recurs ("every morning") or of a role held now."""
@@ -729,6 +764,8 @@ def admissible(clause: str) -> str | None:
         return "undecided"
     if _GIVEN_UP_RE.match(text):
         return "a habit given up"
+    if _HEARSAY_RE.match(text):
+        return "hearsay"
     if impression(text):
         return "impression"
     if someone_elses(text):
