@@ -477,14 +477,18 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
         False,
     ),
     # a webhook's secret path on any host ("https://chat.example.org/hooks/k7w3q9fz1bry8ecn5tjx4hpmua",
-    # Mattermost, Gitea, Rocket.Chat): the token after /hooks/
+    # Mattermost, Gitea, Rocket.Chat), deeper in the path too ("https://discord.com/api/webhooks/<id>/<token>"):
+    # the long token after /hooks/ or /webhooks/
     (
         "webhook",
         re.compile(
-            r"\bhttps?://[^\s/]{1,253}/(?:hooks|webhooks?)/([A-Za-z0-9_\-]{20,256})(?![A-Za-z0-9_\-])"
+            r"\bhttps?://[^\s/]{1,253}(?:/[^\s/?#]{1,64}){0,4}?/(?:hooks|webhooks?|webhookb2)/(?:[^\s/?#]{1,64}/){0,3}?"
+            r"([A-Za-z0-9_\-]{20,256})(?![A-Za-z0-9_\-])"
         ),
         1,
-        None,
+        lambda v: bool(
+            re.search(r"\d", v)
+        ),  # a token, not a page name ("/webhooks/configuring-your-endpoint")
         False,
     ),
     # a mail relay's login as a SASL password map holds it ("relay-umea@kommunnat.se:Fjällräv9!xQ"):

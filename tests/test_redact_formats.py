@@ -147,6 +147,21 @@ NEW_SECRETS: list[tuple[str, str, str]] = [
         + '5tjx4hpmua\\": tls: failed',
         "k7w3q9fz1bry8ecn5tjx4hpmua",
     ),
+    # heldout281-288: the token deeper in the path, after an id (Discord)
+    (
+        "webhook-discord",
+        "webhook is https://discord.com/api/webhooks/1293847561029384756/"
+        + "Qx8vT3kLm_9ZpR2wYb7nFj4HcUa6dEo1"
+        + "sKgV0tIiXyW5rBqNzM-hPe8LcDf2GjSa",
+        "Qx8vT3kLm_9ZpR2wYb7nFj4HcUa6dEo1sKgV0tIiXyW5rBqNzM-hPe8LcDf2GjSa",
+    ),
+    (
+        "webhook-deep-path",
+        "DISCORD_HOOK=https://discordapp.com/api/v10/webhooks/998877665544332211/"
+        + "aB3dE5fG7hI9jK1lM3nO5pQ7rS9t"
+        + "U1vW3xY5zA7bC9dE1fG3hI5jK7lM9nO1pQ3",
+        "aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5zA7bC9dE1fG3hI5jK7lM9nO1pQ3",
+    ),
     (
         "sasl-map",
         "[mx1.smtp.kommunnat.se]:587 relay-umea@kommunnat.se:" + "Fjällräv9" + "!xQ",
@@ -274,6 +289,7 @@ NEW_LOOK_ALIKES = [
     "connect to user@host.com:8080 first",
     "git remote add origin git@github.com:org/repo.git",
     "see https://github.com/org/repo/hooks/123 for the list",
+    "the docs are at https://docs.example.com/guide/webhooks/configuring-your-first-endpoint",
 ]
 
 
