@@ -168,6 +168,15 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "the guy at the other stall sells his mangoes for 50 cents",
         "I did keto back in 2022 and was miserable, never again lol",
         "we tried Scrum last year and it was a nightmare",
+        # heldout281-288: a labmate's way; a named person's diet; someone by name and their group's way;
+        # what was said in jest
+        "My labmate Kiran does everything in R Markdown and never pins anything",
+        "my officemate Tuula always writes her thesis in Word",
+        "Elspeth doesn't eat raw fish at all",
+        "Ravindra won't touch anything with coriander in it",
+        "Bence in our group does everything in SPSS",
+        "the goats was a joke mostly",
+        "I was only joking about the tattoo",
     ],
 )
 def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:
@@ -211,6 +220,8 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         "I read the PR on the ferry home",
         "I read my emails on my phone mostly",
         "my abuela in Cusco is the one who checks my Quechua",
+        # an idiom of how bad a thing is, no jest
+        "my boss at elektro pichler sends me to diffrent sites and the bus is a joke",
     ],
 )
 def test_the_judge_reads_statements_no_family_foresaw(clause: str) -> None:
@@ -679,6 +690,17 @@ def offered(suggestion: str, *user: str) -> list[SessionEvent]:
             "Honestly, a chore chart won't work for us, the boys just ignore paper.",
             "chore chart",
         ),
+        # heldout281-288: a crate named with its variant; "for now" outweighs a lasting "only"
+        (
+            "Separately, `bevy_rapier2d` would give you broad-phase for free and probably help in big rooms.",
+            "And no rapier — keep the collision as it is, it's not in the profile anyway.",
+            "rapier",
+        ),
+        (
+            "If you want, I can also make a spreadsheet with the full repayment table.",
+            "No spreadsheet needed, only the monthly payment is enough for now.",
+            "spreadsheet",
+        ),
     ],
 )
 def test_a_suggestion_the_person_declines_for_now_is_no_fact(
@@ -761,6 +783,9 @@ def test_a_lasting_no_or_a_correction_after_a_suggestion_is_kept(
         # news of today, told with "fyi" or "heads up"
         ("fyi prod had a 5xx spike this morning around 6, unrelated, Anjali's already on it", "5xx"),
         ("heads up, the staging box was down today for an hour", "staging"),
+        # hearsay read by a family too
+        ("I read on some forum that embassy is better than esp-idf", "embassy"),
+        ("heard that Fastmail is better than Proton for families", "Fastmail"),
         # turned down in a few words, or tried and hated
         ("Salary sacrifice nah, not for me.", "Salary sacrifice"),
         ("I'm not paying for Calendly, people just text me anyway.", "Calendly"),
@@ -1440,6 +1465,8 @@ def test_what_someone_wants_after_who_they_are_is_not_quoted(judge: Judge) -> No
         # an instruction to the assistant is no one's say ("recommend" is no opinion verb when bare)
         ("Never recommend essential oils around the cats", "essential oils"),
         ("dont recommend anything over 400 quid total i mean it", "400 quid"),
+        # what the person read is no hearsay when no "that" follows
+        ("I read the PR on the ferry home every evening", "ferry"),
         # "passed" is also how a death is told
         ("it's just me now, Moira passed in 2023", "Moira"),
     ],

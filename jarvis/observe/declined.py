@@ -25,7 +25,7 @@ _SUGGESTION_RE = re.compile(
     r"(?:would|'d)\s+(?:clean|speed|tidy|fix|improve|simplify|reduce|catch|save|cut|make)\b|"
     r"worth|option|idea|alternatively|instead|i'd|you'd|try|may want|want to|if you're not already|"
     r"would you like|want me to|do you want|shall i|should i|happy to|for later|stronger|better|"
-    r"(?:would|could|might|will|can) help|an? (?:app|tool|library|plugin|service) like|optional|optionally|"
+    r"(?:would|could|might|will|can)\s+(?:\w+ly\s+)?help|would give you|an? (?:app|tool|library|plugin|service|crate|package) like|optional|optionally|"
     r"nice-to-have|nice to have|down the line|later on|tips?|(?:lets|let|helps|saves) you|"
     # what others like the person do, offered ("many small bakeries add a loyalty card")
     r"(?:many|most|lots of|a lot of|plenty of)\s+(?:\w+\s+){0,2}?(?:\w+s|people|folks)\s+(?:add|use|do|have|try|run|offer|"
@@ -105,6 +105,10 @@ _LASTING_RE = re.compile(
     IC,
 )
 # words, and ratios or splits named by their numbers ("the 50/30/20 split")
+# a limit in time outweighs a word that would make the no last ("only the monthly payment is enough for now")
+_FOR_NOW_RE = re.compile(
+    r"\b(?:for now|for the moment|for the time being|this time|at this stage|right now)\b", IC
+)
 _TOKEN_RE = re.compile(r"[A-Za-z][\w.+-]*[\w+]|[A-Za-z]|\d+(?:[/:]\d+)+")
 _STOP_WORDS = """the a an and or but to of in on at for with from by is are be it this that these those you your
     i we our my me they them their he she his her its as so if then than also just like one some any all
@@ -118,7 +122,9 @@ _STOP = frozenset(_STOP_WORDS.split())
 def words(text: str) -> set[str]:
     """Distinctive words, and the parts of hyphened ones ("django-silk" -> also "silk")."""
     found = {w.lower() for w in _TOKEN_RE.findall(text)}
-    found |= {part for w in list(found) if "-" in w for part in w.split("-")}
+    found |= {part for w in list(found) if "-" in w or "_" in w for part in re.split(r"[-_]", w)}
+    # a crate or package named with its variant ("bevy_rapier2d" -> also "rapier")
+    found |= {m.group(1) for w in list(found) if (m := re.fullmatch(r"([a-z]{4,})\d+[a-z]{0,2}", w))}
     # one word, singular or plural ("run a giveaway" -> "No giveaways")
     found |= {
         w[:-3] + "y" if w.endswith("ies") else w[:-1] for w in list(found) if len(w) > 4 and w.endswith("s")
@@ -144,7 +150,7 @@ class Suggested:
 
     def declined(self, sentence: str) -> set[str]:
         """The suggested words `sentence` turns down for now (empty when the no lasts or is a correction)."""
-        if not self.words or _LASTING_RE.search(sentence):
+        if not self.words or (_LASTING_RE.search(sentence) and not _FOR_NOW_RE.search(sentence)):
             return set()
         out: set[str] = set()
         if _NO_AT_END_RE.search(sentence):  # "dbatools means PowerShell on the RHEL boxes, so no."

@@ -222,6 +222,7 @@ _COMMON_KNOWLEDGE_RE = re.compile(
 # What "my son" or "my wife" does stays: it is often the person's own week.
 _NOT_FAMILY = (
     r"friend|best friend|pal|mate|buddy|bestie|neighbou?r|colleague|co-?worker|classmate|flatmate|roommate|"
+    r"labmate|lab mate|officemate|office mate|deskmate|coursemate|groupmate|bandmate|lab partner|"
     r"housemate|teammate|boss|manager|lead|team lead|tech lead|landlord|landlady|ex|client"
 )
 _FAMILY = (
@@ -630,6 +631,8 @@ def others_habit(text: str) -> bool:
         or _KIN_CHOICE_RE.match(text)
         or _THE_ONE_RE.match(text)
         or _OTHER_TRADER_RE.match(text)
+        or _NAMED_TASTE_RE.match(text)
+        or _NAMED_UNIT_HABIT_RE.match(text)
         or _BARE_OTHER_RE.match(text)
         or _COMMON_KNOWLEDGE_RE.search(text)
         or _PASTED_RE.search(text)
@@ -725,6 +728,25 @@ _OTHER_TRADER_RE = re.compile(
 )
 
 
+# a named person's own diet or taste ("Elspeth doesn't eat raw fish at all")
+_NAMED_TASTE_RE = re.compile(
+    r"^(?:(?:and|but|so|also|oh|plus)[\s,]+)*(?!(?:I|We|You|It|This|That|There|Nobody|Everyone|Everybody)\b)"
+    r"(?-i:[A-Z])[\w'-]+\s+(?:doesn't|does not|won't|will not|can't|cannot|never|hardly ever)\s+"
+    r"(?:eats?|drinks?|likes?|touch(?:es)?|do(?:es)? (?:spicy|dairy|meat|fish|pork|alcohol|sugar|gluten))\b"
+)
+# someone by name, and where they sit, then their way ("Bence in our group does everything in SPSS")
+_NAMED_UNIT_HABIT_RE = re.compile(
+    rf"^(?-i:[A-Z])[\w'-]+\s+(?:from|on|in|at)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+\s+){{0,2}}?(?:{_UNITS})\s+"
+    rf"(?:{_HABIT_WORDS}|uses|does\s+(?:all|most)\b)",
+    IC,
+)
+
+
+def hearsay(text: str) -> bool:
+    """True when the clause tells what the person only read or heard ("I read on some forum that …")."""
+    return bool(_HEARSAY_RE.match(text))
+
+
 def passing(text: str) -> bool:
     """True when the clause tells of today or this minute ("prod had a 5xx spike this morning"), not of
     what recurs ("every morning") or of a role held now."""
@@ -764,7 +786,7 @@ def admissible(clause: str) -> str | None:
         return "undecided"
     if _GIVEN_UP_RE.match(text):
         return "a habit given up"
-    if _HEARSAY_RE.match(text):
+    if hearsay(text):
         return "hearsay"
     if impression(text):
         return "impression"

@@ -52,6 +52,7 @@ from jarvis.observe.judge import (
     TOKEN_RE,
     Judge,
     admissible,
+    hearsay,
     impression,
     of_the_moment,
     others_habit,
@@ -608,6 +609,7 @@ def _match_clause(
         or turned_down(clause)
         or others_habit(clause)
         or impression(clause)
+        or hearsay(clause)
     ):
         return None  # "Siobhán on graphics keeps saying D3 would look nicer", "on the UPS with 40 min left"
     for _ in range(3):

@@ -371,4 +371,16 @@ def refused(clause: str) -> str | None:
         return "hypothetical"
     if _CREDENTIAL_RE.search(body):
         return "credential"
+    if _JOKE_RE.search(body):
+        return "joke"
     return None
+
+
+# said in jest, or taken back as such ("the goats was a joke mostly", "just kidding about the tattoo")
+_JOKE_RE = re.compile(
+    # ("the bus is a joke" says it is bad: no jest)
+    r"\b(?:(?:was|were)\s+(?:just|only|mostly|half|partly)\s+(?:a\s+)?joke|(?:was|were)\s+(?:a\s+)?joke\s+"
+    r"(?:mostly|really|obviously|lol|haha)|(?:that|it|this)\s+was\s+(?:a\s+)?joke|(?:was|were|i'm|im|i am)\s+"
+    r"(?:just\s+|only\s+|half\s+)?(?:joking|kidding)|just kidding|jk)\b",
+    re.IGNORECASE,
+)
