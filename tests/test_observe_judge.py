@@ -177,6 +177,13 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "Bence in our group does everything in SPSS",
         "the goats was a joke mostly",
         "I was only joking about the tattoo",
+        # heldout289-296: what the neighbours do; a name with its role, then their way with all of a thing;
+        # a habit given up inside brackets
+        "the neighbours rent their cabin to German hunters in autumn",
+        "our neighbors burn their garden waste every Sunday",
+        "(Gergő, my team lead, writes all his SQL keywords in uppercase like he is shouting, haha",
+        "Tomasz, our tech lead, reviews every PR by hand",
+        "(i used to use mendeley back in my masters but whatever.) pls help",
     ],
 )
 def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:
@@ -222,6 +229,8 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         "my abuela in Cusco is the one who checks my Quechua",
         # an idiom of how bad a thing is, no jest
         "my boss at elektro pichler sends me to diffrent sites and the bus is a joke",
+        "my neighbours are lovely people",
+        "Priya, my manager, signs off every release",  # who signs off is the person's process
     ],
 )
 def test_the_judge_reads_statements_no_family_foresaw(clause: str) -> None:
@@ -700,6 +709,12 @@ def offered(suggestion: str, *user: str) -> list[SessionEvent]:
             "If you want, I can also make a spreadsheet with the full repayment table.",
             "No spreadsheet needed, only the monthly payment is enough for now.",
             "spreadsheet",
+        ),
+        # heldout289-296: "an alternative would be …" offers
+        (
+            "An alternative would be refitting it in brms, which gives posterior intervals.",
+            "And no brms, I don't have the time to learn Stan before the deadline.",
+            "brms",
         ),
     ],
 )
@@ -1474,3 +1489,22 @@ def test_what_someone_wants_after_who_they_are_is_not_quoted(judge: Judge) -> No
 def test_instructions_and_losses_are_not_taken_for_someones_say(said: str, key: str, judge: Judge) -> None:
     kept = facts(chat(said), judge)
     assert any(key.lower() in f.text.lower() for f in kept), [f.text for f in kept]
+
+
+def test_a_decision_word_before_a_question_decides_nothing(judge: Judge) -> None:
+    kept = facts(
+        chat(
+            "Decided. What if later we rewrite everything in Kotlin Multiplatform, will Riverpod be a problem?"
+        ),
+        judge,
+    )
+    assert not [f for f in kept if "Kotlin" in f.text], [f.text for f in kept]
+    kept = facts(chat("ok decided. We go with Riverpod for the cart."), judge)
+    assert any("Riverpod" in f.text for f in kept), [f.text for f in kept]
+
+
+def test_the_judge_reads_and_quotes_the_persons_part_only(judge: Judge) -> None:
+    said = "I'm organic all the way, period, my neighbor uses Roundup on everything and it drives me nuts"
+    kept = facts(chat(said), judge)
+    assert any("organic" in f.text for f in kept), [f.text for f in kept]
+    assert not [f for f in kept if "Roundup" in f.text or "Roundup" in f.quote]

@@ -23,7 +23,7 @@ _SUGGESTION_RE = re.compile(
     r"have you (?:thought|considered|tried)|"
     # what the change would do for the person ("adding a fastp rule would clean up adapters")
     r"(?:would|'d)\s+(?:clean|speed|tidy|fix|improve|simplify|reduce|catch|save|cut|make)\b|"
-    r"worth|option|idea|alternatively|instead|i'd|you'd|try|may want|want to|if you're not already|"
+    r"worth|option|idea|alternatively|(?:an|one|another)\s+alternative|instead|i'd|you'd|try|may want|want to|if you're not already|"
     r"would you like|want me to|do you want|shall i|should i|happy to|for later|stronger|better|"
     r"(?:would|could|might|will|can)\s+(?:\w+ly\s+)?help|would give you|an? (?:app|tool|library|plugin|service|crate|package) like|optional|optionally|"
     r"nice-to-have|nice to have|down the line|later on|tips?|(?:lets|let|helps|saves) you|"

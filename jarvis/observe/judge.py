@@ -633,6 +633,8 @@ def others_habit(text: str) -> bool:
         or _OTHER_TRADER_RE.match(text)
         or _NAMED_TASTE_RE.match(text)
         or _NAMED_UNIT_HABIT_RE.match(text)
+        or _NEIGHBOURS_RE.match(text)
+        or _NAMED_ROLE_ALL_RE.match(text)
         or _BARE_OTHER_RE.match(text)
         or _COMMON_KNOWLEDGE_RE.search(text)
         or _PASTED_RE.search(text)
@@ -742,6 +744,29 @@ _NAMED_UNIT_HABIT_RE = re.compile(
 )
 
 
+# what the people next door or around do ("the neighbours rent their cabin to German hunters in autumn")
+_NEIGHBOURS_RE = re.compile(
+    r"^(?:(?:and|but|so|also|plus)[\s,]+)*(?:the|my|our)\s+(?:\w+\s+)?(?:neighbou?rs|locals|people next door|folks next door|"
+    r"people (?:around|round) here|guys next door)\s+(?:\w+ly\s+)?(?!(?:are|were|is|was|have|has|had|and|or|who|that)\b)[a-z]+\b",
+    IC,
+)
+
+
+# a name with its role, then a verb of theirs over all of a thing ("Gergő, my team lead, writes all his SQL
+# keywords in uppercase")
+_NAMED_ROLE_ALL_RE = re.compile(
+    r"^(?-i:[A-Z])[\w'-]+,\s*(?:the|my|our)\s+[^,]{1,30},\s+(?:\w+ly\s+)?[a-z]+s\s+(?:all|everything|every)\b"
+)
+
+
+_OUTSIDER_RE = re.compile(rf"^(?:(?:and|but|so|while)\s+)?(?:my|our)\s+(?:\w+\s+)?(?:{_NOT_FAMILY})\b", IC)
+
+
+def outsider_first(text: str) -> bool:
+    """True when the words open with someone outside the family ("my neighbor uses Roundup …")."""
+    return bool(_OUTSIDER_RE.match(text))
+
+
 def hearsay(text: str) -> bool:
     """True when the clause tells what the person only read or heard ("I read on some forum that …")."""
     return bool(_HEARSAY_RE.match(text))
@@ -757,7 +782,7 @@ def passing(text: str) -> bool:
 
 def admissible(clause: str) -> str | None:
     """Why the judge must not read this clause at all, or None when it may."""
-    text = clause.strip()
+    text = clause.strip().lstrip("([\"'“‘").strip()  # "(i used to use mendeley back in my masters …)"
     if len(TOKEN_RE.findall(text)) < 3:
         return "too short"
     if _TOPIC_ONLY_RE.match(text):

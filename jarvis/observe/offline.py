@@ -56,6 +56,7 @@ from jarvis.observe.judge import (
     impression,
     of_the_moment,
     others_habit,
+    outsider_first,
     passing,
     someone_elses,
     their_opinion_follows,
@@ -769,10 +770,16 @@ def _appositive(clause: str, who: str, sentence: str = "") -> tuple[Found, str] 
 def _without_their_say(obj: str) -> str:
     """The object up to a later clause that is someone else's wish or habit ("since I became team
     lead all the cost tickets land on my desk, and our CFO wants the bill under 8k": the CFO's is cut)."""
-    for part in clauses(obj)[1:]:
+    parts = clauses(obj)
+    # ("I'm organic all the way, period, my neighbor uses Roundup on everything": one clause, read at its
+    # commas for a neighbour, friend or colleague only)
+    whole = len(parts) > 1
+    for part in (parts if whole else re.split(r",\s+", obj))[1:]:
         if re.match(r"(?:so\s+)?(?:please|pls|don't|do not|never|always)\b", part, IC):
             continue  # "… so please don't go adding a project.clj like the last tool did": to the assistant
-        if someone_elses(part, requirements=False) or others_habit(part):
+        if (whole or outsider_first(part)) and (
+            someone_elses(part, requirements=False) or others_habit(part)
+        ):
             head = _up_to(obj, obj.find(part))
             return head if len(head.split()) >= 3 else obj
     # run-on words with no comma ("… and never again my brother-in-law keeps saying to buy gold")
@@ -874,7 +881,14 @@ def _announced(sent: str, nxt: str, who: str) -> Found | None:
         body = tail.group("x") + tail.group("rest")
     body = trim(body or "").strip(TRIM)
     # ("im cancelling spotify and keeping yt premium, no point paying for both": the why turns nothing down)
-    if len(body) < 6 or refused(body) == "question" or turned_down(re.split(r"[,;]", body)[0]):
+    # ("Decided. What if later we rewrite everything in Kotlin, will Riverpod be a problem?": no decision follows)
+    asked = body == trim(nxt or "").strip(TRIM) and (nxt or "").rstrip().endswith("?")
+    if (
+        len(body) < 6
+        or asked
+        or refused(body) in ("question", "hypothetical")
+        or turned_down(re.split(r"[,;]", body)[0])
+    ):
         return None
     text = "Decision: " + cap(third_person(body, who))
     return Found(text, "decision", "decision/announced", "decision", confidence=0.8, priority="high")
@@ -1357,7 +1371,10 @@ def _clause_facts(
             and not any(family.regex.search(clause) for family in APPOSITIVES)  # someone named, and their say
             and not (shrugged and someone_elses(clause, requirements=False))
         ):
-            pending.append(Unread(clause, clause if len(parts) > 1 else text, turn, who))
+            # ("I'm organic all the way, period, my neighbor uses Roundup on everything"): the judge reads, and
+            # the fragment quotes, the person's part only
+            own = _without_their_say(clause)
+            pending.append(Unread(own, own if len(parts) > 1 or own != clause else text, turn, who))
         passing = found is None and (
             someone_elses(clause) or of_the_moment(clause) or unread_why == "passing state"
         )
