@@ -829,6 +829,12 @@ def test_what_is_theirs_of_the_moment_or_turned_down_is_not_kept(said: str, gone
         # the person, with "I" left out, after a wish
         ("want to get into bird photography, got a nikon d7500 body at a car boot sale", "d7500"),
         ("Yesterday we decided to move the whole thing to Fly.io.", "Fly.io"),
+        # heldout273-280: an instruction to the assistant is no one's say ("recommend" is no opinion verb
+        # when bare); what the person read is no hearsay when no "that" follows; "passed" also tells a death
+        ("Never recommend essential oils around the cats", "essential oils"),
+        ("dont recommend anything over 400 quid total i mean it", "400 quid"),
+        ("I read the PR on the ferry home every evening", "ferry"),
+        ("it's just me now, Moira passed in 2023", "Moira"),
     ],
 )
 def test_the_persons_own_habits_rules_and_decisions_still_count(said: str, key: str, judge: Judge) -> None:
@@ -1472,23 +1478,6 @@ def test_what_someone_wants_after_who_they_are_is_not_quoted(judge: Judge) -> No
     kept = facts(chat("my manager is Dana Whitfield and she thinks we should all be on Jira"), judge)
     assert any("Dana Whitfield" in f.text for f in kept), [f.text for f in kept]
     assert not [f for f in kept if "Jira" in f.text or "Jira" in f.quote]
-
-
-@pytest.mark.parametrize(
-    ("said", "key"),
-    [
-        # an instruction to the assistant is no one's say ("recommend" is no opinion verb when bare)
-        ("Never recommend essential oils around the cats", "essential oils"),
-        ("dont recommend anything over 400 quid total i mean it", "400 quid"),
-        # what the person read is no hearsay when no "that" follows
-        ("I read the PR on the ferry home every evening", "ferry"),
-        # "passed" is also how a death is told
-        ("it's just me now, Moira passed in 2023", "Moira"),
-    ],
-)
-def test_instructions_and_losses_are_not_taken_for_someones_say(said: str, key: str, judge: Judge) -> None:
-    kept = facts(chat(said), judge)
-    assert any(key.lower() in f.text.lower() for f in kept), [f.text for f in kept]
 
 
 def test_a_decision_word_before_a_question_decides_nothing(judge: Judge) -> None:
