@@ -486,9 +486,8 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
             r"([A-Za-z0-9_\-]{20,256})(?![A-Za-z0-9_\-])"
         ),
         1,
-        lambda v: bool(
-            re.search(r"\d", v)
-        ),  # a token, not a page name ("/webhooks/configuring-your-endpoint")
+        # a token holds a digit; a page name does not ("/webhooks/configuring-your-endpoint")
+        lambda v: bool(re.search(r"\d", v)),
         False,
     ),
     # a mail relay's login as a SASL password map holds it ("relay-umea@kommunnat.se:Fjällräv9!xQ"):

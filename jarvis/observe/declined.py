@@ -104,11 +104,11 @@ _LASTING_RE = re.compile(
     r"for|worth|needed|necessary|interested|bothering|happening|a fan|my|our|really|sure))",
     IC,
 )
-# words, and ratios or splits named by their numbers ("the 50/30/20 split")
 # a limit in time outweighs a word that would make the no last ("only the monthly payment is enough for now")
 _FOR_NOW_RE = re.compile(
     r"\b(?:for now|for the moment|for the time being|this time|at this stage|right now)\b", IC
 )
+# words, and ratios or splits named by their numbers ("the 50/30/20 split")
 _TOKEN_RE = re.compile(r"[A-Za-z][\w.+-]*[\w+]|[A-Za-z]|\d+(?:[/:]\d+)+")
 _STOP_WORDS = """the a an and or but to of in on at for with from by is are be it this that these those you your
     i we our my me they them their he she his her its as so if then than also just like one some any all

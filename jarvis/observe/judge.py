@@ -233,7 +233,8 @@ _FAMILY = (
 # the wider family: what they do often shapes the person's week ("my nephew Manaia usually does the
 # posts"), what they say is theirs ("my cousin Stelios says the certification is a waste of money")
 _WIDER_FAMILY = (
-    r"nephew|niece|aunt|auntie|uncle|cousin|in-laws?|mother-in-law|father-in-law|stepmother|stepfather|stepmum|"
+    r"nephew|niece|aunt|auntie|uncle|cousin|in-laws?|mother-in-law|father-in-law|brother-in-law|sister-in-law|"
+    r"son-in-law|daughter-in-law|stepmother|stepfather|stepmum|"
     r"stepmom|stepdad|godson|goddaughter"
 )
 # where a colleague sits, said after their name
@@ -599,7 +600,7 @@ _BARE_OTHER_RE = re.compile(
 # brother in Casablanca he sells only on Instagram"): theirs, however close they are
 _KIN_CHOICE_RE = re.compile(
     rf"^(?:(?:and|but|so|also|lol|plus|oh|like)[\s,]+)*(?:my|our)\s+(?:\w+\s+)?"
-    rf"(?:{_FAMILY}|{_WIDER_FAMILY}|(?:brother|sister|son|daughter)-in-law)\b"
+    rf"(?:{_FAMILY}|{_WIDER_FAMILY})\b"
     r"(?:\s+(?:in|from|at|back in|back home in)\s+[^\W\d_][\w'-]*)?(?:\s+[A-Z][\w'-]+)?(?:,?\s+(?:he|she|they))?"
     r"\s+(?:\w+ly\s+)?(?:puts|keeps|invests|sells|buys|spends|saves|stores|orders|banks|gets)\s+"
     r"(?:\w+\s+){0,2}?(?:everything|all|only)\b",
@@ -611,7 +612,7 @@ _KIN_CHOICE_RE = re.compile(
 # brother-in-law keeps saying to buy gold he has gold coins"); "… that my boss says" reports it
 _RUN_ON_SAY_RE = re.compile(
     rf"(?<!\bthat )(?<!\bwhat )(?<!\bbecause )(?<!\bsince )(?<!\bas )(?<!\bif )\b(?:my|our)\s+(?:\w+\s+)?"
-    rf"(?:{_FAMILY}|{_WIDER_FAMILY}|{_NOT_FAMILY}|(?:brother|sister|son|daughter)-in-law)\b(?:\s+[A-Z][\w'-]+)?"
+    rf"(?:{_FAMILY}|{_WIDER_FAMILY}|{_NOT_FAMILY})\b(?:\s+[A-Z][\w'-]+)?"
     r"\s+(?:always\s+|still\s+)?(?:keeps? (?:saying|telling|pushing|nagging)|says|said|told me|tells me|thinks|reckons|"
     r"wants me|insists|swears by)\b",
     IC,

@@ -196,11 +196,13 @@ ADDRESSED = frozenset(
 )
 
 # request/start: "remember this rule: X", "note to self: X", "for the record, X", "FYI X"
+# cues that tell rather than ask to keep: what they carry is kept only when it lasts
+_TELLING_CUES = r"fyi|f\.y\.i\.?|just so you know|for your information|heads up|(?:some |quick |for |a bit of )?(?:context|background)"
 _REQUEST_CUES = (
-    r"remember|memori[sz]e|note to self|make a note|take a note|note|for the record|fyi|f\.y\.i\.?|"
-    r"just so you know|for future reference|for your information|keep in mind|bear in mind|"
-    r"don't forget|do not forget|never forget|jot (?:this |that )?down|save this|log this|heads up|"
-    r"remind me(?: (?:that|about))?|(?:some |quick |for |a bit of )?(?:context|background)|"
+    rf"{_TELLING_CUES}|remember|memori[sz]e|note to self|make a note|take a note|note|for the record|"
+    r"for future reference|keep in mind|bear in mind|"
+    r"don't forget|do not forget|never forget|jot (?:this |that )?down|save this|log this|"
+    r"remind me(?: (?:that|about))?|"
     r"(?:hobby|side|current|main|work|day-job) project|"
     # "one more thing for the future: the statistics are in another repo"
     r"(?:(?:one more|another|a|something)\s+(?:thing|note)\s+)?for (?:the future|later|next time|future sessions)"
@@ -230,12 +232,7 @@ _REQUEST_END_RE = re.compile(
     r"[.!]*$",
     IC,
 )
-# cues that tell rather than ask to keep: what they carry is kept only when it lasts
-_TELLING_CUE_RE = re.compile(
-    r"fyi|f\.y\.i\.?|just so you know|for your information|heads up|"
-    r"(?:some |quick |for |a bit of )?(?:context|background)",
-    IC,
-)
+_TELLING_CUE_RE = re.compile(_TELLING_CUES, IC)
 _BARE_CUES = frozenset(
     [
         "remember",
@@ -1046,9 +1043,11 @@ def extract_sentence(
     lead = _LEAD_IN_RE.match(trim(text))  # "For the reminder emails: remember I hate phone calls"
     found = _request(trim(text), who) or (_request(lead.group("x"), who) if lead else None)
     if found:
-        at = their_say_starts(text)
-        cut = at is not None and third_person(text[at:], who).split()[1] not in found.text.split()
-        return [_fact(found, _up_to(text, at) if at is not None and cut else text, turn)]
+        # the quote ends where the request's object did, before someone else's run-on say
+        quote, at = text, their_say_starts(text)
+        if at is not None and third_person(text[at:], who).split()[1] not in found.text.split():
+            quote = _up_to(text, at)
+        return [_fact(found, quote, turn)]
     found = _announced(text, plain(nxt), who)
     if found:
         return [_fact(found, text, turn)]

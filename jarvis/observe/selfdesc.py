@@ -82,6 +82,13 @@ def _activity(what: str) -> str:
     return f"has {_plural(what)}"
 
 
+def _weak_part(m: re.Match[str], s: str) -> str:
+    """ "my knees are bad since the fall" -> "the user's knees are bad since the fall" (self/body-weak)."""
+    verb = "is" if m.group("verb").lower() in ("is", "'s") else "are"
+    why = third_person((m.group("why") or "").rstrip(TRIM), s)
+    return f"{possessive(s)} {m.group('part').lower()} {verb} {m.group('how').lower()}{why}"
+
+
 def _counted(what: str) -> str:
     """ "disc hernia" -> "a disc hernia", "bad knee" -> "a bad knee"; "asthma" and "allergies" stay bare."""
     if re.search(r"\b(?:hernia|injury|condition|disability|back|knee|hip|shoulder|allergy)$", what, IC):
@@ -965,11 +972,7 @@ IN_PASSING: tuple[Family, ...] = (
         r"(?P<why>\s+(?:since|after|from|because of|due to|thanks to)\b[^,;]*)?",
         "fact",
         "health",
-        lambda m, s: (
-            f"{possessive(s)} {m.group('part').lower()} "
-            f"{'is' if m.group('verb').lower() in ('is', chr(39) + 's') else 'are'} {m.group('how').lower()}"
-            f"{third_person((m.group('why') or '').rstrip(TRIM), s)}"
-        ),
+        _weak_part,
         confidence=0.65,
     ),
     # "my red-green colourblindness makes the default palette useless", "my asthma means no running in
