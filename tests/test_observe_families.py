@@ -1783,6 +1783,13 @@ NEGATIVE = [
     ("My instagram is tekno_serkan and password is Kordon!2024tamir", "Kordon"),
     ("my tiktok is lola.bakes, pwd is Sabor#Lima77", "Sabor"),
     ("the wifi here is PlazaNet and passphrase is verde-lima-pato", "verde"),
+    # heldout297-304: a habit given up, read by no family; someone outside the household and their way,
+    # and who they are with it
+    ("I used to smoke a pipe on the veranda every evening", "pipe"),
+    ("we used to bake our own bread every Sunday, no time anymore", "bread"),
+    ("my friend Dovydas writes his whole thesis in word lol, i could never", "Dovydas"),
+    ("My mentor Kofi codes everything in Haskell.", "Haskell"),
+    ("my neighbour Mr Obi always buys his seed in Kano", "Obi"),
 ]
 
 

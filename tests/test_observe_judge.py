@@ -184,6 +184,19 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "(Gergő, my team lead, writes all his SQL keywords in uppercase like he is shouting, haha",
         "Tomasz, our tech lead, reviews every PR by hand",
         "(i used to use mendeley back in my masters but whatever.) pls help",
+        # heldout297-304: a choice not yet made; someone outside the household and their own way with a
+        # thing, named or not, with a relative clause or "he" said again
+        "I have not decided about MultiQC yet",
+        "we haven't made up our minds on the heat pump",
+        "still on the fence about Kotlin for the app",
+        "yet to decide between Hetzner and OVH",
+        "my supervisor Ruwan does literally everything in the QGIS python console lol",
+        "my friend Dovydas writes his whole thesis in word",
+        "my sister who has a cafe in Durrës does a lot of Instagram ads",
+        "my neighbour Don Chuy he uses drones to spray everything",
+        "my mentor Kofi codes everything in Haskell",
+        "our cousin in Porto sells only on Etsy",
+        "I used to smoke a pipe on the veranda every evening",
     ],
 )
 def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:
@@ -231,6 +244,13 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         "my boss at elektro pichler sends me to diffrent sites and the bus is a joke",
         "my neighbours are lovely people",
         "Priya, my manager, signs off every release",  # who signs off is the person's process
+        # heldout297-304: what touches the person, who someone is, and what holds now, stay
+        "my coach plans my long runs",
+        "my accountant files my taxes every April",
+        "my sister lives in Tirana",
+        "my husband does the baking from 4 in the morning",
+        "I used to use vim but now I use helix",
+        "we decided on Hetzner last week",
     ],
 )
 def test_the_judge_reads_statements_no_family_foresaw(clause: str) -> None:
@@ -437,6 +457,12 @@ def test_a_person_named_only_to_give_their_opinion_is_not_kept(said: str, name: 
         ),
         ("my little brother Jasur always takes the laptop in the evening for his games", "Jasur"),
         ("Anna Berg, the partner I work for, wants a summary every Friday", "Anna Berg is the partner"),
+        # a share of the person's own work, and people of the household or the shop, with their way
+        ("my illustrator friend Sakura does the cover art", "Sakura"),
+        ("my apprentice Wanjiru does the hems and the zips now", "Wanjiru"),
+        ("on fridays my flatmate Teodor cooks for the whole house", "Teodor"),
+        ("My supervisor Ilse reads every chapter with a red pen, so it must be tight.", "Ilse"),
+        ("Grete, my manager, reads every postmortem in the Monday review", "Grete"),
     ],
 )
 def test_a_person_named_beside_their_own_wish_or_deed_is_kept(said: str, fact: str, judge: Judge) -> None:
@@ -624,6 +650,70 @@ def offered(suggestion: str, *user: str) -> list[SessionEvent]:
 
 
 @pytest.mark.parametrize(
+    ("advice", "said", "gone"),
+    [
+        (
+            "Not mad, but not a good use of time. Picking up harpsichord before mocks would eat into practice time.",
+            "lol ok no harpsichord. diolch!",
+            "harpsichord",
+        ),
+        (
+            "For a two-person team Kubernetes is more than you need; one VM with Docker Compose is simpler.",
+            "fine, no Kubernetes then",
+            "Kubernetes",
+        ),
+        (
+            "A second espresso machine won't pay for itself at your volume.",
+            "fair enough no espresso machine",
+            "espresso",
+        ),
+    ],
+)
+def test_advice_taken_against_an_idea_of_ones_own_is_no_correction(
+    advice: str, said: str, gone: str, judge: Judge
+) -> None:
+    for reader in (None, judge):  # the rules alone keep nothing either
+        kept = facts(offered(advice, said), reader)
+        assert not [f.text for f in kept if gone.lower() in f.text.lower()], reader
+
+
+def test_thanks_in_any_language_is_no_reason_for_a_no(judge: Judge) -> None:
+    for thanks in ("obrigado!", "diolch yn fawr", "merci", "thanks so much"):
+        kept = facts(offered("The menu has hummus, falafel and tabbouleh.", f"no hummus. {thanks}"), judge)
+        assert [f.text for f in kept] == ["No hummus."], thanks
+
+
+@pytest.mark.parametrize(
+    ("said", "own", "theirs"),
+    [
+        ("I write everything in LaTeX, my advisor uses Word for everything", "LaTeX", "Word"),
+        ("I run Arch on every box, my mentor Jiho uses Windows for everything", "Arch", "Windows"),
+        ("we bake sourdough every morning, my neighbour in Fes sells only at the souk", "sourdough", "souk"),
+        (
+            "I keep the hives on the north slope, our neighbour always sprays glyphosate",
+            "hives",
+            "glyphosate",
+        ),
+    ],
+)
+def test_the_persons_words_before_someone_elses_way_are_read_alone(
+    said: str, own: str, theirs: str, judge: Judge
+) -> None:
+    kept = [(f.text, f.quote) for f in facts(chat(said), judge)]
+    assert any(own in text for text, _ in kept), kept
+    assert not any(theirs in text or theirs in quote for text, quote in kept), kept
+
+
+def test_an_unreal_if_run_on_is_cut_and_the_words_before_it_are_read(judge: Judge) -> None:
+    said = (
+        "milk price now around 0.42 per litre from Rokiskio the truck comes every second day and if we ever "
+        "went organic would the EU subsidy cover part of the robot"
+    )
+    kept = " ".join(f.text + " " + f.quote for f in facts(chat(said), judge))
+    assert "Rokiskio" in kept and "organic" not in kept
+
+
+@pytest.mark.parametrize(
     ("suggestion", "said", "declined"),
     [
         (
@@ -709,6 +799,17 @@ def offered(suggestion: str, *user: str) -> list[SessionEvent]:
             "If you want, I can also make a spreadsheet with the full repayment table.",
             "No spreadsheet needed, only the monthly payment is enough for now.",
             "spreadsheet",
+        ),
+        # heldout297-304: the offered change turned down by keeping things as they are
+        (
+            "If this ever gets slow, polars would do the groupby several times faster. Want me to port it?",
+            "no, leave it in pandas, nobody else on the team knows polars and I'm the one who gets called when it breaks.",
+            "polars",
+        ),
+        (
+            "plotly would make these figures interactive. Should I rewrite them?",
+            "nah keep them in matplotlib, plotly is overkill for a printed thesis",
+            "plotly",
         ),
         # heldout289-296: "an alternative would be …" offers
         (
@@ -807,6 +908,18 @@ def test_a_lasting_no_or_a_correction_after_a_suggestion_is_kept(
         ("Pulumi we tried at my last job, it was a nightmare.", "Pulumi"),
         # a question after a lead-in, without its question mark
         ("Quick q, is a tracker mortgage better than a fixed one for me", "tracker"),
+        # heldout297-304: someone else's way after the person's words, or named with it; a habit given up;
+        # a choice not made
+        (
+            "ok and fertilizer with the water, my neighbour Don Chuy he uses drones to spray everything",
+            "drones",
+        ),
+        ("my friend Dovydas writes his whole thesis in word lol, i could never", "Dovydas"),
+        ("My teammate Oskar runs everything through Makefiles.", "Makefiles"),
+        ("my supervisor Ruwan does literally everything in the QGIS python console lol", "QGIS"),
+        ("I used to smoke a pipe on the veranda every evening.", "pipe"),
+        ("we used to keep chickens behind the barn", "chickens"),
+        ("I have not decided about MultiQC yet.", "MultiQC"),
     ],
 )
 def test_what_is_theirs_of_the_moment_or_turned_down_is_not_kept(said: str, gone: str, judge: Judge) -> None:
@@ -1310,7 +1423,7 @@ def test_the_veto_leaves_lasting_facts_about_the_person(quote: str, judge: Judge
 
 def test_the_observer_drops_what_the_veto_takes_for_a_decoy_but_never_a_request(judge: Judge) -> None:
     said = (
-        "My friend Paola runs with the carbon shoes, she says they're magic.",
+        "My friend Paola runs with the carbon shoes, she say is like magic, she love them.",
         "my colleague Jonas uses Emacs for everything, he won't shut up about it",
         "I'm vegetarian.",
     )

@@ -77,6 +77,31 @@ _LABELLED_RE = re.compile(
 )
 # "no Celery." right after the assistant proposed Celery: a rejection; the next sentence says why
 _NO_THING_RE = re.compile(r"^no\s+(?P<thing>[\w.+-]+(?:\s+[\w.+-]+)?)$", IC)
+# "lol ok no harpsichord", "fine, no Kubernetes then": the person takes the assistant's advice against
+# an idea of their own; nothing the assistant said is put right
+_AGREED_NO_RE = re.compile(
+    r"^\W*(?:(?:lol|haha+|ha|lmao|ah+|oh|hmm+|well)[\s,!.]+)*(?:ok|okay|k|kk|alright|all right|fine|right|fair|"
+    r"fair enough|got it|gotcha|makes sense|understood|sure|yeah|yep|good point|true)[\s,!.]+(?:then[\s,]+)?no\s+[\w.+-]",
+    IC,
+)
+# thanks, in the languages people sign off in: no reason for a no ("no harpsichord. diolch!")
+_THANKS_RE = re.compile(
+    r"^(?:thanks|thank you|thanks a lot|many thanks|thx|ty|tysm|cheers|ta|merci|merci beaucoup|gracias|muchas gracias|"
+    r"danke|danke schön|grazie|grazie mille|obrigad[oa]|diolch|diolch yn fawr|dank je|dankjewel|dank u|tack|takk|"
+    r"kiitos|dzięki|dziękuję|spasibo|спасибо|arigato|arigatou|xie xie|xièxie|shukran|asante|toda|efharisto|"
+    r"teşekkürler|sağol|mahalo|hvala|děkuji|díky|köszönöm|mulțumesc|multumesc|salamat|terima kasih|makasih|"
+    r"dhanyavaad|dhanyavad|shukriya|gràcies|eskerrik asko|go raibh maith agat|tapadh leat|kia ora|ngiyabonga|"
+    r"dankie|aitäh|paldies|ačiū|faleminderit|blagodaram|mersi|grazas|trugarez|tapadh leibh)"
+    r"(?:\s+(?:so much|a lot|again|mate|friend))?[\s!.🙏🙂😊❤️]*$",
+    IC,
+)
+
+
+def agreed_no(sentence: str) -> bool:
+    """True when the sentence agrees, then says "no X" ("ok no harpsichord"): advice taken, no correction."""
+    return bool(_AGREED_NO_RE.match(sentence))
+
+
 # the wrong value first: "Not Air India, it is Lufthansa via Frankfurt"
 _NOT_FIRST_RE = re.compile(
     r"^(?:(?:no|nah|nope)[,.]?\s+)?(?:it's\s+|it is\s+|its\s+|that's\s+)?not\s+(?P<wrong>[^,;]{1,40}?)"
@@ -445,6 +470,7 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
     m = _NO_THING_RE.match(sent.strip(TRIM))
     if m and re.search(rf"(?<!\w){re.escape(m.group('thing'))}(?!\w)", assistant, IC):
         why = trim(nxt).strip(TRIM)
+        why = "" if _THANKS_RE.match(nxt.strip(TRIM)) or _THANKS_RE.match(why) else why
         if _FOR_NOW_RE.match(why):
             return None  # "no karpenter. not now.": turned down for now, no correction of anything
         return Found(f"No {m.group('thing')}" + (f" ({third_person(why, who)})" if why else ""), "correction",

@@ -63,7 +63,8 @@ _DECLINE_RE = re.compile(
 # an offer that points back at the sentence before ("Want me to add it to the workflow?")
 _POINTS_BACK_RE = re.compile(
     r"\b(?:want me to|shall i|should i|do you want me to|happy to|i can)\s+(?:add|set up|install|configure|enable|"
-    r"switch to|try|wire up|put|plug in|bring in|pull in)\s+(?:it|this|that|them|one)\b|"
+    r"switch to|try|wire up|put|plug in|bring in|pull in|port|rewrite|convert|migrate|move|change|swap|redo|"
+    r"do|make)\s+(?:it|this|that|them|one)\b|"
     # "… add a loyalty card. Would that interest you?"
     r"\b(?:would|does|could)\s+(?:that|this|it|one)\s+(?:interest you|appeal|be (?:useful|helpful|of interest|"
     r"something for you))|\binterested\?",
@@ -81,6 +82,14 @@ _MYSELF_RE = re.compile(
 _DOESNT_FIT_RE = re.compile(
     r"^(?:[\w']+[,!]\s+)?(?:the\s+|that\s+|this\s+|your\s+|an?\s+)?(?P<rest>[\w./:+-]+(?:\s+[\w./:+-]+)?)\s+"
     r"(?:doesn't|does not|won't|will not|wouldn't|can't|cannot|isn't going to)\s+work\s+(?:with|for|here|in|at)\b",
+    IC,
+)
+# the offered change turned down by keeping things as they are ("no, leave it in pandas, nobody else on
+# the team knows polars", "nah keep it as is", "no let's stick with Excel"): what the offer named is declined
+_AS_IT_IS_RE = re.compile(
+    r"^(?:(?:ok|okay|hmm+|lol|haha)[\s,!.]+)?(?:no|nah|nope|no thanks|no thank you)\b[\s,.!]*(?:just\s+)?"
+    r"(?:(?:leave|keep)\s+(?:it|them|this|that|everything|things|the code|the script)\b(?:\s+(?:as\s+(?:is|it is)|in|on|with|"
+    r"the way|like|alone))?|(?:let's\s+|lets\s+|we'll\s+|i'll\s+)?(?:stick|stay)\s+with)\b",
     IC,
 )
 _NO_AT_END_RE = re.compile(
@@ -153,7 +162,8 @@ class Suggested:
         if not self.words or (_LASTING_RE.search(sentence) and not _FOR_NOW_RE.search(sentence)):
             return set()
         out: set[str] = set()
-        if _NO_AT_END_RE.search(sentence):  # "dbatools means PowerShell on the RHEL boxes, so no."
+        if _NO_AT_END_RE.search(sentence) or _AS_IT_IS_RE.match(sentence):
+            # "dbatools means PowerShell on the RHEL boxes, so no.", "no, leave it in pandas, … polars"
             out |= words(sentence) & self.words
         for m in (
             *_DECLINE_RE.finditer(sentence),

@@ -107,7 +107,12 @@ _UNDECIDED_RE = re.compile(
     r"eventually|someday|some day|(?<!in )(?<!a )one day|at some point|"
     r"sooner or later|in the long run|dreaming|daydreaming)\b"
     # options weighed ("We have two options, Chilexpress is cheap but …")
-    r"|\b(?:we|I)\s+(?:have|'ve got|got|see)\s+(?:two|three|a few|several|some|2|3)\s+options\b",
+    r"|\b(?:we|I)\s+(?:have|'ve got|got|see)\s+(?:two|three|a few|several|some|2|3)\s+options\b"
+    # a choice not yet made ("I have not decided about MultiQC yet", "still on the fence about a heat pump")
+    r"|(?:\bnot|n't|\bnever)\s+(?:yet\s+|really\s+|quite\s+|fully\s+)?(?:decided|settled on|made up (?:my|our) minds?|"
+    r"made (?:a|the|any) (?:decision|choice|call))\b|\byet to (?:decide|choose|pick|settle|make up)\b"
+    r"|\bstill\s+(?:deciding|choosing|figuring out|weighing up|weighing|undecided|unsure)\b|\bon the fence\b"
+    r"|\bup in the air\b|\bno decision\s+(?:yet|on|about)\b",
     IC,
 )
 # a plan for later, not how things are ("wants us to move to Dagster next year, from January");
@@ -554,6 +559,8 @@ def their_opinion_follows(after: str, who: str = "") -> bool:
     if re.search(rf"\b(?:my|our)\s+(?:{PETS})\b", who, IC):
         # "pancha (our cat) keeps sitting on my notebook": what a pet does is no opinion; who it is stays
         return bool(re.match(r"^[\s,]*(?:\w+\s+)?(?:loves?|hates?|prefers?|likes?|adores?)\b", after, IC))
+    if who and _THEIR_WAY_AFTER_RE.match(after) and _FRIENDS_RE.search(who):
+        return True  # "[my friend Dovydas] writes his whole thesis in word": all of it his
     if _HABIT_AFTER_RE.match(after) and who and not re.search(rf"\b(?:{_FAMILY}|{_WIDER_FAMILY})\b", who, IC):
         # "my friend Bronwen always books the cheapest flight", "Markus, the other postdoc, keeps
         # everything in notebooks": their habit, kept whole as theirs (a child's or a partner's
@@ -636,6 +643,7 @@ def others_habit(text: str) -> bool:
         or _NAMED_UNIT_HABIT_RE.match(text)
         or _NEIGHBOURS_RE.match(text)
         or _NAMED_ROLE_ALL_RE.match(text)
+        or _THEIR_WAY_RE.match(text)
         or _BARE_OTHER_RE.match(text)
         or _COMMON_KNOWLEDGE_RE.search(text)
         or _PASTED_RE.search(text)
@@ -701,9 +709,16 @@ _TOPIC_ONLY_RE = re.compile(
 # librarian in Swansea", "the cluster I used to run at Souqline")
 _GIVEN_UP_RE = re.compile(
     r"^(?:(?:and|but|so|also|lol|plus|oh|yeah|well)[\s,]+)*(?:i|we)\s+(?:\w+ly\s+)?used to\s+"
-    r"(?!be\b|work|live|teach|study|lecture|manage|lead|run\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){1,3}(?:at|for)\b)[a-z]+\b",
+    r"(?!be\b|work|live|teach|study|lecture|manage|lead|run\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){1,3}(?:at|for)\b)[a-z]+\b"
+    # ("I used to use vim but now I use helix": what holds now is said too)
+    r"(?!.*\b(?:now\s+(?:I|I'm|im|we|we're)|nowadays|these days|currently|instead|switched to|moved to)\b)",
     IC,
 )
+
+
+def given_up(text: str) -> bool:
+    """True when the clause tells only of a habit the person has dropped ("I used to smoke a pipe")."""
+    return bool(_GIVEN_UP_RE.match(text))
 
 
 # what the person only read or heard ("I read that Zigbee sensors use much less battery", "heard that
@@ -760,7 +775,55 @@ _NAMED_ROLE_ALL_RE = re.compile(
 )
 
 
-_OUTSIDER_RE = re.compile(rf"^(?:(?:and|but|so|while)\s+)?(?:my|our)\s+(?:\w+\s+)?(?:{_NOT_FAMILY})\b", IC)
+# Someone outside the household and their own way with a thing, nothing of the person in it ("my
+# supervisor Ruwan does literally everything in the QGIS console", "my friend Dovydas writes his whole
+# thesis in word", "my neighbour Don Chuy he uses drones", "my sister who has a cafe in Durrës does a
+# lot of Instagram ads"): theirs. Their way is a tool they use, a habit word, or all of a thing or their
+# own thing; "my artist friend Kenta does the pixel art" is their share of the person's work and stays.
+# What touches the person stays ("my coach plans my long runs"), and so does what a partner, a child, a
+# roommate, an apprentice or a mechanic does, and who anyone is ("my sister lives in Tirana").
+_OUTSIDERS = (
+    r"friend|best friend|pal|mate|buddy|bestie|neighbou?r|colleague|co-?worker|classmate|labmate|lab mate|"
+    r"officemate|office mate|deskmate|coursemate|groupmate|bandmate|lab partner|teammate|boss|manager|lead|"
+    r"team lead|tech lead|landlord|landlady|ex|client|supervisor|advisor|adviser|mentor|professor|prof|"
+    r"teacher|lecturer|tutor|coach|trainer|postdoc"
+)
+_SIBLINGS = rf"brother|sister|brothers|sisters|siblings?|{_WIDER_FAMILY}"
+_WAY_VERBS = (
+    r"does|writes|codes|programs|scripts|runs|puts|keeps|sprays|spends|buys|sells|makes|builds|posts|plays|"
+    r"drinks|eats|cooks|bakes|brews|grows|edits|types|drafts|reads|listens to|watches|trains|drives|rides|"
+    r"shoots|records|prints|stores|saves|invests|orders|paints|draws|knits|sews|tracks|logs|plots|deploys|"
+    r"pushes|tests|charges|rents|files|books|organi[sz]es|teaches|studies|learns|practi[sc]es|goes|swims|"
+    r"cycles|walks|smokes|vapes|wears|shops|flies|travels|streams|feeds|fertili[sz]es|ships|prices"
+)
+_FIRST_PERSON = r"I|me|my|mine|we|us|our|ours|myself|ourselves|I'm|im|I've|ive|I'd|we're|we've"
+_WAY_ADVERBS = r"\w+ly|just|also|still|basically|even|mostly|pretty much|kinda|lol"
+_THEIR_WAY_VERB = (
+    r"(?:,?\s+(?:who|that|whose)\s+[^,;.]{1,50}?)?,?(?:\s+(?:he|she|they))?"
+    rf"(?:\s+(?:{_WAY_ADVERBS}))*\s+(?:"
+    # a tool they use, or a habit word ("he uses drones", "always books the big room")
+    rf"(?:uses|swears by|sticks to)\b|(?:always|never|usually|only)(?:\s+(?:{_WAY_ADVERBS}))*\s+(?:{_WAY_VERBS})\b|"
+    # all of a thing, or their own ("does literally everything in QGIS", "writes his whole thesis in word")
+    rf"(?:{_WAY_VERBS})\b(?=[^,;.]*\b(?:his|her|their|everything|all|every|whole|entire|a lot|lots|only)\b))"
+    rf"(?![^,;.]*\b(?:{_FIRST_PERSON})\b)"  # the person, in the same clause: it touches them
+)
+_THEIR_WAY_RE = re.compile(
+    rf"^(?:(?:and|but|so|also|lol|plus|oh|like)[\s,]+)*(?:my|our)\s+(?:\w+\s+)?(?:{_OUTSIDERS}|{_SIBLINGS})\b"
+    r"(?:\s+(?:from|in|at|back in|back home in)\s+[^\W\d_][\w'-]*)?(?:,?\s+(?-i:[A-Z])[\w'-]+){0,3}"
+    + _THEIR_WAY_VERB,
+    IC,
+)
+# the same way said right after a friend or a neighbour is named ("[my friend Dovydas] writes his whole
+# thesis in word"): all of it theirs. A colleague or a boss named stays: who they are is the person's work
+_THEIR_WAY_AFTER_RE = re.compile("^" + _THEIR_WAY_VERB, IC)
+_FRIENDS_RE = re.compile(
+    r"\b(?:friend|best friend|pal|mate|buddy|bestie|neighbou?r|classmate|coursemate|ex)\b(?!-)", IC
+)
+
+
+# someone outside the family: a friend, a colleague, a teacher ("…, my sister does all the tasting" is
+# often the person's own shop)
+_OUTSIDER_RE = re.compile(rf"^(?:(?:and|but|so|while)\s+)?(?:my|our)\s+(?:\w+\s+)?(?:{_OUTSIDERS})\b", IC)
 
 
 def outsider_first(text: str) -> bool:
@@ -810,7 +873,7 @@ def admissible(clause: str) -> str | None:
         return "passing state"
     if _UNDECIDED_RE.search(text) or (_LATER_RE.search(text) and _PLANNING_RE.search(text)):
         return "undecided"
-    if _GIVEN_UP_RE.match(text):
+    if given_up(text):
         return "a habit given up"
     if hearsay(text):
         return "hearsay"

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from jarvis.observe.corrections import correcting, correction, named_correction, topic_correction
+from jarvis.observe.corrections import agreed_no, correcting, correction, named_correction, topic_correction
 from jarvis.observe.declined import Suggested, mentions, words
 from jarvis.observe.families import (
     AGE_ROLE,
@@ -52,6 +52,7 @@ from jarvis.observe.judge import (
     TOKEN_RE,
     Judge,
     admissible,
+    given_up,
     hearsay,
     impression,
     of_the_moment,
@@ -580,11 +581,16 @@ _WHO_THEN_THEIRS_RE = re.compile(
 
 def _who_then_theirs(clause: str) -> list[str]:
     """ "My supervisor is Prof. Ulrich Seidemann and he wants the pipeline offline": who he is, said
-    outright, is a clause of its own; what he wants is his (and is not read as the person's)."""
+    outright, is a clause of its own; what he wants is his (and is not read as the person's). So is
+    someone else's way, or an unreal "if", after the person's own words."""
     m = _WHO_THEN_THEIRS_RE.match(clause)
-    if not m or not someone_elses(clause):
-        return [clause]
-    return [m.group("x"), clause[m.end("x") :].strip().removeprefix("and ").strip()]
+    if m and someone_elses(clause):
+        return [m.group("x"), clause[m.end("x") :].strip().removeprefix("and ").strip()]
+    # "I write everything in LaTeX, my advisor uses Word for everything": the person's part, then theirs
+    own = _without_their_say(clause)
+    if own != clause and len(own.split()) >= 3:
+        return [own, clause[len(own) :].strip(" \t,;:—–-")]
+    return [clause]
 
 
 def _match_clause(
@@ -608,6 +614,7 @@ def _match_clause(
         or others_habit(clause)
         or impression(clause)
         or hearsay(clause)
+        or given_up(clause)  # "I used to smoke a pipe on the veranda every evening"
     ):
         return None  # "Siobhán on graphics keeps saying D3 would look nicer", "on the UPS with 40 min left"
     for _ in range(3):
@@ -779,9 +786,26 @@ def _without_their_say(obj: str) -> str:
         ):
             head = _up_to(obj, obj.find(part))
             return head if len(head.split()) >= 3 else obj
-    # run-on words with no comma ("… and never again my brother-in-law keeps saying to buy gold")
+    # run-on words with no comma ("… and never again my brother-in-law keeps saying to buy gold"), or a
+    # wish run on after them ("… 29 litres per cow per day and if we ever went organic would the subsidy …")
     said = their_say_starts(obj)
+    if said is None:
+        said = _run_on_if_starts(obj)
     return obj if said is None else _up_to(obj, said)
+
+
+# "… and if we ever went organic would …", "… but if I had the money I'd …": an unreal if, run on
+_RUN_ON_IF_RE = re.compile(
+    r"\b(?:and|but|or|so|plus)\s+(?:what\s+)?if\s+(?:\w+\s+){1,2}?(?:ever|one day|someday|were|was|had|went|did|got|"
+    r"could|would|decided|wanted|moved|switched|bought|sold)\b",
+    IC,
+)
+
+
+def _run_on_if_starts(text: str) -> int | None:
+    """Where an unreal "if" run on with no comma begins, past the first three words, or None."""
+    m = _RUN_ON_IF_RE.search(text)
+    return m.start() if m and len(text[: m.start()].split()) >= 3 else None
 
 
 def _up_to(text: str, at: int) -> str:
@@ -1064,6 +1088,8 @@ def extract_sentence(
         if not found and len(parts) > 1:
             # "it's 9.6.4, not 9.4 - 9.4 was the old CI image": the correction, then why
             found = correction(parts[0], " ".join(parts[1:]), after_assistant, who)
+    if found and found.family == "correction/no-thing" and agreed_no(plain(sent)):
+        return []  # "lol ok no harpsichord": the assistant's advice taken, nothing put right, no rule
     if not found and to_assistant and (said_before or after_assistant):
         found = named_correction(trim(text), said_before or after_assistant, who)
         after_assistant = after_assistant or (said_before if found else "")
