@@ -1790,6 +1790,10 @@ NEGATIVE = [
     ("my friend Dovydas writes his whole thesis in word lol, i could never", "Dovydas"),
     ("My mentor Kofi codes everything in Haskell.", "Haskell"),
     ("my neighbour Mr Obi always buys his seed in Kano", "Obi"),
+    # heldout305-312: what was used in a time that is over; a stretch still to come
+    ("In bachelor studies I used SPSS", "SPSS"),
+    ("back in my masters I mostly used Stata", "Stata"),
+    ("I'm on nights all next fortnight", "nights"),
 ]
 
 

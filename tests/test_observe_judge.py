@@ -197,6 +197,18 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "my mentor Kofi codes everything in Haskell",
         "our cousin in Porto sells only on Etsy",
         "I used to smoke a pipe on the veranda every evening",
+        # heldout305-312: what was used in a time that is over; a relative's way in second-language English;
+        # a stretch still to come; a panic after what brought it on
+        "In bachelor studies I used SPSS",
+        "I used Eviews back in my masters",
+        "at my old job we used Jira for everything",
+        "my cousin tunde he sell only to the lebanese traders",
+        "my sister she use only whatsapp for orders",
+        "my friends use Anki for everything",
+        "I'm on nights all next fortnight",
+        "we're on call for the whole of next week",
+        "deadline is friday and im lowkey panicking",
+        "exam on monday so I'm kinda freaking out",
     ],
 )
 def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:
@@ -251,6 +263,13 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         "my husband does the baking from 4 in the morning",
         "I used to use vim but now I use helix",
         "we decided on Hetzner last week",
+        # heldout305-312: what was learned or where, a day off, a rota, and a relative who lives somewhere
+        "In my PhD I learned R",
+        "I used to be a nurse in Accra, retired two years ago",
+        "I studied in Leeds during my masters",
+        "I'm off on Fridays",
+        "I work nights every other fortnight",
+        "my brother kwame he lives in Kumasi",
     ],
 )
 def test_the_judge_reads_statements_no_family_foresaw(clause: str) -> None:
@@ -810,6 +829,17 @@ def test_an_unreal_if_run_on_is_cut_and_the_words_before_it_are_read(judge: Judg
             "plotly would make these figures interactive. Should I rewrite them?",
             "nah keep them in matplotlib, plotly is overkill for a printed thesis",
             "plotly",
+        ),
+        # heldout305-312: the offer put off by the person
+        (
+            "Lint passes. I could also add a pre-commit config so ruff runs automatically on every commit.",
+            "No, don't set up pre-commit, I'll do it some other time.",
+            "pre-commit",
+        ),
+        (
+            "Want me to add a GitHub workflow that runs the tests on every push?",
+            "leave the workflow, I'll set it up myself later",
+            "workflow",
         ),
         # heldout289-296: "an alternative would be …" offers
         (

@@ -92,6 +92,14 @@ _AS_IT_IS_RE = re.compile(
     r"the way|like|alone))?|(?:let's\s+|lets\s+|we'll\s+|i'll\s+)?(?:stick|stay)\s+with)\b",
     IC,
 )
+# the person will see to the offered thing some other time ("No, don't set up pre-commit, I'll do it some
+# other time", "leave the CI bit, we'll sort that later"): turned down for now
+_PUT_OFF_RE = re.compile(
+    r"\b(?:i'll|i will|ill|we'll|we will|i can|i'd rather)\s+(?:do|handle|sort|set up|add|look at|deal with|"
+    r"configure|write|install)\s+(?:it|that|this|them|those)\s+(?:out\s+)?(?:myself\s+|ourselves\s+)?(?:later|some other time|"
+    r"another time|another day|next week|tomorrow|some day|one day|after)\b",
+    IC,
+)
 _NO_AT_END_RE = re.compile(
     r"(?:[,;:—–-]\s*|\bso\s+|\bthen\s+|(?:^|[,;:]\s*)[\w.+-]+(?:\s+[\w.+-]+)?\s+)(?:no|nah|nope|pass)[.!]*$",
     IC,
@@ -162,7 +170,7 @@ class Suggested:
         if not self.words or (_LASTING_RE.search(sentence) and not _FOR_NOW_RE.search(sentence)):
             return set()
         out: set[str] = set()
-        if _NO_AT_END_RE.search(sentence) or _AS_IT_IS_RE.match(sentence):
+        if _NO_AT_END_RE.search(sentence) or _AS_IT_IS_RE.match(sentence) or _PUT_OFF_RE.search(sentence):
             # "dbatools means PowerShell on the RHEL boxes, so no.", "no, leave it in pandas, … polars"
             out |= words(sentence) & self.words
         for m in (

@@ -134,6 +134,9 @@ _STATE_RE = re.compile(
     r"(?:stuck|exhausted|knackered|wiped|shattered|running (?:late|on)|hungover|starving|freezing|bored|fed up|"
     r"sick of|stressed|sleepy|sunburnt|sunburned|jet-?lagged|nervous|anxious|scared|gutted|buzzing|terrified|"
     r"freaking out|panicking)\b"
+    # the same state after what brought it on ("deadline is friday and im lowkey panicking")
+    r"|\b(?:and|so)\s+(?:I'm|im|I am)\s+(?:so\s+|really\s+|lowkey\s+|low-key\s+|kinda\s+|a bit\s+|totally\s+)?"
+    r"(?:panicking|freaking out|stressing|stressed out|losing it|spiralling|spiraling|dying inside)\b"
     r"|\b(?:rough|bad)\s+(?:night|day|morning|week)\b"
     r"|\b(?:from|since|after)\s+(?:yesterday|last night|last week|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
     r"|\b(?:last night|yesterday|this week|earlier|all night)\b"
@@ -333,6 +336,9 @@ _MOMENT_RE = re.compile(
     r"|\b(?:is|are|'s|'re|'m|am|feel|feels)\b[^,;]{0,25}\b(?:today|tonight|right now|this (?:morning|afternoon|evening))\b"
     # ("the queue has been awful this week"): how this week has gone
     r"|\b(?:has|have|'s|'ve)\s+been\b[^,;]{0,25}\bthis\s+week\b"
+    # a stretch still to come, bounded ("I'm on nights all next fortnight", "for the whole of next week")
+    r"|\b(?:all|for the|the whole|for all of|for the whole of)\s+(?:of\s+)?(?:this|next|the coming)\s+"
+    r"(?:week|fortnight|month|weekend)\b|\bnext\s+fortnight\b"
     # a state tomorrow, said and done ("the cluster is under maintenance tomorrow")
     r"|^(?:the|my|our|this|that|it)\b(?:\s*[\w-]+){0,4}?\s*(?:is|are|'s|'re)\s+(?:[\w-]+\s+){0,3}(?:tomorrow|tmrw|tmr|"
     r"this weekend)[.!]*$"
@@ -716,9 +722,26 @@ _GIVEN_UP_RE = re.compile(
 )
 
 
+# what the person used in a time that is over ("In bachelor studies I used SPSS", "I used Eviews back in my
+# masters"): what they used then, not now; what they learned or where they studied stays
+_PAST_TIME = (
+    r"(?:in|during|back in|at|for)\s+(?:my\s+|our\s+|the\s+)?(?:bachelor'?s?|bachelor studies|undergrad\w*|"
+    r"masters?|master'?s|phd|school|high school|uni|university|college|previous job|old job|last job|first job|"
+    r"old company|previous company|old lab|previous lab|the old days|the past)\b(?:\s+(?:studies|degree|days|years))?"
+    r"|\b(?:years ago|back then|as a (?:student|kid|teen|teenager))"
+)
+_PAST_USE_RE = re.compile(
+    rf"^(?:(?:and|but|so|also|oh|well)[\s,]+)*(?P<then>(?:{_PAST_TIME})[\s,]+)?(?:i|we)\s+"
+    r"(?:mostly\s+|only\s+|also\s+|just\s+)?(?:used(?!\s+to\b)|was using|were using|tried|played with|worked with)\b"
+    rf"(?(then)|(?=.*(?:{_PAST_TIME})))",
+    IC,
+)
+
+
 def given_up(text: str) -> bool:
-    """True when the clause tells only of a habit the person has dropped ("I used to smoke a pipe")."""
-    return bool(_GIVEN_UP_RE.match(text))
+    """True when the clause tells only of a habit the person has dropped ("I used to smoke a pipe"), or of
+    what they used in a time that is over ("In bachelor studies I used SPSS")."""
+    return bool(_GIVEN_UP_RE.match(text) or _PAST_USE_RE.match(text))
 
 
 # what the person only read or heard ("I read that Zigbee sensors use much less battery", "heard that
@@ -796,21 +819,40 @@ _WAY_VERBS = (
     r"pushes|tests|charges|rents|files|books|organi[sz]es|teaches|studies|learns|practi[sc]es|goes|swims|"
     r"cycles|walks|smokes|vapes|wears|shops|flies|travels|streams|feeds|fertili[sz]es|ships|prices"
 )
+
+
+def _base(verb: str) -> str:
+    """The verb without its -s ("does" -> "do", "swears by" -> "swear by"), as people who write English as a
+    second language often say it ("my brother lamin he sell every year to the indian buyers")."""
+    word, _, rest = verb.partition(" ")
+    if word in ("does", "goes"):
+        word = word[:-2]
+    elif word.endswith("ies"):
+        word = word[:-3] + "y"
+    elif word.endswith(("shes", "ches", "sses", "xes")):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith("]es"):
+        word = word[:-1]
+    return f"{word} {rest}".strip()
+
+
+_WAY_VERBS = "|".join(v for verb in _WAY_VERBS.split("|") for v in dict.fromkeys((verb, _base(verb))))
 _FIRST_PERSON = r"I|me|my|mine|we|us|our|ours|myself|ourselves|I'm|im|I've|ive|I'd|we're|we've"
 _WAY_ADVERBS = r"\w+ly|just|also|still|basically|even|mostly|pretty much|kinda|lol"
 _THEIR_WAY_VERB = (
     r"(?:,?\s+(?:who|that|whose)\s+[^,;.]{1,50}?)?,?(?:\s+(?:he|she|they))?"
     rf"(?:\s+(?:{_WAY_ADVERBS}))*\s+(?:"
     # a tool they use, or a habit word ("he uses drones", "always books the big room")
-    rf"(?:uses|swears by|sticks to)\b|(?:always|never|usually|only)(?:\s+(?:{_WAY_ADVERBS}))*\s+(?:{_WAY_VERBS})\b|"
+    rf"(?:uses?|swears? by|sticks? to)\b|(?:always|never|usually|only)(?:\s+(?:{_WAY_ADVERBS}))*\s+(?:{_WAY_VERBS})\b|"
     # all of a thing, or their own ("does literally everything in QGIS", "writes his whole thesis in word")
     rf"(?:{_WAY_VERBS})\b(?=[^,;.]*\b(?:his|her|their|everything|all|every|whole|entire|a lot|lots|only)\b))"
     rf"(?![^,;.]*\b(?:{_FIRST_PERSON})\b)"  # the person, in the same clause: it touches them
 )
 _THEIR_WAY_RE = re.compile(
-    rf"^(?:(?:and|but|so|also|lol|plus|oh|like)[\s,]+)*(?:my|our)\s+(?:\w+\s+)?(?:{_OUTSIDERS}|{_SIBLINGS})\b"
-    r"(?:\s+(?:from|in|at|back in|back home in)\s+[^\W\d_][\w'-]*)?(?:,?\s+(?-i:[A-Z])[\w'-]+){0,3}"
-    + _THEIR_WAY_VERB,
+    rf"^(?:(?:and|but|so|also|lol|plus|oh|like)[\s,]+)*(?:my|our)\s+(?:\w+\s+)?(?:{_OUTSIDERS}|{_SIBLINGS})s?\b"
+    r"(?:\s+(?:from|in|at|back in|back home in)\s+[^\W\d_][\w'-]*)?"
+    # a name, or one word in small letters before "he"/"she" ("my brother lamin he sell …")
+    r"(?:(?:,?\s+(?-i:[A-Z])[\w'-]+){1,3}|\s+[^\W\d_][\w'-]*(?=,?\s+(?:he|she|they)\b))?" + _THEIR_WAY_VERB,
     IC,
 )
 # the same way said right after a friend or a neighbour is named ("[my friend Dovydas] writes his whole
