@@ -64,7 +64,7 @@ def test_shipped_weights_belong_to_the_default_model_and_carry_their_measure() -
     assert len(weights.vocab) == len(weights.idf) == len(weights.coef_text) > 500
     assert len(weights.coef_vec) == 384 and len(weights.coef_cues) == cues(["x"]).shape[1]
     assert {"dev", "heldout"} <= set(raw["meta"]["trained_on"])
-    assert raw["meta"]["cv"]["auc"] > 0.75  # leave-one-split-out, written by bench/train_judge.py --cv
+    assert raw["meta"]["cv"]["auc"] > 0.75  # folds of whole splits, written by bench/train_judge.py --cv
 
 
 def test_weights_for_another_model_mean_no_judge() -> None:
