@@ -12,6 +12,7 @@ import pytest
 
 from jarvis.config import EmbeddingConfig
 from jarvis.notes import iter_fragments
+from jarvis.observe.declined import fold
 from jarvis.observe.judge import TOKEN_RE, WEIGHTS, Judge, Weights, admissible, cues
 from jarvis.observe.offline import OfflineObserver
 from jarvis.observe.schema import Fact
@@ -209,6 +210,9 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "we're on call for the whole of next week",
         "deadline is friday and im lowkey panicking",
         "exam on monday so I'm kinda freaking out",
+        # heldout313-320: what was only read about
+        "I read in Kystmagasinet about epoxy sheathing over the whole hull",
+        "saw on a forum about people feeding bees fondant in March",
     ],
 )
 def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:
@@ -841,6 +845,17 @@ def test_an_unreal_if_run_on_is_cut_and_the_words_before_it_are_read(judge: Judg
             "leave the workflow, I'll set it up myself later",
             "workflow",
         ),
+        # heldout313-320: the offer named with its accents, turned down without them, and the other way round
+        (
+            "Instead of a sheet, some small shops use an accounting app like Paraşüt, which does stock and invoices.",
+            "no parasut, we have an accountant who does the invoices, i just want the stock part.",
+            "parasut",
+        ),
+        (
+            "You could also try Sketchup for the layout, some joiners like it.",
+            "nah no Skétchup, I draw on paper and I'm fine with that",
+            "sketchup",
+        ),
         # heldout289-296: "an alternative would be …" offers
         (
             "An alternative would be refitting it in brms, which gives posterior intervals.",
@@ -853,7 +868,8 @@ def test_a_suggestion_the_person_declines_for_now_is_no_fact(
     suggestion: str, said: str, declined: str, judge: Judge
 ) -> None:
     kept = facts(offered(suggestion, said), judge)
-    assert not [f.text for f in kept if declined.lower() in f.text.lower()]
+    # neither the statement nor the words it is quoted from (the fragment) name it, with accents or not
+    assert not [f.text for f in kept if declined.lower() in fold(f"{f.text} {f.quote}").lower()]
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,8 @@ session; `declined(sentence)` names those the sentence turns down.
 from __future__ import annotations
 
 import re
+import unicodedata
+from functools import cache
 
 from jarvis.observe.lexicon import IC
 from jarvis.observe.phrasing import split_sentences
@@ -136,9 +138,41 @@ _STOP_WORDS = """the a an and or but to of in on at for with from by is are be i
 _STOP = frozenset(_STOP_WORDS.split())
 
 
+# letters that keep no base letter apart under NFKD
+_FOLD_EXTRA = {
+    "ı": "i",
+    "ł": "l",
+    "Ł": "L",
+    "ø": "o",
+    "Ø": "O",
+    "đ": "d",
+    "Đ": "D",
+    "ð": "d",
+    "ß": "s",
+    "æ": "a",
+    "œ": "o",
+}
+
+
+@cache
+def _fold_char(char: str) -> str:
+    if char in _FOLD_EXTRA:
+        return _FOLD_EXTRA[char]
+    base = unicodedata.normalize("NFKD", char)[:1]
+    return base if base.isalpha() else char
+
+
+def fold(text: str) -> str:
+    """The text with each letter's accents dropped, one character for one ("Paraşüt" -> "Parasut"): the
+    assistant writes a name with its accents, the person types it without, or the other way round."""
+    return "".join(_fold_char(c) for c in text) if not text.isascii() else text
+
+
 def words(text: str) -> set[str]:
-    """Distinctive words, and the parts of hyphened ones ("django-silk" -> also "silk")."""
+    """Distinctive words, with their accents and without ("Paraşüt" -> also "parasut"), and the parts of
+    hyphened ones ("django-silk" -> also "silk")."""
     found = {w.lower() for w in _TOKEN_RE.findall(text)}
+    found |= {fold(w) for w in found}
     found |= {part for w in list(found) if "-" in w or "_" in w for part in re.split(r"[-_]", w)}
     # a crate or package named with its variant ("bevy_rapier2d" -> also "rapier")
     found |= {m.group(1) for w in list(found) if (m := re.fullmatch(r"([a-z]{4,})\d+[a-z]{0,2}", w))}
@@ -167,9 +201,16 @@ class Suggested:
 
     def declined(self, sentence: str) -> set[str]:
         """The suggested words `sentence` turns down for now (empty when the no lasts or is a correction)."""
-        if not self.words or (_LASTING_RE.search(sentence) and not _FOR_NOW_RE.search(sentence)):
+        if _LASTING_RE.search(sentence) and not _FOR_NOW_RE.search(sentence):
             return set()
+        return self.turned_down(sentence)
+
+    def turned_down(self, sentence: str) -> set[str]:
+        """The suggested words `sentence` says no to, for now or for good ("no parasut, we have an
+        accountant who does the e-fatura": the no lasts, but what follows is quoted without it)."""
         out: set[str] = set()
+        if not self.words:
+            return out
         if _NO_AT_END_RE.search(sentence) or _AS_IT_IS_RE.match(sentence) or _PUT_OFF_RE.search(sentence):
             # "dbatools means PowerShell on the RHEL boxes, so no.", "no, leave it in pandas, … polars"
             out |= words(sentence) & self.words
@@ -191,4 +232,6 @@ def offered(thing: str, assistant_text: str) -> bool:
 
 
 def mentions(text: str, words: set[str]) -> bool:
-    return any(re.search(rf"(?<![\w.-]){re.escape(w)}(?:s|es)?(?![\w-])", text, IC) for w in words)
+    """True when `text` names one of `words`, accents or not."""
+    text = fold(text)
+    return any(re.search(rf"(?<![\w.-]){re.escape(fold(w))}(?:s|es)?(?![\w-])", text, IC) for w in words)

@@ -749,7 +749,8 @@ def given_up(text: str) -> bool:
 _HEARSAY_RE = re.compile(
     r"^(?:(?:and|but|so|also|oh|btw|lol|plus)[\s,]+)*(?:i|we)?\s*(?:(?:once|also|just|recently)\s+)?(?:'ve\s+|have\s+)?"
     r"(?:read|heard|saw|seen)\s+(?:somewhere\s+|online\s+|(?:on|in)\s+(?:a\s+|the\s+)?[\w-]+(?:\s+[\w-]+)?\s+)?"
-    r"(?:that|how)\b",
+    # ("I read in Kystmagasinet about epoxy sheathing over the whole hull")
+    r"(?:that|how|about)\b",
     IC,
 )
 # who does it, said as "X is the one doing …": about a friend or colleague ("my friend in toronto is the

@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass, replace
 
 from jarvis.observe.corrections import agreed_no, correcting, correction, named_correction, topic_correction
-from jarvis.observe.declined import Suggested, mentions, words
+from jarvis.observe.declined import Suggested, fold, mentions, words
 from jarvis.observe.families import (
     AGE_ROLE,
     APPOSITIVES,
@@ -1866,6 +1866,14 @@ class OfflineObserver:
                         if pending is not None:
                             del pending[mark:]
                     said_no = suggested.declined(plain(sent)) if to_assistant else set()
+                    turned = suggested.turned_down(plain(sent)) - said_no if to_assistant else set()
+                    if turned:  # a lasting no: what else the sentence says is quoted without it
+                        found = [
+                            f
+                            if mentions(f.text, turned)
+                            else replace(f, quote=_quote_without(f.quote, turned))
+                            for f in found
+                        ]
                     # "No dbatools. Dbatools means PowerShell …": the next sentence, about the same thing, says why
                     opens = " ".join(plain(sent).split()[:3])
                     gone = said_no | {w for w in carried if mentions(opens, {w})}
@@ -1953,8 +1961,10 @@ def _quote_without(quote: str, gone: set[str]) -> str:
     kept = [c for c in clauses(quote) if not mentions(c, gone)]
     if len(kept) < len(clauses(quote)) and kept:
         return ", ".join(kept)
-    last = max(
-        m.end() for w in gone for m in re.finditer(rf"(?<![\w.-]){re.escape(w)}(?:s|es)?(?![\w-])", quote, IC)
+    last = max(  # (folded: "no parasut" turns down the assistant's "Paraşüt"; one character for one)
+        m.end()
+        for w in gone
+        for m in re.finditer(rf"(?<![\w.-]){re.escape(fold(w))}(?:s|es)?(?![\w-])", fold(quote), IC)
     )
     rest = re.sub(r"^[\s,;:.!—–-]*(?:(?:then|so|and|but|ok|okay)\b[\s,;:—–-]*)*", "", quote[last:], flags=IC)
     return rest if len(rest.split()) >= 3 else quote
