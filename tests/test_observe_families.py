@@ -1794,6 +1794,9 @@ NEGATIVE = [
     ("In bachelor studies I used SPSS", "SPSS"),
     ("back in my masters I mostly used Stata", "Stata"),
     ("I'm on nights all next fortnight", "nights"),
+    # heldout321-328: hands or feet frozen or numb after a night out
+    ("my hands are frozen, went out last night for 3 hrs and barely got anything", "frozen"),
+    ("my feet are numb after the night shoot", "numb"),
 ]
 
 

@@ -213,6 +213,17 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         # heldout313-320: what was only read about
         "I read in Kystmagasinet about epoxy sheathing over the whole hull",
         "saw on a forum about people feeding bees fondant in March",
+        # heldout321-328: a relative's change of diet; a shift tomorrow; another shop's way; a past habit said
+        # with "before"; hands frozen after a night out
+        "My sister Malika went vegan this year",
+        "my cousin Dauren became vegetarian after the trip",
+        "i'm on the noodle station tomorrow",
+        "I'm on the till tonight",
+        "The shop across road is using Tally and barcode scanner for everything",
+        "the bakery next door sells sourdough for half our price",
+        "Before we did the markets in Donostia every Saturday",
+        "previously I ran the stall at the Sunday market every week",
+        "my hands are frozen, went out last night for 3 hrs and barely got anything",
     ],
 )
 def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:
@@ -274,6 +285,10 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         "I'm off on Fridays",
         "I work nights every other fortnight",
         "my brother kwame he lives in Kumasi",
+        # heldout321-328: the household's diet, a standing post, a move said with "before"
+        "my daughter went vegetarian last year",
+        "I'm on the grill station every weekend",
+        "before we moved here we lived in Bilbao",
     ],
 )
 def test_the_judge_reads_statements_no_family_foresaw(clause: str) -> None:
@@ -856,6 +871,18 @@ def test_an_unreal_if_run_on_is_cut_and_the_words_before_it_are_read(judge: Judg
             "You could also try Sketchup for the layout, some joiners like it.",
             "nah no Skétchup, I draw on paper and I'm fine with that",
             "sketchup",
+        ),
+        # heldout321-328: options laid out, one turned down
+        (
+            "Two ways to fix it:\n1. Minimal: wrap the request in try/except and log the gaps.\n"
+            "2. Rewrite it with ObsPy's MassDownloader, which handles gaps and retries.\nWhich do you prefer?",
+            "Please don't restructure it into MassDownloader, just add the error handling.",
+            "MassDownloader",
+        ),
+        (
+            "There are three options here: keep the cron job, move it to a systemd timer, or port it to Airflow.",
+            "don't port it to Airflow, the cron job is fine",
+            "Airflow",
         ),
         # heldout289-296: "an alternative would be …" offers
         (

@@ -54,12 +54,21 @@ _DECLINE_RE = re.compile(
     r"\bnot (?:adding|using|installing|bringing in|pulling in|rewriting (?:it |this |everything )?in|porting (?:it |this )?to|"
     r"switching to|moving to|migrating to)|"
     r"\b(?:i|we) (?:will not|won't|wont|am not going to|'m not going to|am not gonna|'m not gonna|do not|don't) "
-    r"(?:install|use|add|buy|get|try|download|pay for|switch to))"
+    r"(?:install|use|add|buy|get|try|download|pay for|switch to)|"
+    # ("Please don't restructure it into MassDownloader"): the offered rewrite, turned down
+    r"\b(?:don't|dont|do not)\s+(?:restructure|rewrite|refactor|port|convert|migrate|move|switch|change|turn|redo)\s+"
+    r"(?:it|this|that|them|these|those|everything|the\s+[\w-]+)\s+(?:in)?to)"
     # ("no its svelte 5 with runes" sets something right; it declines nothing)
     r"\s+(?!(?:it's|its|it is|that's|thats|we|we're|i|i'm|im|this is|they're|don't|dont|do not)\b)"
     # ("no, the state bucket is kudipay-tfstate-prod": what is so, no decline)
     r"(?!(?:the|our|my)\s+[\w.+-]+(?:\s+[\w.+-]+)?\s+(?:is|are|was|were|lives|sits)\b)"
     r"(?:the\s+|a\s+|an\s+|any\s+|more\s+)?(?P<rest>[\w.+-]+(?:\s+[\w.+-]+)?)",
+    IC,
+)
+# options laid out for the person to pick from
+_CHOICE_RE = re.compile(
+    r"\b(?:two|three|a few|several|some|2|3)\s+(?:ways|options|approaches|choices|routes|paths)\b[^.?!]{0,40}[:.]"
+    r"|\bwhich\s+(?:one\s+)?(?:do you prefer|would you prefer|would you like|do you want|sounds better|works better)\b",
     IC,
 )
 # an offer that points back at the sentence before ("Want me to add it to the workflow?")
@@ -183,6 +192,18 @@ def words(text: str) -> set[str]:
     return {w for w in found if len(w) > 1 and w not in _STOP}
 
 
+def _names(sentence: str) -> set[str]:
+    """The words of a sentence that name a thing: with a capital past the first word, an inner capital, an
+    underscore, a digit or a dot ("MassDownloader", "Airflow", "bevy_transform_interpolation")."""
+    tokens = _TOKEN_RE.findall(sentence)
+    named = [
+        t
+        for i, t in enumerate(tokens)
+        if re.search(r"[_\d.]|[a-z][A-Z]", t) or (i > 0 and t[0].isupper() and t != "I")
+    ]
+    return words(" ".join(named))
+
+
 class Suggested:
     """The distinctive words of what the assistant has suggested so far in a session."""
 
@@ -191,8 +212,13 @@ class Suggested:
 
     def add(self, assistant_text: str) -> None:
         before = ""
+        # ("Two ways to fix it: 1. … 2. Rewrite it with MassDownloader … Which do you prefer?"): each is offered
+        choice = _CHOICE_RE.search(assistant_text) is not None
         for sent in split_sentences(assistant_text, own=False):
-            if _SUGGESTION_RE.search(sent):
+            if choice and not _SUGGESTION_RE.search(sent):
+                # an option's names ("2. **Crate:** add bevy_transform_interpolation": the crate's name, not "crate")
+                self.words |= _names(sent)
+            elif _SUGGESTION_RE.search(sent):
                 self.words |= words(sent)
                 if _POINTS_BACK_RE.search(sent):
                     # "CI builds would be faster with sccache. Want me to add it?": "it" is the sentence before

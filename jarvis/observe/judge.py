@@ -339,6 +339,11 @@ _MOMENT_RE = re.compile(
     # a stretch still to come, bounded ("I'm on nights all next fortnight", "for the whole of next week")
     r"|\b(?:all|for the|the whole|for all of|for the whole of)\s+(?:of\s+)?(?:this|next|the coming)\s+"
     r"(?:week|fortnight|month|weekend)\b|\bnext\s+fortnight\b"
+    # a shift or a post for tomorrow or tonight ("i'm on the noodle station tomorrow", "I'm on the till tonight")
+    r"|^(?:I'm|I am|im)\s+(?:on|doing|working|covering)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:station|shift|duty|call|rota|"
+    r"desk|counter|till|door|bar|pass|grill|fryer|line|register|section)\s+(?:tomorrow|tmrw|tmr|tonight|this weekend)\b"
+    # hands or feet frozen or numb, from a night out ("my hands are frozen, went out last night for 3 hrs")
+    r"|\b(?:is|are|'s|'re)\s+(?:\w+\s+)?(?:frozen|numb|freezing|ice cold|like ice(?:blocks)?)\b"
     # a state tomorrow, said and done ("the cluster is under maintenance tomorrow")
     r"|^(?:the|my|our|this|that|it)\b(?:\s*[\w-]+){0,4}?\s*(?:is|are|'s|'re)\s+(?:[\w-]+\s+){0,3}(?:tomorrow|tmrw|tmr|"
     r"this weekend)[.!]*$"
@@ -738,10 +743,19 @@ _PAST_USE_RE = re.compile(
 )
 
 
+# a past habit said with "before" ("Before we did the markets in Donostia every Saturday")
+_BEFORE_HABIT_RE = re.compile(
+    r"^(?:(?:and|but|so|also|oh|well)[\s,]+)*(?:before|previously|formerly|in the past|back then)\s*,?\s+(?:i|we)\s+"
+    r"(?!(?:was|were|lived|worked|studied|taught|moved|came|arrived|left|started|got|had kids)\b)"
+    r"(?:did|went|had|ran|sold|made|took|kept|\w+ed)\b(?=.*\b(?:every|always|each|most)\b)",
+    IC,
+)
+
+
 def given_up(text: str) -> bool:
     """True when the clause tells only of a habit the person has dropped ("I used to smoke a pipe"), or of
     what they used in a time that is over ("In bachelor studies I used SPSS")."""
-    return bool(_GIVEN_UP_RE.match(text) or _PAST_USE_RE.match(text))
+    return bool(_GIVEN_UP_RE.match(text) or _PAST_USE_RE.match(text) or _BEFORE_HABIT_RE.match(text))
 
 
 # what the person only read or heard ("I read that Zigbee sensors use much less battery", "heard that
@@ -764,7 +778,11 @@ _THE_ONE_RE = re.compile(
 # what another shop or trader does ("la señora of the other papelería on the corner gives 10% to teachers")
 _OTHER_TRADER_RE = re.compile(
     r"^(?:(?:and|but|so|also)[\s,]+)*(?:(?:the|la|el|le|a|an|this)\s+)?(?:[\w-]+\s+){0,3}?(?:of|at|from|in|with)?\s*"
-    r"the\s+other\s+[\w-]+(?:\s+[\w-]+){0,4}?\s+(?:gives|sells|charges|does|offers|has|opens|closes|makes|uses|takes|"
+    r"(?:the\s+other\s+[\w-]+"
+    # ("The shop across road is using Tally and barcode scanner for everything")
+    r"|the\s+(?:shop|store|bakery|stall|cafe|café|restaurant|salon|pharmacy|chemist|farm|butcher|garage|vendor|guy|lady|"
+    r"man|woman|seller|trader|place)\s+(?:across|opposite|next door|down|up|over|round|around)\b(?:\s+[\w-]+){0,2}?)"
+    r"(?:\s+[\w-]+){0,4}?\s+(?:gives|sells|charges|does|offers|has|opens|closes|makes|uses|is using|takes|"
     r"pays|buys|puts|runs)\b",
     IC,
 )
@@ -846,7 +864,10 @@ _THEIR_WAY_VERB = (
     # a tool they use, or a habit word ("he uses drones", "always books the big room")
     rf"(?:uses?|swears? by|sticks? to)\b|(?:always|never|usually|only)(?:\s+(?:{_WAY_ADVERBS}))*\s+(?:{_WAY_VERBS})\b|"
     # all of a thing, or their own ("does literally everything in QGIS", "writes his whole thesis in word")
-    rf"(?:{_WAY_VERBS})\b(?=[^,;.]*\b(?:his|her|their|everything|all|every|whole|entire|a lot|lots|only)\b))"
+    rf"(?:{_WAY_VERBS})\b(?=[^,;.]*\b(?:his|her|their|everything|all|every|whole|entire|a lot|lots|only)\b)|"
+    # a change of diet ("my sister Malika went vegan this year")
+    r"(?:went|became|turned|has gone|'s gone|switched to|has become)\s+(?:fully\s+|completely\s+|totally\s+|full\s+)?"
+    r"(?:vegan|vegetarian|veggie|pescatarian|keto|paleo|gluten-free|dairy-free|sober|teetotal|carnivore|plant-based))"
     rf"(?![^,;.]*\b(?:{_FIRST_PERSON})\b)"  # the person, in the same clause: it touches them
 )
 _THEIR_WAY_RE = re.compile(
