@@ -165,6 +165,13 @@ def held_out(rows: list[dict[str, Any]], vectors: np.ndarray, group: dict[str, A
     return held
 
 
+def cv_figures(folds: int, y: np.ndarray, held: np.ndarray, table: list[dict[str, float]]) -> dict[str, Any]:
+    """What a cross-validation measured, as written into judge.json's meta: folds, AUC, the threshold table."""
+    from sklearn.metrics import roc_auc_score
+
+    return {"folds": folds, "auc": round(float(roc_auc_score(y, held)), 3), "by_threshold": table}
+
+
 def cross_validate(rows: list[dict[str, Any]], vectors: np.ndarray) -> tuple[np.ndarray, list[str]]:
     """Each split's clauses scored by a judge trained on the folds without it (folds of whole splits)."""
     splits = sorted({r["split"] for r in rows})
@@ -231,16 +238,10 @@ def train_veto(
     meta: dict[str, Any] = {"sentences": len(rows), "decoys": int(y.sum()), "C": C}
     chosen = threshold if threshold is not None else 0.8
     if cv:
-        from sklearn.metrics import roc_auc_score
-
         held = veto_cross_validate(rows, vectors)
         chosen, table = choose_veto_threshold(rows, held)
         chosen = threshold if threshold is not None else chosen
-        meta["cv"] = {
-            "folds": VETO_FOLDS,
-            "auc": round(float(roc_auc_score(y, held)), 3),
-            "by_threshold": table,
-        }
+        meta["cv"] = cv_figures(VETO_FOLDS, y, held, table)
         print(
             f"decoy veto, {VETO_FOLDS} folds of whole splits, {len(rows)} sentences: AUC {meta['cv']['auc']}"
         )
@@ -278,16 +279,10 @@ def main() -> int:
     }
     threshold = args.threshold if args.threshold is not None else 0.7
     if args.cv:
-        from sklearn.metrics import roc_auc_score
-
         held, splits = cross_validate(rows, vectors)
         threshold, table = choose_threshold(rows, held)
         threshold = args.threshold if args.threshold is not None else threshold
-        meta["cv"] = {
-            "folds": JUDGE_FOLDS,
-            "auc": round(float(roc_auc_score(y, held)), 3),
-            "by_threshold": table,
-        }
+        meta["cv"] = cv_figures(JUDGE_FOLDS, y, held, table)
         print(
             f"{JUDGE_FOLDS} folds of whole splits over {len(splits)} splits, {len(rows)} clauses: "
             f"AUC {meta['cv']['auc']}"
