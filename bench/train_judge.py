@@ -282,9 +282,9 @@ def main() -> int:
         held, splits = cross_validate(rows, vectors)
         threshold, table = choose_threshold(rows, held)
         threshold = args.threshold if args.threshold is not None else threshold
-        meta["cv"] = cv_figures(JUDGE_FOLDS, y, held, table)
+        meta["cv"] = cv_figures(min(JUDGE_FOLDS, len(splits)), y, held, table)
         print(
-            f"{JUDGE_FOLDS} folds of whole splits over {len(splits)} splits, {len(rows)} clauses: "
+            f"{min(JUDGE_FOLDS, len(splits))} folds of whole splits over {len(splits)} splits, {len(rows)} clauses: "
             f"AUC {meta['cv']['auc']}"
         )
         print("| threshold | clause recall | precision | decoy clauses kept |\n|---|---|---|---|")
