@@ -224,6 +224,13 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "Before we did the markets in Donostia every Saturday",
         "previously I ran the stall at the Sunday market every week",
         "my hands are frozen, went out last night for 3 hrs and barely got anything",
+        # heldout329-336: a past time before "I used to"; a supplier's way; what someone else brought up
+        "At the university I used to program in Fortran",
+        "back in school we used to play cricket every lunch",
+        "my supplier in Savoie only sends invoices by fax",
+        "our wholesaler always delivers on Thursdays",
+        "A reviewer on my last paper mentioned censored regression in tidymodels",
+        "a colleague suggested Quarto for the slides",
     ],
 )
 def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:

@@ -643,6 +643,15 @@ def their_say_starts(text: str) -> int | None:
     return m.start() if m and len(text[: m.start()].split()) >= 3 else None
 
 
+# what someone else brought up ("A reviewer on my last paper mentioned censored regression in tidymodels")
+_MENTIONED_RE = re.compile(
+    r"^(?:(?:and|but|so|also|oh|btw)[\s,]+)*(?:a|the|my|our|one|some)\s+(?:\w+\s+)?(?:reviewer|examiner|referee|editor|"
+    r"colleague|friend|someone|somebody|guy|person|student|customer|client|lecturer|professor)\b[^,;]{0,40}?\s+"
+    r"(?:mentioned|suggested|recommended|brought up|pointed (?:me|us) to|told (?:me|us) about)\b",
+    IC,
+)
+
+
 def others_habit(text: str) -> bool:
     """True when the clause tells what somebody else habitually does, or what everyone knows."""
     return bool(
@@ -655,6 +664,7 @@ def others_habit(text: str) -> bool:
         or _NEIGHBOURS_RE.match(text)
         or _NAMED_ROLE_ALL_RE.match(text)
         or _THEIR_WAY_RE.match(text)
+        or _MENTIONED_RE.match(text)
         or _BARE_OTHER_RE.match(text)
         or _COMMON_KNOWLEDGE_RE.search(text)
         or _PASTED_RE.search(text)
@@ -715,18 +725,6 @@ _TOPIC_ONLY_RE = re.compile(
 )
 
 
-# what the person did once and no more ("i used to play poker online … quit that tho", "we used to run
-# a diesel engine on the borehole but its finished now"); who they were stays ("I used to be a
-# librarian in Swansea", "the cluster I used to run at Souqline")
-_GIVEN_UP_RE = re.compile(
-    r"^(?:(?:and|but|so|also|lol|plus|oh|yeah|well)[\s,]+)*(?:i|we)\s+(?:\w+ly\s+)?used to\s+"
-    r"(?!be\b|work|live|teach|study|lecture|manage|lead|run\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){1,3}(?:at|for)\b)[a-z]+\b"
-    # ("I used to use vim but now I use helix": what holds now is said too)
-    r"(?!.*\b(?:now\s+(?:I|I'm|im|we|we're)|nowadays|these days|currently|instead|switched to|moved to)\b)",
-    IC,
-)
-
-
 # what the person used in a time that is over ("In bachelor studies I used SPSS", "I used Eviews back in my
 # masters"): what they used then, not now; what they learned or where they studied stays
 _PAST_TIME = (
@@ -735,6 +733,19 @@ _PAST_TIME = (
     r"old company|previous company|old lab|previous lab|the old days|the past)\b(?:\s+(?:studies|degree|days|years))?"
     r"|\b(?:years ago|back then|as a (?:student|kid|teen|teenager))"
 )
+# what the person did once and no more ("i used to play poker online … quit that tho", "we used to run
+# a diesel engine on the borehole but its finished now"); who they were stays ("I used to be a
+# librarian in Swansea", "the cluster I used to run at Souqline")
+_GIVEN_UP_RE = re.compile(
+    # ("At the university I used to program in Fortran": a time that is over, first)
+    rf"^(?:(?:and|but|so|also|lol|plus|oh|yeah|well)[\s,]+)*(?:(?:{_PAST_TIME})[\s,]+)?(?:i|we)\s+(?:\w+ly\s+)?used to\s+"
+    r"(?!be\b|work|live|teach|study|lecture|manage|lead|run\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){1,3}(?:at|for)\b)[a-z]+\b"
+    # ("I used to use vim but now I use helix": what holds now is said too)
+    r"(?!.*\b(?:now\s+(?:I|I'm|im|we|we're)|nowadays|these days|currently|instead|switched to|moved to)\b)",
+    IC,
+)
+
+
 _PAST_USE_RE = re.compile(
     rf"^(?:(?:and|but|so|also|oh|well)[\s,]+)*(?P<then>(?:{_PAST_TIME})[\s,]+)?(?:i|we)\s+"
     r"(?:mostly\s+|only\s+|also\s+|just\s+)?(?:used(?!\s+to\b)|was using|were using|tried|played with|worked with)\b"
@@ -828,7 +839,7 @@ _OUTSIDERS = (
     r"friend|best friend|pal|mate|buddy|bestie|neighbou?r|colleague|co-?worker|classmate|labmate|lab mate|"
     r"officemate|office mate|deskmate|coursemate|groupmate|bandmate|lab partner|teammate|boss|manager|lead|"
     r"team lead|tech lead|landlord|landlady|ex|client|supervisor|advisor|adviser|mentor|professor|prof|"
-    r"teacher|lecturer|tutor|coach|trainer|postdoc"
+    r"teacher|lecturer|tutor|coach|trainer|postdoc|supplier|wholesaler|distributor|vendor|courier"
 )
 _SIBLINGS = rf"brother|sister|brothers|sisters|siblings?|{_WIDER_FAMILY}"
 _WAY_VERBS = (
@@ -836,7 +847,8 @@ _WAY_VERBS = (
     r"drinks|eats|cooks|bakes|brews|grows|edits|types|drafts|reads|listens to|watches|trains|drives|rides|"
     r"shoots|records|prints|stores|saves|invests|orders|paints|draws|knits|sews|tracks|logs|plots|deploys|"
     r"pushes|tests|charges|rents|files|books|organi[sz]es|teaches|studies|learns|practi[sc]es|goes|swims|"
-    r"cycles|walks|smokes|vapes|wears|shops|flies|travels|streams|feeds|fertili[sz]es|ships|prices"
+    r"cycles|walks|smokes|vapes|wears|shops|flies|travels|streams|feeds|fertili[sz]es|ships|prices|sends|delivers|"
+    r"accepts|answers|replies|emails|texts|invoices|bills"
 )
 
 
