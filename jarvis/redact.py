@@ -237,7 +237,9 @@ _NEAR_PASSWORD = re.compile(
     r"(?:(?:changed|change|set|reset|updated|update)\s+(?:it\s+|that\s+|them\s+)?)to)"
     r"(?:\s+in)?\s+)"
     # ("The gmail one is meera@1958": a name, an at sign and a year)
-    r"([a-z][a-z'-]{2,24}[!#$%^&*+=?~_.@-]?\d{1,8}[!#$%^&*+=?~]?|\d{2,8}[a-z]{3,24}\d*)"
+    r"([a-z][a-z'-]{2,24}[!#$%^&*+=?~_.@-]?\d{1,8}[!#$%^&*+=?~]?|\d{2,8}[a-z]{3,24}\d*"
+    # words joined by dots or underscores, then the digits ("wrote the password on a paper, Chacra.Sol#1967")
+    r"|[a-z][a-z'-]{1,24}(?:[._][a-z][a-z'-]{1,24})+[!#$%^&*+=?~_.@-]?\d{1,8}[!#$%^&*+=?~]?)"
     r"(?![\w@/\\-])"
 )
 

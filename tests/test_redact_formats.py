@@ -232,6 +232,13 @@ NEW_SECRETS: list[tuple[str, str, str]] = [
     ),
     ("near-changed-to", "changed my password to " + "mangotree" + "9", "mangotree9"),
     ("near-apostrophe", "my password's " + "Tulip" + "1984", "Tulip1984"),
+    # words joined by a dot or an underscore, set apart by commas after "on a paper" (heldout344)
+    (
+        "near-dotted",
+        "my daughter wrote the password on a paper, " + "Chacra.Sol" + "#1967, is that a strong one",
+        "Chacra.Sol#1967",
+    ),
+    ("near-underscored", "the router password, I think it was " + "Casa_Azul" + "_2019", "Casa_Azul_2019"),
     ("near-pin", "the pin I always use is " + "2741", "2741"),
     ("near-pin-typed", "for the passcode I typed " + "604418" + " and it shook", "604418"),
 ]
