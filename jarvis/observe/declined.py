@@ -7,7 +7,8 @@ decline is kept only when it says it lasts ("never", "again", "in this repo", "o
 says what to use instead ("no pandas, polars" is a correction and the corrections read it).
 
 `Suggested` remembers the distinctive words of the assistant's suggestion sentences over a
-session; `declined(sentence)` names those the sentence turns down.
+session; `turned_down(sentence)` names those the sentence says no to, and `lasts(sentence)` tells a no
+for now from a standing one.
 """
 
 from __future__ import annotations
@@ -215,21 +216,21 @@ class Suggested:
         # ("Two ways to fix it: 1. … 2. Rewrite it with MassDownloader … Which do you prefer?"): each is offered
         choice = _CHOICE_RE.search(assistant_text) is not None
         for sent in split_sentences(assistant_text, own=False):
-            if choice and not _SUGGESTION_RE.search(sent):
+            offer = _SUGGESTION_RE.search(sent) is not None
+            if choice and not offer:
                 # an option's names ("2. **Crate:** add bevy_transform_interpolation": the crate's name, not "crate")
                 self.words |= _names(sent)
-            elif _SUGGESTION_RE.search(sent):
+            elif offer:
                 self.words |= words(sent)
                 if _POINTS_BACK_RE.search(sent):
                     # "CI builds would be faster with sccache. Want me to add it?": "it" is the sentence before
                     self.words |= words(before)
             before = sent
 
-    def declined(self, sentence: str) -> set[str]:
-        """The suggested words `sentence` turns down for now (empty when the no lasts or is a correction)."""
-        if _LASTING_RE.search(sentence) and not _FOR_NOW_RE.search(sentence):
-            return set()
-        return self.turned_down(sentence)
+    @staticmethod
+    def lasts(sentence: str) -> bool:
+        """True when a no in `sentence` lasts or names what is used instead (a rule or a correction, kept)."""
+        return _LASTING_RE.search(sentence) is not None and not _FOR_NOW_RE.search(sentence)
 
     def turned_down(self, sentence: str) -> set[str]:
         """The suggested words `sentence` says no to, for now or for good ("no parasut, we have an

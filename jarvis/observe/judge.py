@@ -228,11 +228,13 @@ _COMMON_KNOWLEDGE_RE = re.compile(
 # another person's habit ("catarina always pushes straight to main on fridays", "my pal Lorraine
 # double-books herself every single week", "Seun always writes his tests after the merge"): theirs.
 # What "my son" or "my wife" does stays: it is often the person's own week.
-_NOT_FAMILY = (
-    r"friend|best friend|pal|mate|buddy|bestie|neighbou?r|colleague|co-?worker|classmate|flatmate|roommate|"
-    r"labmate|lab mate|officemate|office mate|deskmate|coursemate|groupmate|bandmate|lab partner|"
-    r"housemate|teammate|boss|manager|lead|team lead|tech lead|landlord|landlady|ex|client"
+_FRIENDS = r"friend|best friend|pal|mate|buddy|bestie|neighbou?r|classmate|coursemate|ex"
+_HOUSEMATES = r"flatmate|roommate|housemate"
+_WORKMATES = (
+    r"colleague|co-?worker|labmate|lab mate|officemate|office mate|deskmate|groupmate|bandmate|lab partner|"
+    r"teammate|boss|manager|lead|team lead|tech lead|landlord|landlady|client"
 )
+_NOT_FAMILY = f"{_FRIENDS}|{_HOUSEMATES}|{_WORKMATES}"
 _FAMILY = (
     r"wife|husband|partner|girlfriend|boyfriend|gf|bf|fianc[ée]e?|son|daughter|mother|mom|mum|mam|father|dad|"
     r"brother|sister|kids?|child|children|sons|daughters|twins|baby|grandson|granddaughter|grandchild|grandma|"
@@ -725,8 +727,7 @@ _TOPIC_ONLY_RE = re.compile(
 )
 
 
-# what the person used in a time that is over ("In bachelor studies I used SPSS", "I used Eviews back in my
-# masters"): what they used then, not now; what they learned or where they studied stays
+# a time that is over ("in bachelor studies", "back in my masters", "at my old job", "years ago")
 _PAST_TIME = (
     r"(?:in|during|back in|at|for)\s+(?:my\s+|our\s+|the\s+)?(?:bachelor'?s?|bachelor studies|undergrad\w*|"
     r"masters?|master'?s|phd|school|high school|uni|university|college|previous job|old job|last job|first job|"
@@ -746,6 +747,8 @@ _GIVEN_UP_RE = re.compile(
 )
 
 
+# what the person used in a time that is over ("In bachelor studies I used SPSS", "I used Eviews back in my
+# masters"): what they used then, not now; what they learned or where they studied stays
 _PAST_USE_RE = re.compile(
     rf"^(?:(?:and|but|so|also|oh|well)[\s,]+)*(?P<then>(?:{_PAST_TIME})[\s,]+)?(?:i|we)\s+"
     r"(?:mostly\s+|only\s+|also\s+|just\s+)?(?:used(?!\s+to\b)|was using|were using|tried|played with|worked with)\b"
@@ -836,13 +839,11 @@ _NAMED_ROLE_ALL_RE = re.compile(
 # What touches the person stays ("my coach plans my long runs"), and so does what a partner, a child, a
 # roommate, an apprentice or a mechanic does, and who anyone is ("my sister lives in Tirana").
 _OUTSIDERS = (
-    r"friend|best friend|pal|mate|buddy|bestie|neighbou?r|colleague|co-?worker|classmate|labmate|lab mate|"
-    r"officemate|office mate|deskmate|coursemate|groupmate|bandmate|lab partner|teammate|boss|manager|lead|"
-    r"team lead|tech lead|landlord|landlady|ex|client|supervisor|advisor|adviser|mentor|professor|prof|"
-    r"teacher|lecturer|tutor|coach|trainer|postdoc|supplier|wholesaler|distributor|vendor|courier"
+    rf"{_FRIENDS}|{_WORKMATES}|supervisor|advisor|adviser|mentor|professor|prof|teacher|lecturer|tutor|coach|"
+    r"trainer|postdoc|supplier|wholesaler|distributor|vendor|courier"
 )
 _SIBLINGS = rf"brother|sister|brothers|sisters|siblings?|{_WIDER_FAMILY}"
-_WAY_VERBS = (
+_WAY_VERBS_S = (
     r"does|writes|codes|programs|scripts|runs|puts|keeps|sprays|spends|buys|sells|makes|builds|posts|plays|"
     r"drinks|eats|cooks|bakes|brews|grows|edits|types|drafts|reads|listens to|watches|trains|drives|rides|"
     r"shoots|records|prints|stores|saves|invests|orders|paints|draws|knits|sews|tracks|logs|plots|deploys|"
@@ -867,7 +868,7 @@ def _base(verb: str) -> str:
     return f"{word} {rest}".strip()
 
 
-_WAY_VERBS = "|".join(v for verb in _WAY_VERBS.split("|") for v in dict.fromkeys((verb, _base(verb))))
+_WAY_VERBS = "|".join(v for verb in _WAY_VERBS_S.split("|") for v in dict.fromkeys((verb, _base(verb))))
 _FIRST_PERSON = r"I|me|my|mine|we|us|our|ours|myself|ourselves|I'm|im|I've|ive|I'd|we're|we've"
 _WAY_ADVERBS = r"\w+ly|just|also|still|basically|even|mostly|pretty much|kinda|lol"
 _THEIR_WAY_VERB = (
@@ -892,9 +893,7 @@ _THEIR_WAY_RE = re.compile(
 # the same way said right after a friend or a neighbour is named ("[my friend Dovydas] writes his whole
 # thesis in word"): all of it theirs. A colleague or a boss named stays: who they are is the person's work
 _THEIR_WAY_AFTER_RE = re.compile("^" + _THEIR_WAY_VERB, IC)
-_FRIENDS_RE = re.compile(
-    r"\b(?:friend|best friend|pal|mate|buddy|bestie|neighbou?r|classmate|coursemate|ex)\b(?!-)", IC
-)
+_FRIENDS_RE = re.compile(rf"\b(?:{_FRIENDS})\b(?!-)", IC)
 
 
 # someone outside the family: a friend, a colleague, a teacher ("…, my sister does all the tasting" is

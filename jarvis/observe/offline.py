@@ -1396,10 +1396,9 @@ def _clause_facts(
             and not any(family.regex.search(clause) for family in APPOSITIVES)  # someone named, and their say
             and not (shrugged and someone_elses(clause, requirements=False))
         ):
-            # ("I'm organic all the way, period, my neighbor uses Roundup on everything"): the judge reads, and
-            # the fragment quotes, the person's part only
-            own = _without_their_say(clause)
-            pending.append(Unread(own, own if len(parts) > 1 or own != clause else text, turn, who))
+            # ("I'm organic all the way, period, my neighbor uses Roundup on everything": the person's part was
+            # cut from the neighbour's by _who_then_theirs, so the judge reads, and the fragment quotes, it alone)
+            pending.append(Unread(clause, clause if len(parts) > 1 else text, turn, who))
         passing = found is None and (
             someone_elses(clause) or of_the_moment(clause) or unread_why == "passing state"
         )
@@ -1865,8 +1864,8 @@ class OfflineObserver:
                         found = [f for f in found if f.kind in ("rule", "correction")]
                         if pending is not None:
                             del pending[mark:]
-                    said_no = suggested.declined(plain(sent)) if to_assistant else set()
-                    turned = suggested.turned_down(plain(sent)) - said_no if to_assistant else set()
+                    no_to = suggested.turned_down(plain(sent)) if to_assistant else set()
+                    said_no, turned = (set(), no_to) if suggested.lasts(plain(sent)) else (no_to, set())
                     if turned:  # a lasting no: what else the sentence says is quoted without it
                         found = [
                             f
