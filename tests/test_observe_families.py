@@ -133,6 +133,12 @@ POSITIVE = [
         "if I go quiet it's loadshedding here in Hyderabad",
         ["The user is based in Hyderabad."],
     ),
+    # a night's upload is no stay that ends
+    (
+        "self/home-in",
+        "The internet here in Wommels comes over a 4G router, so big uploads run all night",
+        ["The user is based in Wommels."],
+    ),
     ("person/bracketed", "and pancha (our cat) keeps sitting on my cuaderno", ["The user's cat is Pancha."]),
     (
         "self/works",
@@ -1797,6 +1803,16 @@ NEGATIVE = [
     # heldout321-328: hands or feet frozen or numb after a night out
     ("my hands are frozen, went out last night for 3 hrs and barely got anything", "frozen"),
     ("my feet are numb after the night shoot", "numb"),
+    # heldout337-344: why an offer is let go is no rule ("X, not needed")
+    ("a changelog, not really necessary", "changelog"),
+    ("dark mode, not a priority", "dark mode"),
+    # heldout337-344: "here in X" said during a stay that ends
+    (
+        "sorry slow reply, network is very bad here in ghandruk, i am with a group from holland till friday",
+        "ghandruk",
+    ),
+    ("the wifi here in Hoi An is awful, I'm on a work trip for two weeks", "Hoi An"),
+    ("typing from the ferry, it's freezing up here in Tromsø, visiting my aunt", "Tromsø"),
 ]
 
 
@@ -2163,6 +2179,45 @@ def test_an_answer_about_this_minute_keeps_nothing(assistant: str, user: str) ->
             "No giveaways, that only attracts people who want free stuff and then unfollow.",
             "giveaway",
         ),
+        # heldout337-344: the offer singular in "-y", the no in "-ies"
+        (
+            "Optionally you could add a battery bank so the pump also runs at night.",
+            "no batteries, we pump into the tank by day, that's the whole point of having the tank.",
+            "batter",
+        ),
+        (
+            "You might also add a few categories for the expenses.",
+            "No categories, one list is fine.",
+            "categor",
+        ),
+        # "don't migrate to X", "don't add X": the offered change turned down, with no object named
+        (
+            "The app uses Provider; migrating to Riverpod would make this easier to test. Want me to do both?",
+            "Fix the permission crash only. Don't migrate to Riverpod.",
+            "Riverpod",
+        ),
+        (
+            "You could move the store into Zustand, it would simplify the reducers.",
+            "dont switch to zustand, just fix the bug",
+            "zustand",
+        ),
+        ("I can also add Sentry for crash reports if you like.", "Please don't add Sentry.", "Sentry"),
+        # "skip X, not needed": why the offer is let go, no value set right
+        (
+            "Optionally I can also add `django-debug-toolbar` to the local settings. Want me to do both?",
+            "yes do select_related. skip the debug toolbar, not needed.",
+            "toolbar",
+        ),
+        ("I could also write a CHANGELOG for this.", "drop the changelog, not really necessary", "changelog"),
+        ("I can also add django-silk for profiling.", "skip silk, not this sprint", "silk"),
+        ("I could also write tests for the parser.", "the parser tests, not needed", "parser tests"),
+        # "X no, thank you": the offer named first, then the no
+        (
+            "If you like, I could also extend the program to upload product photos automatically from a folder.",
+            "Image upload no, thank you, my daughter does the pictures herself, she is very particular.",
+            "upload",
+        ),
+        ("I could also set up a newsletter signup on the page.", "the newsletter no thanks", "newsletter"),
     ],
 )
 def test_a_no_to_an_offer_with_nothing_in_its_place_keeps_nothing(

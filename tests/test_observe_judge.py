@@ -231,6 +231,15 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "our wholesaler always delivers on Thursdays",
         "A reviewer on my last paper mentioned censored regression in tidymodels",
         "a colleague suggested Quarto for the slides",
+        # heldout337-344: what the person has been reading or watching about; a choice put off
+        "I have been reading in the Guardian about no-dig gardening",
+        "was watching a video on YouTube about sourdough starters",
+        "we've been hearing a lot about the new tram line",
+        "I read an article in Der Spiegel about heat pumps",
+        "I'll think about glmmTMB",
+        "let me sleep on the heat pump idea",
+        "we will probably consider Kubernetes",
+        "I need to think it over",
     ],
 )
 def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:
@@ -891,6 +900,28 @@ def test_an_unreal_if_run_on_is_cut_and_the_words_before_it_are_read(judge: Judg
             "don't port it to Airflow, the cron job is fine",
             "Airflow",
         ),
+        # heldout337-344: the offer dropped or ditched
+        (
+            "I could add a progress bar with tqdm.",
+            "drop the progress bar please, it clutters the log",
+            "progress bar",
+        ),
+        (
+            "I can also set up Dependabot for the repo.",
+            "ditch dependabot, I update the deps by hand",
+            "dependabot",
+        ),
+        # heldout337-344: the offer named first, then the no
+        (
+            "If you like, I could also extend the program to upload product photos automatically from a folder.",
+            "Image upload no, thank you, my daughter makes the photos by hand and uploads them herself.",
+            "upload",
+        ),
+        (
+            "Want me to add a dark mode toggle as well?",
+            "Dark mode no, thanks, the app is only opened in the office in daylight.",
+            "dark mode",
+        ),
         # heldout289-296: "an alternative would be …" offers
         (
             "An alternative would be refitting it in brms, which gives posterior intervals.",
@@ -942,6 +973,17 @@ def test_a_suggestion_the_person_declines_for_now_is_no_fact(
             "no, skip the Dockerfile stuff, I run postgres natively on this laptop.",
             "natively",
         ),
+        # heldout287: a no with a standing condition is a rule
+        (
+            "If you want, I can also add the `backoff` crate for exponential retry timing.",
+            "Please do not add new crates without asking me first, the build on my old laptop is very slow.",
+            "crates",
+        ),
+        (
+            "I could install Tailwind to speed up the styling.",
+            "don't install Tailwind unless I ask for it",
+            "Tailwind",
+        ),
     ],
 )
 def test_a_lasting_no_or_a_correction_after_a_suggestion_is_kept(
@@ -949,6 +991,37 @@ def test_a_lasting_no_or_a_correction_after_a_suggestion_is_kept(
 ) -> None:
     kept = facts(offered(suggestion, said), judge)
     assert any(key.lower() in f.text.lower() for f in kept), [f.text for f in kept]
+
+
+@pytest.mark.parametrize(
+    ("suggestion", "said", "kept", "gone"),
+    [
+        (
+            "I could add a Dockerfile for local runs.",
+            "don't bother with the Dockerfile yet since everything runs on my Raspberry Pi 5 at home",
+            "Raspberry Pi 5",
+            "Dockerfile",
+        ),
+        (
+            "Want me to add Sentry for crash reports?",
+            "no Sentry yet because our self-hosted GitLab already collects the crash logs",
+            "GitLab",
+            "Sentry",
+        ),
+        (
+            "I could also check staging if you like.",
+            "don't bother with staging yet, the grafana on our OVH box shows everything",
+            "OVH",
+            "staging",
+        ),
+    ],
+)
+def test_what_follows_a_no_for_now_in_one_clause_is_read_on_its_own_once(
+    suggestion: str, said: str, kept: str, gone: str, judge: Judge
+) -> None:
+    texts = [f.text for f in facts(offered(suggestion, said), judge)]
+    assert [t for t in texts if kept in t] and not [t for t in texts if gone in t], texts
+    assert len(texts) == len(set(texts)), texts
 
 
 @pytest.mark.parametrize(

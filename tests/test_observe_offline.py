@@ -140,6 +140,23 @@ def test_several_facts_in_one_message_keep_their_turn() -> None:
     assert {f.turn_start for f in facts} == {1}
 
 
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        # a cat on the keyboard: letters held down, glued to the full stop before
+        (
+            "I'll think about glmmTMB.jjjjjjjjjjjkkkkk sorry, my cat Pehuén just walked across the keyboard.",
+            ["I'll think about glmmTMB.", "sorry, my cat Pehuén just walked across the keyboard."],
+        ),
+        ("ok fine ffffffffgggggg the dog sat on it", ["ok fine", "the dog sat on it"]),
+        # a word drawn out is still a word
+        ("sooooo tired. nooooooo way. hmmmmm ok", ["sooooo tired.", "nooooooo way.", "hmmmmm ok"]),
+    ],
+)
+def test_a_keyboard_mash_ends_a_sentence_and_a_drawn_out_word_stays(text: str, sentences: list[str]) -> None:
+    assert split_sentences(text) == sentences
+
+
 def test_helpers() -> None:
     assert split_sentences("One thing. Two things!\nThree") == ["One thing.", "Two things!", "Three"]
     assert [conjugate(v) for v in ("go", "watch", "study", "went", "can", "play")] == [

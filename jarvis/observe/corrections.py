@@ -16,7 +16,7 @@ import re
 from jarvis.observe.declined import offered
 from jarvis.observe.families import Found, cap
 from jarvis.observe.judge import others_habit, someone_elses, turned_down
-from jarvis.observe.lexicon import IC, TRIM, tool_kind
+from jarvis.observe.lexicon import IC, NO_NEED, TRIM, tool_kind
 from jarvis.observe.perspective import third_person
 from jarvis.observe.phrasing import clauses, refused, trim
 from jarvis.taxonomy import subject_of
@@ -354,6 +354,13 @@ def topic_from(wrong: str, assistant: str) -> str | None:
     return cap(" ".join(topic)) if topic else None
 
 
+_NO_NEED_RE = re.compile(rf"^{NO_NEED}$", IC)
+# an offer let go with a verb ("skip the debug toolbar", "drop the Redis cache", "forget the emojis")
+_DROP_RE = re.compile(
+    r"^(?:(?:no|nah|ok|okay|and|but|so|just)[,\s]+)*(?:skip|drop|forget|ditch|leave out|omit)\b", IC
+)
+
+
 def _values_correction(x: str, assistant: str, who: str) -> Found | None:
     """correction/values: "it's fish not bash" names only values; the topic comes from context."""
     first, *rest = clauses(x) or [x]
@@ -365,6 +372,8 @@ def _values_correction(x: str, assistant: str, who: str) -> Found | None:
         r"^(?:for|in|on)?\s*(?:this|that)\s+(?:one|time|project|repo)$|^(?:now|yet|today|here)$", wrong, IC
     ):
         return None  # "Storybook, not for this one": turned down for now, no value set right
+    if _NO_NEED_RE.match(wrong) or _DROP_RE.match(right):
+        return None  # "skip the debug toolbar, not needed": an offer let go, and why; no value set right
     right = re.sub(r"^(?:(?:no|nah|nope|yeah|yes|ok|okay|well|so|and)[,\s]+)+", "", right, flags=IC) or right
     if right.lower() in _NO_VALUE or re.match(
         r"^(?:I|we|you|u|it|he|she|they)(?:'ll|'d|'m|\s+(?:will|would|can|do|did|am|was|have|had|could|should))?$",

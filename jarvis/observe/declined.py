@@ -40,7 +40,9 @@ _SUGGESTION_RE = re.compile(
     r"would be (?:a lot |much |way )?(?:faster|better|easier|quicker|simpler|safer|cleaner)|"
     # an offer on a condition ("If you ever want a cross-check, UDPipe also ships a Nynorsk model")
     r"if you (?:ever\s+|still\s+)?(?:want|need|like|prefer|fancy)|if you'd (?:like|prefer)|if needed|if it helps|"
-    r"(?:you|we) can (?:also\s+)?(?:buy|get|try|use|install|add|switch|book|order|download|rent|hire))\b",
+    r"(?:you|we) can (?:also\s+)?(?:buy|get|try|use|install|add|switch|book|order|download|rent|hire)|"
+    # what the assistant can do besides ("I can also add django-silk for profiling")
+    r"i can also (?:add|set up|install|write|make|wire up|include|put|build|configure|enable))\b",
     IC,
 )
 # words turning something down, right before the thing: "no X" opening a clause, "I don't want
@@ -56,9 +58,11 @@ _DECLINE_RE = re.compile(
     r"switching to|moving to|migrating to)|"
     r"\b(?:i|we) (?:will not|won't|wont|am not going to|'m not going to|am not gonna|'m not gonna|do not|don't) "
     r"(?:install|use|add|buy|get|try|download|pay for|switch to)|"
-    # ("Please don't restructure it into MassDownloader"): the offered rewrite, turned down
-    r"\b(?:don't|dont|do not)\s+(?:restructure|rewrite|refactor|port|convert|migrate|move|switch|change|turn|redo)\s+"
-    r"(?:it|this|that|them|these|those|everything|the\s+[\w-]+)\s+(?:in)?to)"
+    # ("Please don't restructure it into MassDownloader", "Don't migrate to Riverpod"): the offered
+    # rewrite or addition, turned down
+    r"\b(?:don't|dont|do not)\s+(?:(?:restructure|rewrite|refactor|port|convert|migrate|move|switch|change|turn|redo)\s+"
+    r"(?:(?:it|this|that|them|these|those|everything|the\s+[\w-]+)\s+)?(?:in)?to|"
+    r"(?:add|install|set up|bother with|pull in|bring in|introduce)\b))"
     # ("no its svelte 5 with runes" sets something right; it declines nothing)
     r"\s+(?!(?:it's|its|it is|that's|thats|we|we're|i|i'm|im|this is|they're|don't|dont|do not)\b)"
     # ("no, the state bucket is kudipay-tfstate-prod": what is so, no decline)
@@ -116,11 +120,20 @@ _NO_AT_END_RE = re.compile(
     r"(?:[,;:—–-]\s*|\bso\s+|\bthen\s+|(?:^|[,;:]\s*)[\w.+-]+(?:\s+[\w.+-]+)?\s+)(?:no|nah|nope|pass)[.!]*$",
     IC,
 )
+# the offer named first, then the no ("Image upload no, thank you, my daughter …", "the newsletter: nope")
+_NAMED_THEN_NO_RE = re.compile(
+    r"^(?:(?:ok|okay|and|but|so|hmm+|well)[\s,]+)*(?:the\s+|that\s+|this\s+|your\s+)?"
+    r"(?P<rest>[\w.+-]+(?:\s+[\w.+-]+)?)\s*[:,—–-]?\s+(?:no|nah|nope)\b"
+    r"(?=\s*(?:[,;:.!—–-]|$|\s+(?:thanks|thank you|thx|ty|please|pls|for now|not now|i think)\b))",
+    IC,
+)
 # the decline lasts, or names the alternative: a rule or a correction, not a one-off no
 _LASTING_RE = re.compile(
     # ("No giveaways, that only attracts people who want free stuff": why, no standing "only")
     r"\b(?:never|ever|again|always|(?<!that )(?<!it )(?<!which )(?<!this )only(?!\s+(?:after|since|because|when|if|until|till|once|for now|recently|just|today|yesterday|tonight|this|last|from)\b)|anymore|any more|"
     r"in this (?:repo|project|codebase|house|team)|"
+    # a no with a standing condition ("do not add new crates without asking me first")
+    r"without\s+(?:asking|checking with|telling|talking to|my\s+ok|my\s+okay)|unless\s+(?:i|we)\b|"
     # "no X here", "we use X here for all of it"; not "people here don't like cards" (where they live)
     r"here(?!\s+(?:don't|dont|do|does|doesn't|like|love|hate|are|is|prefer|want|buy|use|eat|have|pay|say|think|"
     r"know|won't|wont|never|always|usually)\b)|we use|i use|decided|banned|forbidden|instead|rather than|allerg\w*|vegan|vegetarian|religio\w*|"
@@ -130,7 +143,9 @@ _LASTING_RE = re.compile(
     r"(?:we|i)\s+(?:don't|dont|do not)\s+(?:add|use|install|allow|pull in|take on|do)\b)\b|"
     # "no pandas, polars" names the alternative; "nah, not X" and "no X, not going there" do not
     r"\b(?!(?:no|nah|nope|ok|okay|yeah|yes|thanks|sorry)\b)\w+,\s*not\b(?!\s+(?:going|doing|now|yet|today|"
-    r"for|worth|needed|necessary|interested|bothering|happening|a fan|my|our|really|sure))",
+    r"for|worth|needed|necessary|interested|bothering|happening|a fan|my|our|really|sure|until|till|before|"
+    # ("skip silk, not this sprint": a time, no alternative)
+    r"(?:in\s+)?(?:this|that|the)\s+(?:time|sprint|week|month|year|release|round|quarter|term|one|moment)))",
     IC,
 )
 # a limit in time outweighs a word that would make the no last ("only the monthly payment is enough for now")
@@ -245,6 +260,7 @@ class Suggested:
             *_DECLINE_RE.finditer(sentence),
             *_MYSELF_RE.finditer(sentence),
             *_DOESNT_FIT_RE.finditer(sentence),
+            *_NAMED_THEN_NO_RE.finditer(sentence),
         ):
             out |= words(m.group("rest")) & self.words
         return out
@@ -261,4 +277,15 @@ def offered(thing: str, assistant_text: str) -> bool:
 def mentions(text: str, words: set[str]) -> bool:
     """True when `text` names one of `words`, accents or not."""
     text = fold(text)
-    return any(re.search(rf"(?<![\w.-]){re.escape(fold(w))}(?:s|es)?(?![\w-])", text, IC) for w in words)
+    return any(mention_re(w).search(text) for w in words)
+
+
+@cache
+def mention_re(word: str) -> re.Pattern[str]:
+    """`word` named in a folded text, alone or plural, "-ies" for a "-y" ("battery" -> "batteries")."""
+    word = fold(word)
+    if len(word) > 3 and word.endswith("y") and word[-2] not in "aeiou":
+        said = rf"{re.escape(word[:-1])}(?:y|ies)"
+    else:
+        said = rf"{re.escape(word)}(?:s|es)?"
+    return re.compile(rf"(?<![\w.-]){said}(?![\w-])", IC)

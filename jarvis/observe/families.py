@@ -24,6 +24,7 @@ from jarvis.observe.lexicon import (
     INFRA,
     MOMENTARY,
     NAME,
+    NO_NEED,
     PETS,
     RELATIONS,
     ROLES,
@@ -474,7 +475,9 @@ RULES: tuple[Family, ...] = (
         "rule/not",
         r"^(?!(?:I|we|you|he|she|they|it|this|that|there|my|our|no|not|yes|ok|okay|thanks|sorry)\b)"
         # ("the bug was in the parser, not the lexer" tells what happened once)
-        r"(?!.*\b(?:was|were|did|had)\b)(?P<x>[\w/.+#' -]{3,40}?)(?:,?\s+please)?,\s+(?:not|never)\s+(?P<y>[\w/.+#' -]{2,30})$",
+        r"(?!.*\b(?:was|were|did|had)\b)(?P<x>[\w/.+#' -]{3,40}?)(?:,?\s+please)?,\s+(?:not|never)\s+"
+        # ("drop the changelog, not really necessary": why an offer is let go)
+        rf"(?!{NO_NEED}$)(?P<y>[\w/.+#' -]{{2,30}})$",
         "rule",
         "rule",
         lambda m, s: f"{cap(m.group('x').strip(TRIM))}, not {m.group('y').strip(TRIM)}",

@@ -112,7 +112,12 @@ _UNDECIDED_RE = re.compile(
     r"|(?:\bnot|n't|\bnever)\s+(?:yet\s+|really\s+|quite\s+|fully\s+)?(?:decided|settled on|made up (?:my|our) minds?|"
     r"made (?:a|the|any) (?:decision|choice|call))\b|\byet to (?:decide|choose|pick|settle|make up)\b"
     r"|\bstill\s+(?:deciding|choosing|figuring out|weighing up|weighing|undecided|unsure)\b|\bon the fence\b"
-    r"|\bup in the air\b|\bno decision\s+(?:yet|on|about)\b",
+    r"|\bup in the air\b|\bno decision\s+(?:yet|on|about)\b"
+    # a choice put off ("I'll think about glmmTMB", "let me sleep on the heat pump", "will mull it over")
+    r"|\b(?:i'll|i will|ill|i'd like to|i want to|i need to|i have to|i've got to|i gotta|let me|we'll|we will|we need to|"
+    r"(?<!\w)will)\s+(?:(?:have|need|want)\s+to\s+)?(?:(?:first|properly|still|maybe|probably)\s+)?"
+    r"(?:think\s+(?:about|over|on|it over|that over|this over)|sleep on|mull\s+(?:over|on)|mull it over|chew on|"
+    r"consider)\b",
     IC,
 )
 # a plan for later, not how things are ("wants us to move to Dagster next year, from January");
@@ -775,10 +780,15 @@ def given_up(text: str) -> bool:
 # what the person only read or heard ("I read that Zigbee sensors use much less battery", "heard that
 # Yupo paper is good for beginners"): hearsay, not how things are for them
 _HEARSAY_RE = re.compile(
-    r"^(?:(?:and|but|so|also|oh|btw|lol|plus)[\s,]+)*(?:i|we)?\s*(?:(?:once|also|just|recently)\s+)?(?:'ve\s+|have\s+)?"
-    r"(?:read|heard|saw|seen)\s+(?:somewhere\s+|online\s+|(?:on|in)\s+(?:a\s+|the\s+)?[\w-]+(?:\s+[\w-]+)?\s+)?"
+    r"^(?:(?:and|but|so|also|oh|btw|lol|plus)[\s,]+)*(?:i|we)?\s*(?:(?:once|also|just|recently|lately)\s+)?"
+    # ("I have been reading in the Guardian about no-dig gardening", "was watching a video on how …")
+    r"(?:(?:'ve|have|had|was|were)\s+)?(?:(?:also\s+|just\s+)?been\s+)?"
+    r"(?:read|heard|saw|seen|reading|hearing|watching|watched)\s+(?:up\s+)?(?:(?:a lot|lately|recently)\s+)?"
+    r"(?:(?:somewhere\s+|online\s+|(?:on|in)\s+(?:a\s+|the\s+)?[\w-]+(?:\s+[\w-]+)?\s+)?"
     # ("I read in Kystmagasinet about epoxy sheathing over the whole hull")
-    r"(?:that|how|about)\b",
+    r"(?:that|how|about)|"
+    r"(?:a|an|some|this|that)\s+(?:article|piece|column|post|thread|video|documentary|podcast|book|blog|study|paper|"
+    r"story|report|interview)s?\s+(?:(?:on|in)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+)?(?:that|how|about|on))\b",
     IC,
 )
 # who does it, said as "X is the one doing …": about a friend or colleague ("my friend in toronto is the

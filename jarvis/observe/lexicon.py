@@ -176,6 +176,13 @@ MOMENTARY = (
     r"\b(?:today|tonight|tomorrow|yesterday|right now|at the moment|this (?:morning|afternoon|evening|week|"
     r"weekend|time)|later|soon|just now|then|in a (?:bit|minute|sec|second)|for now|for a (?:bit|while|minute))\b"
 )
+# what a person thinks of an offer, after "not" ("not needed", "not really necessary", "not worth it"): a
+# reason to let it go, never the other half of a correction or a rule
+NO_NEED = (
+    r"(?:really\s+|very\s+|that\s+|so\s+|strictly\s+|actually\s+)?(?:needed|necessary|required|important|urgent|"
+    r"essential|useful|helpful|relevant|wanted|worth\s+(?:it|the\s+\w+)|a\s+priority|a\s+must|my\s+priority|"
+    r"interested|bothered|a\s+big\s+deal)"
+)
 WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"  # one day's name, without its plural
 # away for a while: "my laptop is at repair till friday", "in the shop until Monday"
 AWAY_FOR_NOW = (

@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass, replace
 
 from jarvis.observe.corrections import agreed_no, correcting, correction, named_correction, topic_correction
-from jarvis.observe.declined import Suggested, fold, mentions, words
+from jarvis.observe.declined import Suggested, fold, mention_re, mentions, words
 from jarvis.observe.families import (
     AGE_ROLE,
     APPOSITIVES,
@@ -1630,6 +1630,20 @@ def _resolved(sent: str, before: str) -> str:
 _BOTH_HALVES_RE = re.compile(
     r"^(?:Correction: |[\w /-]{1,40}: ).+,\s+not\s+\S|\b(?:isn't|is not|aren't|are not)\b[^,]+,\s*(?:it's|it is)\b"
 )
+# a stay that ends, said in the message that says "here in X" ("network is very bad here in ghandruk, i am
+# with a group from holland till friday"): where the person is this week, not where they live
+_AWAY_RE = re.compile(
+    r"\b(?:till|until|untill|til|through)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the weekend|"
+    r"next\s+\w+|tomorrow|the end of|end of|\d)"
+    r"|\bfor\s+(?:the|this|a|another|two|three|four|five|a few|a couple of|\d+)\s+(?:more\s+)?(?:days?|nights?|weeks?|weekend)\b"
+    r"|\bon\s+(?:a|the|my|our|this)\s+(?:\w+\s+)?(?:trek|trip|tour|holiday|holidays|vacation|visit|conference|retreat|"
+    r"course|expedition|assignment|secondment|placement|field trip|business trip|work trip)\b"
+    r"|\b(?:visiting|on holiday|on vacation|away from home|travell?ing (?:for|with|through|around)|"
+    r"(?:with|guiding|leading)\s+(?:a|my|our|the)\s+(?:\w+\s+)?(?:group|tour|clients?|guests))\b"
+    r"|\b(?:back|home)\s+(?:on|next|by)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend)\b",
+    IC,
+)
+_HERE_IN_RE = re.compile(r"\bhere\s+(?:up\s+|down\s+|out\s+)?in\b", IC)
 _DISMISSED_NEXT_RE = re.compile(
     r"^(?:(?:but\s+)?(?:she|he|they)(?:'s|\s+is|'re|\s+are)\s+not\s+getting\s+(?:it|that|them|her way|his way)|"
     r"(?:that's\s+|it's\s+)?not\s+(?:happening|gonna happen|going to happen)|no chance|no way|over my dead body|"
@@ -1859,6 +1873,10 @@ class OfflineObserver:
                         assistant_said if i >= 2 else "",
                     )
                     found = _with_its_why(found, sent, subject_for(event))
+                    if _AWAY_RE.search(plain(event.text)):
+                        found = [
+                            f for f in found if not (f.family == HOME_IN.name and _HERE_IN_RE.search(f.quote))
+                        ]
                     if _DISMISSED_NEXT_RE.match(trim(plain(nxt))):
                         # "The practice manager wants it all on OneDrive instead. She's not getting it."
                         found = [f for f in found if f.kind in ("rule", "correction")]
@@ -1882,8 +1900,14 @@ class OfflineObserver:
                         left = [
                             f for f in found if _BOTH_HALVES_RE.search(f.text) or not mentions(f.text, gone)
                         ]
+                        again: list[str] = []
                         if pending is not None:
-                            pending[mark:] = [u for u in pending[mark:] if not mentions(u.clause, gone)]
+                            pending[mark:], again = _unread_without(pending[mark:], gone)
+                        for rest in again:
+                            # "don't bother with staging yet, if it's happening there the grafana on our OVH box
+                            # will show it": what follows the no is read on its own
+                            more = extract_sentence(rest, nxt, event, "", to_assistant, pending)
+                            left += [f for f in more if not mentions(f.text, gone)]
                         parts = clauses(plain(sent))
                         if len(left) < len(found) and len(parts) > 1 and mentions(parts[0], gone):
                             # "no PR, im freelance, solo on this": the no took the sentence along; why
@@ -1926,6 +1950,11 @@ class OfflineObserver:
                 # no reset here: a second message in a row still answers the same assistant turn
                 # ("im celiac …", then "and no instant pot, i have a crockpot")
         if self.judge is not None and pending:
+            # a clause queued twice (read again past a no it followed) is judged once
+            unique: dict[tuple[str, int], Unread] = {}
+            for unread in pending:
+                unique.setdefault((unread.clause, unread.turn), unread)
+            pending = list(unique.values())
             scores = self.judge.scores([u.clause for u in pending])
             kept = [(u, p) for u, p in zip(pending, scores, strict=True) if p >= self.judge.threshold]
             # the judged clause stands for who someone is only when it says it too ("my son Bao is studying
@@ -1953,6 +1982,19 @@ class OfflineObserver:
         return ObserverOutput((Segment(narrate(batch, facts), tuple(facts), batch[0].turn, batch[-1].turn),))
 
 
+def _unread_without(pending: list[Unread], gone: set[str]) -> tuple[list[Unread], list[str]]:
+    """The judge's clauses that do not name what was turned down, and what the others say past their
+    last mention of it, to be read again."""
+    kept, again = [], []
+    for unread in pending:
+        rest = _quote_without(unread.clause, gone)
+        if not mentions(unread.clause, gone):
+            kept.append(unread)
+        elif rest != unread.clause and not mentions(rest, gone) and rest not in again:
+            again.append(rest)
+    return kept, again
+
+
 def _quote_without(quote: str, gone: set[str]) -> str:
     """`quote` without the clauses, or the run-on words up to the last mention, of what was turned down."""
     if not mentions(quote, gone):
@@ -1961,11 +2003,16 @@ def _quote_without(quote: str, gone: set[str]) -> str:
     if len(kept) < len(clauses(quote)) and kept:
         return ", ".join(kept)
     last = max(  # (folded: "no parasut" turns down the assistant's "Paraşüt"; one character for one)
-        m.end()
-        for w in gone
-        for m in re.finditer(rf"(?<![\w.-]){re.escape(fold(w))}(?:s|es)?(?![\w-])", fold(quote), IC)
+        m.end() for w in gone for m in mention_re(w).finditer(fold(quote))
     )
-    rest = re.sub(r"^[\s,;:.!—–-]*(?:(?:then|so|and|but|ok|okay)\b[\s,;:—–-]*)*", "", quote[last:], flags=IC)
+    # ("… staging yet, if it's happening there …": the no's own "yet" goes with it)
+    rest = re.sub(
+        r"^(?:\s+(?:yet|for now|right now|either|anyway|though|too)\b)?[\s,;:.!—–-]*"
+        r"(?:(?:then|so|and|but|ok|okay|since|because|cause|cuz|coz|as)\b[\s,;:—–-]*)*",
+        "",
+        quote[last:],
+        flags=IC,
+    )
     return rest if len(rest.split()) >= 3 else quote
 
 

@@ -248,10 +248,23 @@ def _blank_quoted_speech(text: str) -> str:
     return _QUOTED_RE.sub(lambda m: '"…"' if _FIRST_PERSON_RE.search(m.group(0)) else m.group(0), text)
 
 
+# a word of a few letters held down ("glmmTMB.jjjjjjjjjjjkkkkk sorry, my cat walked across the keyboard")
+_MASH_RE = re.compile(r"(?<![\w'])[a-z]*([a-z])\1{4,}[a-z]*(?![\w'])")
+
+
+def _unmashed(match: re.Match[str]) -> str:
+    """A keyboard mash is no word: it ends the sentence before it ("word.jjjjkkk sorry")."""
+    word = match.group(0)
+    # each letter held ("jjjjjkkkk"); not a word drawn out ("sooooo", "nooooo", "hmmmmm")
+    return "\n" if len(set(word)) <= 3 and all(word.count(c) >= 3 for c in set(word)) else word
+
+
 def split_sentences(text: str, own: bool = True) -> list[str]:
     """The person's own sentences in a message: code, quotes, pasted and machine lines removed
     (with `own` False, as for the assistant's words, only code is removed: "Done: …" is its own)."""
     text = _STAGE_RE.sub(" ", _FENCE_RE.sub("\n", text.translate(_TYPOGRAPHIC)))
+    if own:
+        text = _MASH_RE.sub(_unmashed, re.sub(r"(?<=\w[.!?])(?=[a-z]*([a-z])\1{4,})", " ", text))
     lines = [ln.strip().lstrip("-*•").strip() for ln in text.split("\n")]
     kept = "\n".join(_blank_quoted_speech(ln) for ln in lines if _keep_line(ln)) if own else "\n".join(lines)
     parts = (" ".join(p.split()) for p in _SPLIT_RE.split(kept))
