@@ -2218,6 +2218,13 @@ def test_an_answer_about_this_minute_keeps_nothing(assistant: str, user: str) ->
             "upload",
         ),
         ("I could also set up a newsletter signup on the page.", "the newsletter no thanks", "newsletter"),
+        # heldout345-352: "would you also like me to …", "do you also want …" offer too
+        (
+            "Would you also like me to set up a small Snakemake pipeline so the figure rebuilds by itself?",
+            "No, no Snakemake — it's one figure, a Makefile target is enough.",
+            "Snakemake",
+        ),
+        ("Do you also want me to add a Makefile?", "no makefile, it's two commands", "makefile"),
     ],
 )
 def test_a_no_to_an_offer_with_nothing_in_its_place_keeps_nothing(
@@ -2301,6 +2308,38 @@ def test_a_corrections_context_is_the_clause_that_was_wrong() -> None:
     assert fixed, [f.text for f in facts]
     said = corrected_sentence(fixed[0])
     assert "Lake Michigan" in said and "walleye" not in said, said
+
+
+@pytest.mark.parametrize(
+    ("assistant", "user", "kept", "gone"),
+    [
+        (
+            "Venmo has two downsides for a bakery:\n- fees on business payments\n"
+            "- Most young customers who ask for Venmo will happily tap a phone or card instead\n"
+            "What register system do you use? If it supports tap-to-pay you may be covered.",
+            "We use Square for the register, not Clover.",
+            "register",
+            "Venmo",
+        ),
+        (
+            "Options:\n* keep the PayPal button\n* the Stripe checkout keeps customers on your own page\n"
+            "Which shop platform are you on",
+            "We use Shopify for the shop, not WooCommerce.",
+            "platform",
+            "Stripe",
+        ),
+    ],
+)
+def test_a_corrections_context_ends_at_the_assistants_line_breaks(
+    assistant: str, user: str, kept: str, gone: str
+) -> None:
+    """A list item's last line and the question under it are two sentences: the correction answers one."""
+    from jarvis.observe.plan import corrected_sentence
+
+    fixed = [f for f in facts_of(("assistant", assistant), ("user", user)) if f.kind == "correction"]
+    assert fixed
+    said = corrected_sentence(fixed[0])
+    assert kept in said and gone not in said, said
 
 
 def test_a_correction_that_shares_only_small_words_with_the_assistant_has_no_context() -> None:

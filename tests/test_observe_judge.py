@@ -759,13 +759,34 @@ def test_the_persons_words_before_someone_elses_way_are_read_alone(
     assert not any(theirs in text or theirs in quote for text, quote in kept), kept
 
 
-def test_an_unreal_if_run_on_is_cut_and_the_words_before_it_are_read(judge: Judge) -> None:
-    said = (
-        "milk price now around 0.42 per litre from Rokiskio the truck comes every second day and if we ever "
-        "went organic would the EU subsidy cover part of the robot"
-    )
+@pytest.mark.parametrize(
+    ("said", "own", "unreal"),
+    [
+        (
+            "milk price now around 0.42 per litre from Rokiskio the truck comes every second day and if we ever "
+            "went organic would the EU subsidy cover part of the robot",
+            "Rokiskio",
+            "organic",
+        ),
+        # heldout345-352: dictated with no joint before the "if"
+        (
+            "remember that my soil is heavy clay it holds water a lot and in winter it's like butter if I had a "
+            "greenhouse I could maybe do winter tomatoes but that's a dream for now what should I do with the soil",
+            "clay",
+            "greenhouse",
+        ),
+        (
+            "note that my flat is on the fourth floor no lift if we had a lift I would get a bigger dog",
+            "fourth floor",
+            "bigger dog",
+        ),
+    ],
+)
+def test_an_unreal_if_run_on_is_cut_and_the_words_before_it_are_read(
+    said: str, own: str, unreal: str, judge: Judge
+) -> None:
     kept = " ".join(f.text + " " + f.quote for f in facts(chat(said), judge))
-    assert "Rokiskio" in kept and "organic" not in kept
+    assert own in kept and unreal not in kept, kept
 
 
 @pytest.mark.parametrize(
@@ -899,6 +920,17 @@ def test_an_unreal_if_run_on_is_cut_and_the_words_before_it_are_read(judge: Judg
             "There are three options here: keep the cron job, move it to a systemd timer, or port it to Airflow.",
             "don't port it to Airflow, the cron job is fine",
             "Airflow",
+        ),
+        # heldout345-352: what is "cleaner with" something is offered; "but not X" turns it down
+        (
+            "Longer term, this loading state is cleaner with Riverpod's AsyncNotifier.",
+            "Yes please fix. But not Riverpod, my client not want big change, we stay with Provider for this project.",
+            "Riverpod",
+        ),
+        (
+            "Error handling gets a lot cleaner with anyhow in a small binary.",
+            "ok but not anyhow, it's a tiny tool and I want it done today",
+            "anyhow",
         ),
         # heldout337-344: the offer dropped or ditched
         (

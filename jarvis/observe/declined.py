@@ -27,7 +27,12 @@ _SUGGESTION_RE = re.compile(
     # what the change would do for the person ("adding a fastp rule would clean up adapters")
     r"(?:would|'d)\s+(?:clean|speed|tidy|fix|improve|simplify|reduce|catch|save|cut|make)\b|"
     r"worth|option|idea|alternatively|(?:an|one|another)\s+alternative|instead|i'd|you'd|try|may want|want to|if you're not already|"
-    r"would you like|want me to|do you want|shall i|should i|happy to|for later|stronger|better|"
+    # ("Would you also like me to set up a small Snakemake pipeline …?")
+    r"would you (?:also\s+|maybe\s+|perhaps\s+)?like|(?:want|like) me to|do you (?:also\s+|maybe\s+)?want|"
+    r"shall i|should i|happy to|for later|stronger|better|"
+    # ("Longer term, this kind of state is cleaner with Riverpod's AsyncNotifier")
+    r"longer term|long-term|in the long run|(?:is|are|gets|get|would be|'d be)\s+(?:much\s+|a lot\s+|way\s+|far\s+)?"
+    r"(?:cleaner|nicer|simpler|easier|neater|safer|faster)\s+(?:with|in|using)|"
     r"(?:would|could|might|will|can)\s+(?:\w+ly\s+)?help|would give you|an? (?:app|tool|library|plugin|service|crate|package) like|optional|optionally|"
     r"nice-to-have|nice to have|down the line|later on|tips?|(?:lets|let|helps|saves) you|"
     # what others like the person do, offered ("many small bakeries add a loyalty card")
@@ -49,7 +54,7 @@ _SUGGESTION_RE = re.compile(
 # X", "skip X", "without X". Not "it's not X" or "there's no X": those state how things are.
 _DECLINE_RE = re.compile(
     # "Not data.table, it is too cryptic for the team": the offer named first, turned down
-    r"(?:^not(?=\s+[\w.+-]+(?:\s+[\w.+-]+)?\s*[,.;!—–-])|"
+    r"(?:^(?:(?:but|and|so|ok|okay)[\s,]+)?not(?=\s+[\w.+-]+(?:\s+[\w.+-]+)?\s*[,.;!—–-])|"
     r"(?:^|[,;:—–(]|\bbut|\band|\bso|\bok|\bthanks)\s*(?:no|nah|nope)(?:[\s,.!]+not(?!\s+(?:adding|using|installing|bringing in|pulling in)\b)|,(?=\s+(?!not\b)))?|\bwithout|\bskip|"
     r"\b(?:i|we) (?:don't|dont|do not|won't|wont) (?:want|need)|\b(?:don't|dont|do not) (?:make|turn) (?:it|this|that)|"
     r"\blet(?:'s| us) not (?:add|use|pull in|bring in|pull|bring|drag|drag in|introduce|adopt|include|"

@@ -797,7 +797,9 @@ def _without_their_say(obj: str) -> str:
 # "… and if we ever went organic would …", "… but if I had the money I'd …": an unreal if, run on
 _RUN_ON_IF_RE = re.compile(
     r"\b(?:and|but|or|so|plus)\s+(?:what\s+)?if\s+(?:\w+\s+){1,2}?(?:ever|one day|someday|were|was|had|went|did|got|"
-    r"could|would|decided|wanted|moved|switched|bought|sold)\b",
+    r"could|would|decided|wanted|moved|switched|bought|sold)\b"
+    # dictated with no joint at all ("… in winter it's like butter if I had a greenhouse I could maybe …")
+    r"|(?<=\w\s)if\s+(?:i|we)\s+(?:ever\s+)?(?:had|were|could|won|bought|got)\b",
     IC,
 )
 
@@ -1793,6 +1795,7 @@ class OfflineObserver:
         pending: list[Unread] | None = [] if self.judge is not None else None
         calls: dict[str, SessionEvent] = {}
         last_assistant = assistant_said = ""
+        said_lines: dict[str, str] = {}
         suggested = Suggested()  # what the assistant offered; "no X" to it is no fact (declined.py)
         speakers = {e.name.strip().lower() for e in batch if e.type == "message" and e.role == "user"}
         to_assistant = any(e.role == "assistant" for e in batch) or len(speakers) <= 1
@@ -1804,6 +1807,11 @@ class OfflineObserver:
             elif event.type == "message" and event.role == "assistant":
                 assistant_said = " ".join(event.text.split())
                 last_assistant = assistant_said[:600]
+                # the same words with their line breaks, kept as a correction's context: a list item's last
+                # line and the question under it are two sentences ("… tap a phone or card instead" /
+                # "What register system do you use?")
+                lines = "\n".join(" ".join(line.split()) for line in event.text.splitlines() if line.strip())
+                said_lines.update({assistant_said: lines, last_assistant: lines[:600]})
                 suggested.add(event.text)
             elif event.type == "message" and event.role == "user":
                 sentences = split_sentences(_with_list_heads(event.text))
@@ -1950,11 +1958,9 @@ class OfflineObserver:
                 # no reset here: a second message in a row still answers the same assistant turn
                 # ("im celiac …", then "and no instant pot, i have a crockpot")
         if self.judge is not None and pending:
-            # a clause queued twice (read again past a no it followed) is judged once
-            unique: dict[tuple[str, int], Unread] = {}
-            for unread in pending:
-                unique.setdefault((unread.clause, unread.turn), unread)
-            pending = list(unique.values())
+            pending = list(
+                dict.fromkeys(pending)
+            )  # a clause queued twice (read again past a no) is judged once
             scores = self.judge.scores([u.clause for u in pending])
             kept = [(u, p) for u, p in zip(pending, scores, strict=True) if p >= self.judge.threshold]
             # the judged clause stands for who someone is only when it says it too ("my son Bao is studying
@@ -1976,6 +1982,8 @@ class OfflineObserver:
             dropped = {id(f) for f, no in zip(open_to_veto, vetoed, strict=True) if no}
             dropped |= {id(f) for f, no in zip(named, whole, strict=True) if no}
             facts = [f for f in facts if id(f) not in dropped]
+        # (last: the judge's queue points at the facts as they were made)
+        facts = [replace(f, context=said_lines[f.context]) if f.context in said_lines else f for f in facts]
         facts = _without_passed_over(facts)
         if not batch:
             return ObserverOutput(())
