@@ -1803,6 +1803,9 @@ NEGATIVE = [
     # heldout321-328: hands or feet frozen or numb after a night out
     ("my hands are frozen, went out last night for 3 hrs and barely got anything", "frozen"),
     ("my feet are numb after the night shoot", "numb"),
+    # heldout353-360: an instruction for today, with how the morning has gone
+    ("Run the tests locally, the GitHub Actions runner has been flaky all morning.", "flaky"),
+    ("use the staging db, prod has been slow since this morning", "slow"),
     # heldout337-344: why an offer is let go is no rule ("X, not needed")
     ("a changelog, not really necessary", "changelog"),
     ("dark mode, not a priority", "dark mode"),
@@ -2308,6 +2311,32 @@ def test_a_corrections_context_is_the_clause_that_was_wrong() -> None:
     assert fixed, [f.text for f in facts]
     said = corrected_sentence(fixed[0])
     assert "Lake Michigan" in said and "walleye" not in said, said
+
+
+def test_a_no_to_an_offer_after_a_correction_is_no_part_of_it() -> None:
+    """ "No — X is in CET, not UTC; … Skip flox, …": the sentence after is no second half of the correction."""
+    facts = facts_of(
+        ("assistant", "Optionally flox would speed up the resample a lot. Want me to add it?"),
+        (
+            "user",
+            "No — the station timestamps are in CET, not UTC; the loggers were never switched to UTC, so line 17 "
+            "is a bug too. Skip flox, I'm not adding dependencies two weeks before submission.",
+        ),
+    )
+    fixed = [f.text for f in facts if f.kind == "correction"]
+    assert fixed and not [t for t in fixed if "flox" in t], fixed
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Not now, maybe next year. What if I later add Russian translations too? Many parents speak Russian "
+        "better than Uzbek. Just thinking, I have not decided.",
+        "what if we opened on Sundays? most tourists come on weekends. still on the fence about it",
+    ],
+)
+def test_the_why_of_a_what_if_in_a_message_that_muses_is_no_fact(message: str) -> None:
+    assert said(message) == [], [(f.family, f.text) for f in said(message)]
 
 
 @pytest.mark.parametrize(

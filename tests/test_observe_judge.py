@@ -237,6 +237,15 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "we've been hearing a lot about the new tram line",
         "I read an article in Der Spiegel about heat pumps",
         "I'll think about glmmTMB",
+        # heldout353-360: a child or parent who lives away, and their way; a relative's trick of their trade;
+        # how this morning has gone
+        "My son in London uses Google Photos for everything",
+        "my daughter in Lyon only buys organic",
+        "my mum back home in Enugu cooks everything with palm oil",
+        "my cousin in Lukla gives free dal bhat refills to get good reviews there",
+        "my aunt offers free coffee to attract customers",
+        "the GitHub Actions runner has been flaky all morning",
+        "prod has been slow since this morning",
         "let me sleep on the heat pump idea",
         "we will probably consider Kubernetes",
         "I need to think it over",
@@ -305,6 +314,11 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         "my daughter went vegetarian last year",
         "I'm on the grill station every weekend",
         "before we moved here we lived in Bilbao",
+        # heldout353-360: a child's way at home, a relative who lives away, the person's own trick of the trade
+        "my son uses Google Photos for everything",
+        "my son in London is a nurse",
+        "I give free refills to get good reviews",
+        "the runner has been flaky since we moved to arm64",
     ],
 )
 def test_the_judge_reads_statements_no_family_foresaw(clause: str) -> None:

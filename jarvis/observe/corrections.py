@@ -128,7 +128,9 @@ _DECLINING_RE = re.compile(
     r"|(?:I|we)\s+(?:won't|will not|wont|don't|do not|dont)\s+(?:buy|get|pay for|install|add|switch to|go with|"
     r"bring in|sign up for|need)"
     # ("no, skip the Dockerfile stuff, I run postgres natively"): the offer dropped, nothing set right
-    r"|(?:just\s+)?(?:skip|drop|forget|ditch|leave out|leave off|scrap|lose)\s+(?:the|that|this|those|all the|any)\b)\b",
+    r"|(?:just\s+)?(?:skip|drop|forget|ditch|leave out|leave off|scrap|lose)\s+(?:the|that|this|those|all the|any)\b"
+    # ("Skip flox, I'm not adding dependencies two weeks before submission"): a thing named alone
+    r"|(?:just\s+)?(?:skip|drop|forget|ditch|scrap)\s+[\w.+-]+(?=\s*[,.;!—–]|\s*$))\b",
     IC,
 )
 # what it is not, said alone ("here we don't sell by the dozen"), waiting for the sentence after
@@ -450,6 +452,7 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
                 and nxt
                 and not refused(nxt)
                 and not _ONLY_NOT_RE.search(nxt)
+                and not _DECLINING_RE.match(trim(nxt))
             ):
                 # "No, here we don't sell by the dozen. We sell by the crate": what is not, then what is
                 right = third_person(trim(nxt).strip(TRIM), who)

@@ -341,8 +341,10 @@ _MOMENT_RE = re.compile(
     r"|\bon\s+(?:the|a|my|our)\s+[\w-]+\s+now\b"
     # a state said with today ("my eyes are fried today", "the kids are feral tonight")
     r"|\b(?:is|are|'s|'re|'m|am|feel|feels)\b[^,;]{0,25}\b(?:today|tonight|right now|this (?:morning|afternoon|evening))\b"
-    # ("the queue has been awful this week"): how this week has gone
-    r"|\b(?:has|have|'s|'ve)\s+been\b[^,;]{0,25}\bthis\s+week\b"
+    # ("the queue has been awful this week", "the runner has been flaky all morning"): how a stretch of
+    # today or this week has gone
+    r"|\b(?:has|have|'s|'ve)\s+been\b[^,;]{0,25}\b(?:this\s+(?:week|morning|afternoon|evening)|today|"
+    r"all\s+(?:morning|day|afternoon|evening|night|week)|since\s+(?:this morning|yesterday|last night|lunch|noon))\b"
     # a stretch still to come, bounded ("I'm on nights all next fortnight", "for the whole of next week")
     r"|\b(?:all|for the|the whole|for all of|for the whole of)\s+(?:of\s+)?(?:this|next|the coming)\s+"
     r"(?:week|fortnight|month|weekend)\b|\bnext\s+fortnight\b"
@@ -853,13 +855,17 @@ _OUTSIDERS = (
     r"trainer|postdoc|supplier|wholesaler|distributor|vendor|courier"
 )
 _SIBLINGS = rf"brother|sister|brothers|sisters|siblings?|{_WIDER_FAMILY}"
+_AWAY_KIN = (
+    r"son|daughter|kid|child|children|mum|mom|mother|dad|father|parent|grandson|granddaughter|grandkid|grandchild|"
+    r"grandchildren"
+)
 _WAY_VERBS_S = (
     r"does|writes|codes|programs|scripts|runs|puts|keeps|sprays|spends|buys|sells|makes|builds|posts|plays|"
     r"drinks|eats|cooks|bakes|brews|grows|edits|types|drafts|reads|listens to|watches|trains|drives|rides|"
     r"shoots|records|prints|stores|saves|invests|orders|paints|draws|knits|sews|tracks|logs|plots|deploys|"
     r"pushes|tests|charges|rents|files|books|organi[sz]es|teaches|studies|learns|practi[sc]es|goes|swims|"
     r"cycles|walks|smokes|vapes|wears|shops|flies|travels|streams|feeds|fertili[sz]es|ships|prices|sends|delivers|"
-    r"accepts|answers|replies|emails|texts|invoices|bills"
+    r"accepts|answers|replies|emails|texts|invoices|bills|gives|offers|hands out"
 )
 
 
@@ -887,15 +893,20 @@ _THEIR_WAY_VERB = (
     # a tool they use, or a habit word ("he uses drones", "always books the big room")
     rf"(?:uses?|swears? by|sticks? to)\b|(?:always|never|usually|only)(?:\s+(?:{_WAY_ADVERBS}))*\s+(?:{_WAY_VERBS})\b|"
     # all of a thing, or their own ("does literally everything in QGIS", "writes his whole thesis in word")
-    rf"(?:{_WAY_VERBS})\b(?=[^,;.]*\b(?:his|her|their|everything|all|every|whole|entire|a lot|lots|only)\b)|"
+    rf"(?:{_WAY_VERBS})\b(?=[^,;.]*\b(?:his|her|their|everything|all|every|whole|entire|a lot|lots|only|"
+    # a trick of their trade ("my cousin in Lukla gives free dal bhat refills to get good reviews there")
+    r"to\s+(?:get|attract|keep|win|draw|lure|boost|pull)\s+(?:\w+\s+)?(?:reviews|customers|clients|guests|buyers|"
+    r"followers|people|traffic|sales|business|them|more))\b)|"
     # a change of diet ("my sister Malika went vegan this year")
     r"(?:went|became|turned|has gone|'s gone|switched to|has become)\s+(?:fully\s+|completely\s+|totally\s+|full\s+)?"
     r"(?:vegan|vegetarian|veggie|pescatarian|keto|paleo|gluten-free|dairy-free|sober|teetotal|carnivore|plant-based))"
     rf"(?![^,;.]*\b(?:{_FIRST_PERSON})\b)"  # the person, in the same clause: it touches them
 )
 _THEIR_WAY_RE = re.compile(
-    rf"^(?:(?:and|but|so|also|lol|plus|oh|like)[\s,]+)*(?:my|our)\s+(?:\w+\s+)?(?:{_OUTSIDERS}|{_SIBLINGS})s?\b"
-    r"(?:\s+(?:from|in|at|back in|back home in)\s+[^\W\d_][\w'-]*)?"
+    rf"^(?:(?:and|but|so|also|lol|plus|oh|like)[\s,]+)*(?:my|our)\s+(?:\w+\s+)?(?:(?:{_OUTSIDERS}|{_SIBLINGS})s?\b|"
+    # a child or a parent who lives elsewhere ("My son in London uses Google Photos for everything")
+    rf"(?:{_AWAY_KIN})s?(?=\s+(?:in|over in|back in|back home in|who lives in|living in)\s+(?-i:[A-Z])))"
+    r"(?:\s+(?:from|in|at|back in|back home in|over in|who lives in|living in)\s+[^\W\d_][\w'-]*)?"
     # a name, or one word in small letters before "he"/"she" ("my brother lamin he sell …")
     r"(?:(?:,?\s+(?-i:[A-Z])[\w'-]+){1,3}|\s+[^\W\d_][\w'-]*(?=,?\s+(?:he|she|they)\b))?" + _THEIR_WAY_VERB,
     IC,

@@ -1645,6 +1645,10 @@ _AWAY_RE = re.compile(
     r"|\b(?:back|home)\s+(?:on|next|by)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend)\b",
     IC,
 )
+# a "what if" question ("What if I later add Russian translations too?")
+_WHAT_IF_RE = re.compile(
+    r"^(?:(?:and|but|so|hmm+|also|ok|okay)[\s,]+)*(?:what if|what about if|how about if)\b.*\?$", IC
+)
 _HERE_IN_RE = re.compile(r"\bhere\s+(?:up\s+|down\s+|out\s+)?in\b", IC)
 _DISMISSED_NEXT_RE = re.compile(
     r"^(?:(?:but\s+)?(?:she|he|they)(?:'s|\s+is|'re|\s+are)\s+not\s+getting\s+(?:it|that|them|her way|his way)|"
@@ -1815,6 +1819,8 @@ class OfflineObserver:
                 suggested.add(event.text)
             elif event.type == "message" and event.role == "user":
                 sentences = split_sentences(_with_list_heads(event.text))
+                # "… Just thinking, I have not decided.": the message muses; the why of a "what if" is no fact
+                musing = any(admissible(trim(plain(s))) == "undecided" for s in sentences)
                 skip = -1
                 previous, mark = "", 0  # the sentence before when nothing read it, and the judge's queue then
                 since = 0  # where the judge's queue stood when `previous` began
@@ -1881,6 +1887,11 @@ class OfflineObserver:
                         assistant_said if i >= 2 else "",
                     )
                     found = _with_its_why(found, sent, subject_for(event))
+                    if musing and i > 0 and _WHAT_IF_RE.match(plain(sentences[i - 1])):
+                        # "What if I later add Russian translations too? Many parents speak Russian better …"
+                        found = [f for f in found if not f.family.startswith("world/")]
+                        if pending is not None:
+                            del pending[mark:]
                     if _AWAY_RE.search(plain(event.text)):
                         found = [
                             f for f in found if not (f.family == HOME_IN.name and _HERE_IN_RE.search(f.quote))
