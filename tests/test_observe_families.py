@@ -133,6 +133,17 @@ POSITIVE = [
         "if I go quiet it's loadshedding here in Hyderabad",
         ["The user is based in Hyderabad."],
     ),
+    # heldout361-368: a standing rule, and why the person turns the thing down
+    (
+        "rule/imperative",
+        "Please never recommend crypto to me, I'm not interested and I don't want to see it again.",
+        ["Never recommend crypto to the user."],
+    ),
+    (
+        "rule/imperative",
+        "always skip the small talk, I'm not interested in it",
+        ["Always skip the small talk."],
+    ),
     # a night's upload is no stay that ends
     (
         "self/home-in",

@@ -237,6 +237,10 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "we've been hearing a lot about the new tram line",
         "I read an article in Der Spiegel about heat pumps",
         "I'll think about glmmTMB",
+        # heldout361-368: someone or something else due once, said as why the person goes
+        "gotta run, the inspector from the ministry comes at 3",
+        "the plumber is coming at 2 so I have to go",
+        "I'm off, Sziget tickets go on sale at noon tomorrow",
         # heldout353-360: a child or parent who lives away, and their way; a relative's trick of their trade;
         # how this morning has gone
         "My son in London uses Google Photos for everything",
@@ -319,6 +323,11 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         "my son in London is a nurse",
         "I give free refills to get good reviews",
         "the runner has been flaky since we moved to arm64",
+        # heldout361-368: a visit that comes back, and what the person does at a time
+        "our cleaner comes on Thursdays",
+        "the bin lorry comes every tuesday",
+        "the extract from the Meditech replica lands around 02:30 every night",
+        "gotta run, bouldering at 7 w the office crew",
     ],
 )
 def test_the_judge_reads_statements_no_family_foresaw(clause: str) -> None:
@@ -774,6 +783,21 @@ def test_the_persons_words_before_someone_elses_way_are_read_alone(
 
 
 @pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "so can you look at _targets.R and fix the paths and also please remember I use biblatex with biber "
+            "for references, never natbib",
+            "biber",
+        ),
+        ("could you check the logs and please remember that my staging box listens on port 2222", "2222"),
+    ],
+)
+def test_a_request_to_remember_run_on_after_an_errand_is_kept(said: str, kept: str, judge: Judge) -> None:
+    assert [f for f in facts(chat(said), judge) if kept in f.text], [f.text for f in facts(chat(said), judge)]
+
+
+@pytest.mark.parametrize(
     ("said", "own", "unreal"),
     [
         (
@@ -945,6 +969,18 @@ def test_an_unreal_if_run_on_is_cut_and_the_words_before_it_are_read(
             "Error handling gets a lot cleaner with anyhow in a small binary.",
             "ok but not anyhow, it's a tiny tool and I want it done today",
             "anyhow",
+        ),
+        # heldout361-368: thanks, then "but not X"; a semicolon ends the no, so the "always" after it is
+        # another statement's
+        (
+            "If you travel a lot by train, an Interrail pass might work out cheaper. Shall I compare that?",
+            "Thank you, but not the Interrail pass; I will book individual tickets as I always do.",
+            "Interrail",
+        ),
+        (
+            "You could also get a Eurail pass for the whole trip.",
+            "thanks, but not the Eurail pass; I always plan each leg myself",
+            "Eurail",
         ),
         # heldout337-344: the offer dropped or ditched
         (

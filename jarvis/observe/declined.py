@@ -54,7 +54,9 @@ _SUGGESTION_RE = re.compile(
 # X", "skip X", "without X". Not "it's not X" or "there's no X": those state how things are.
 _DECLINE_RE = re.compile(
     # "Not data.table, it is too cryptic for the team": the offer named first, turned down
-    r"(?:^(?:(?:but|and|so|ok|okay)[\s,]+)?not(?=\s+[\w.+-]+(?:\s+[\w.+-]+)?\s*[,.;!—–-])|"
+    # ("Thank you, but not the Interrail pass; I will book individual tickets")
+    r"(?:^(?:(?:but|and|so|ok|okay|thank you|thanks|thx|no)[\s,]+)*not"
+    r"(?=\s+(?:the\s+|a\s+|an\s+|any\s+)?[\w.+-]+(?:\s+[\w.+-]+)?\s*(?:[,.;!—–-]|$))|"
     r"(?:^|[,;:—–(]|\bbut|\band|\bso|\bok|\bthanks)\s*(?:no|nah|nope)(?:[\s,.!]+not(?!\s+(?:adding|using|installing|bringing in|pulling in)\b)|,(?=\s+(?!not\b)))?|\bwithout|\bskip|"
     r"\b(?:i|we) (?:don't|dont|do not|won't|wont) (?:want|need)|\b(?:don't|dont|do not) (?:make|turn) (?:it|this|that)|"
     r"\blet(?:'s| us) not (?:add|use|pull in|bring in|pull|bring|drag|drag in|introduce|adopt|include|"

@@ -718,6 +718,18 @@ _OCCASION_RE = re.compile(
 
 # "coaching the under-12s tonight, thursdays and saturdays": tonight is one of the days it recurs on
 # ("I'm offline most weekends, every second Friday I drive out to Dunquin", "odd weeks are my on call weeks")
+# someone or something else due at a time, once ("gotta run, the inspector from the ministry comes at 3",
+# "Sziget tickets go on sale at noon tomorrow"); what the person does then is theirs ("bouldering at 7")
+_VISIT_RE = re.compile(
+    # ("the extract from the Meditech replica lands around 02:30 every night" comes back)
+    r"^(?!.*\b(?:every|each|nightly|daily|weekly|usually|always|normally|often)\b)"
+    r"(?:(?:gotta|got to|have to|need to|must)\s+(?:run|go|dash|fly)[\s,!.]+|(?:i'm|im|i am)\s+off[\s,!.]+)?"
+    r"(?:(?:and|but|so|because|cause|coz|cuz)\s+)?(?!(?:i|we|my|me|you)\b)(?:(?:the|a|an|our|some)\s+)?"
+    r"(?:[\w-]+\s+){0,5}?(?:comes|is coming|are coming|arrives|is arriving|are arriving|turns up|shows up|drops by|"
+    r"goes on sale|go on sale|lands|is landing|is due|are due|is here|are here|visits|is visiting)\s+"
+    r"(?:at|around|by|in|this|tomorrow|tonight|today|soon|any minute|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)",
+    IC,
+)
 _RECURRING_RE = re.compile(
     rf"\b{WEEKDAY}s\b|\bevery\s+(?:other\s+|second\s+|2nd\s+|third\s+|single\s+)?(?:{WEEKDAY}|weekend|week|month)\b"
     r"|\b(?:most|all|on)\s+weekends\b|\b(?:odd|even|alternate)\s+weeks\b|" + _PER_PERIOD_RE.pattern,
@@ -956,7 +968,7 @@ def admissible(clause: str) -> str | None:
         return "a story of one occasion"
     if turned_down(text):
         return "turned down"
-    if re.search(APPOINTMENT, text, IC) and not _RECURRING_RE.search(text):
+    if (re.search(APPOINTMENT, text, IC) or _VISIT_RE.match(text)) and not _RECURRING_RE.search(text):
         return "one appointment"
     if of_the_moment(text):  # "rn", "with 40 min left": refused whatever habit word is near
         return "passing state"

@@ -1016,7 +1016,8 @@ def extract_sentence(
         return []
     # ("ok decision, im cancelling spotify and keeping yt premium, no point paying for both": a decision,
     # and why the other is dropped)
-    if turned_down(text) and not _announced(text, plain(nxt), who):
+    # ("Please never recommend crypto to me, I'm not interested": a standing rule, and why)
+    if turned_down(text) and not _announced(text, plain(nxt), who) and not _LASTING_RULE_RE.match(text):
         # "Excel or Google Sheets?" -> "google sheets, dont have office and not paying for it": the
         # choice is made; what is turned down is the other option
         chosen = _answer(text, after_assistant) if after_assistant else None
@@ -1902,7 +1903,11 @@ class OfflineObserver:
                         if pending is not None:
                             del pending[mark:]
                     no_to = suggested.turned_down(plain(sent)) if to_assistant else set()
-                    said_no, turned = (set(), no_to) if suggested.lasts(plain(sent)) else (no_to, set())
+                    # a semicolon ends the no ("not the Interrail pass; I will book tickets as I always do")
+                    said_with = [p for p in plain(sent).split(";") if mentions(p, no_to)] or [plain(sent)]
+                    said_no, turned = (
+                        (set(), no_to) if suggested.lasts(";".join(said_with)) else (no_to, set())
+                    )
                     if turned:  # a lasting no: what else the sentence says is quoted without it
                         found = [
                             f

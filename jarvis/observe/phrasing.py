@@ -99,6 +99,10 @@ _CLAUSE_RE = re.compile(
     r"|,\s+(?=(?:she|he|they|it|that|this)(?:'s|'ll|'d| is| will| was| would| wants| thinks|\s)\b)"
     r"(?!(?:it's|its|it is)\s+(?:called|named)\b)"  # "I run a casa rural …, it's called La Pumarada": one clause
     r"|,\s+(?=(?:don't|do not|please)\s)"
+    # ("… can you look at _targets.R and fix the paths and also please remember I use biblatex"): a request to
+    # keep something, run on after a question or an errand
+    r"|,?\s+and\s+(?=(?:also\s+)?(?:please\s+|pls\s+|plz\s+)?(?:remember|note|keep in mind|don't forget|do not forget)"
+    r"\s+(?:that\s+)?(?:I|I'm|I've|my|we|we're|our)\b)"
     # ("… ate my weekdays for no money 🙃 ok decision made: full day is £1,850"): the decision after a turn
     r"|\s+(?=(?:ok(?:ay)?\s+|so\s+|right\s+)?(?:decision made|decided|final decision)\s*:)"
     # ("… in our app (the whole frontend here is SvelteKit + Tailwind, in case you're wondering …)"): a
