@@ -2239,6 +2239,27 @@ def test_an_answer_about_this_minute_keeps_nothing(assistant: str, user: str) ->
             "Snakemake",
         ),
         ("Do you also want me to add a Makefile?", "no makefile, it's two commands", "makefile"),
+        # heldout369-376: "… if that helps", "Could be worth asking about" after the thing
+        (
+            "I can also turn the two weeks into a shopping list sorted by Aldi/Lidl sections if that helps.",
+            "no shopping list, i do it myself.",
+            "shopping list",
+        ),
+        (
+            "Some growers bridge the months with a small development bank microloan. Could be worth asking about.",
+            "no microloan, not going in debt for this, we manage like every year.",
+            "microloan",
+        ),
+        (
+            "A few of my other users keep a paper logbook. Might be worth a look.",
+            "no logbook, not for me",
+            "logbook",
+        ),
+        (
+            "I'll put the prices in a table for you, if that helps.",
+            "no table, the numbers are enough",
+            "table",
+        ),
     ],
 )
 def test_a_no_to_an_offer_with_nothing_in_its_place_keeps_nothing(
@@ -2322,6 +2343,47 @@ def test_a_corrections_context_is_the_clause_that_was_wrong() -> None:
     assert fixed, [f.text for f in facts]
     said = corrected_sentence(fixed[0])
     assert "Lake Michigan" in said and "walleye" not in said, said
+
+
+@pytest.mark.parametrize(
+    ("first", "back", "gone", "kept"),
+    [
+        (
+            "- lactose free please\n- i dont eat pork, never put it in plan please",
+            "ah no wait, sorry, lactose intolerant is my sister Amra, not me, she come visiting in June.",
+            "lactose",
+            "pork",
+        ),
+        (
+            "I'm vegan and I live in Ghent, so local recipes are welcome.",
+            "oops, the vegan one is my wife Ines, not me.",
+            "vegan",
+            "Ghent",
+        ),
+    ],
+)
+def test_what_the_person_gives_back_to_someone_else_is_taken_back(
+    first: str, back: str, gone: str, kept: str
+) -> None:
+    facts = facts_of(
+        ("assistant", "Any foods to avoid?"), ("user", first), ("assistant", "Noted."), ("user", back)
+    )
+    texts = [f.text for f in facts]
+    assert [t for t in texts if kept in t] and not [t for t in texts if gone in t.lower()], texts
+
+
+def test_a_new_topic_after_a_correction_is_no_part_of_it() -> None:
+    """ "No, I never make tahdig in the oven … And about portions: my husband's sister swears by …"."""
+    facts = facts_of(
+        ("assistant", "Bake the tahdig in the oven at 200°C for an even crust."),
+        (
+            "user",
+            "No, I never make tahdig in the oven — always in my old pot on the stove. And about portions: my "
+            "husband's sister swears by cauliflower rice, but to me it tastes like nothing.",
+        ),
+    )
+    fixed = [f.text for f in facts if f.kind == "correction"]
+    assert [t for t in fixed if "tahdig" in t] and not [t for t in fixed if "cauliflower" in t], fixed
 
 
 def test_a_no_to_an_offer_after_a_correction_is_no_part_of_it() -> None:

@@ -237,6 +237,11 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "we've been hearing a lot about the new tram line",
         "I read an article in Der Spiegel about heat pumps",
         "I'll think about glmmTMB",
+        # heldout369-376: something only read about; a batchmate's tool
+        "I read something about hugelkultur in a magazine at the clinic",
+        "heard a bit about sourdough discard on the radio",
+        "my batchmate Nuwan is using ArcGIS Pro from the lab computers",
+        "my schoolmate Aru is using Notion for everything",
         # heldout361-368: someone or something else due once, said as why the person goes
         "gotta run, the inspector from the ministry comes at 3",
         "the plumber is coming at 2 so I have to go",

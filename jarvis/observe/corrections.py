@@ -133,6 +133,12 @@ _DECLINING_RE = re.compile(
     r"|(?:just\s+)?(?:skip|drop|forget|ditch|scrap)\s+[\w.+-]+(?=\s*[,.;!—–]|\s*$))\b",
     IC,
 )
+# the next sentence opens a topic of its own ("And about portions: my husband's sister swears by …")
+_NEW_TOPIC_RE = re.compile(
+    r"^(?:(?:and|also|oh|now|btw)[\s,]+)*(?:about|as for|regarding|as to|on the topic of|one more thing|another thing|"
+    r"by the way|separately)\b",
+    IC,
+)
 # what it is not, said alone ("here we don't sell by the dozen"), waiting for the sentence after
 _ONLY_NOT_RE = re.compile(
     r"\b(?:don't|dont|do not|doesn't|does not|isn't|is not|aren't|are not|no longer|never)\b(?!.*,\s*not\b)",
@@ -453,6 +459,7 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
                 and not refused(nxt)
                 and not _ONLY_NOT_RE.search(nxt)
                 and not _DECLINING_RE.match(trim(nxt))
+                and not _NEW_TOPIC_RE.match(trim(nxt))
             ):
                 # "No, here we don't sell by the dozen. We sell by the crate": what is not, then what is
                 right = third_person(trim(nxt).strip(TRIM), who)

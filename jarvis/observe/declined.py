@@ -44,10 +44,10 @@ _SUGGESTION_RE = re.compile(
     r"would be (?:a |an )?(?:good|great|natural|nice|perfect|ideal|easy)\s+(?:moment|time|opportunity|chance|fit|place|idea)|"
     r"would be (?:a lot |much |way )?(?:faster|better|easier|quicker|simpler|safer|cleaner)|"
     # an offer on a condition ("If you ever want a cross-check, UDPipe also ships a Nynorsk model")
-    r"if you (?:ever\s+|still\s+)?(?:want|need|like|prefer|fancy)|if you'd (?:like|prefer)|if needed|if it helps|"
+    r"if you (?:ever\s+|still\s+)?(?:want|need|like|prefer|fancy)|if you'd (?:like|prefer)|if needed|if (?:it|that|this) helps|"
     r"(?:you|we) can (?:also\s+)?(?:buy|get|try|use|install|add|switch|book|order|download|rent|hire)|"
     # what the assistant can do besides ("I can also add django-silk for profiling")
-    r"i can also (?:add|set up|install|write|make|wire up|include|put|build|configure|enable))\b",
+    r"i can also (?:add|set up|install|write|make|wire up|include|put|build|configure|enable|turn|draft|prepare))\b",
     IC,
 )
 # words turning something down, right before the thing: "no X" opening a clause, "I don't want
@@ -90,7 +90,10 @@ _POINTS_BACK_RE = re.compile(
     r"do|make)\s+(?:it|this|that|them|one)\b|"
     # "… add a loyalty card. Would that interest you?"
     r"\b(?:would|does|could)\s+(?:that|this|it|one)\s+(?:interest you|appeal|be (?:useful|helpful|of interest|"
-    r"something for you))|\binterested\?",
+    r"something for you))|\binterested\?|"
+    # "… some growers bridge the months with a small microloan. Could be worth asking about if cashflow is tight."
+    r"^(?:it\s+)?(?:could|might|may|would)\s+be\s+worth\s+(?:a\s+look|asking about|asking|trying|considering|"
+    r"checking|looking into|a try|a thought)\b",
     IC,
 )
 # the person will do the offered thing themselves: "nah I'll sort the shopping list myself, thanks"

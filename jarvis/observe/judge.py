@@ -233,7 +233,10 @@ _COMMON_KNOWLEDGE_RE = re.compile(
 # another person's habit ("catarina always pushes straight to main on fridays", "my pal Lorraine
 # double-books herself every single week", "Seun always writes his tests after the merge"): theirs.
 # What "my son" or "my wife" does stays: it is often the person's own week.
-_FRIENDS = r"friend|best friend|pal|mate|buddy|bestie|neighbou?r|classmate|coursemate|ex"
+_FRIENDS = (
+    r"friend|best friend|pal|mate|buddy|bestie|neighbou?r|classmate|coursemate|batchmate|batch mate|schoolmate|"
+    r"dormmate|ex"
+)
 _HOUSEMATES = r"flatmate|roommate|housemate"
 _WORKMATES = (
     r"colleague|co-?worker|labmate|lab mate|officemate|office mate|deskmate|groupmate|bandmate|lab partner|"
@@ -799,6 +802,8 @@ _HEARSAY_RE = re.compile(
     r"(?:(?:'ve|have|had|was|were)\s+)?(?:(?:also\s+|just\s+)?been\s+)?"
     r"(?:read|heard|saw|seen|reading|hearing|watching|watched)\s+(?:up\s+)?(?:(?:a lot|lately|recently)\s+)?"
     r"(?:(?:somewhere\s+|online\s+|(?:on|in)\s+(?:a\s+|the\s+)?[\w-]+(?:\s+[\w-]+)?\s+)?"
+    # ("I read something about hugelkultur in a magazine at the clinic")
+    r"(?:(?:something|a bit|a little|a thing|stuff|a lot|loads)\s+)?"
     # ("I read in Kystmagasinet about epoxy sheathing over the whole hull")
     r"(?:that|how|about)|"
     r"(?:a|an|some|this|that)\s+(?:article|piece|column|post|thread|video|documentary|podcast|book|blog|study|paper|"

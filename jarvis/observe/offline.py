@@ -1646,6 +1646,14 @@ _AWAY_RE = re.compile(
     r"|\b(?:back|home)\s+(?:on|next|by)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend)\b",
     IC,
 )
+# what the person said of themselves, given back to someone else ("ah no wait, sorry, lactose intolerant is my
+# sister Amra, not me", "the vegan one is my wife, not me")
+_NOT_ME_RE = re.compile(
+    r"^(?:(?:ah|oh|no|nope|wait|sorry|oops|my bad|correction|actually)[\s,!.:]+)*(?:the\s+)?(?P<x>[\w' -]{3,60}?)"
+    rf"\s+(?:is|was|'s|are|were)\s+(?:actually\s+|really\s+)?(?:my|our)\s+(?:\w+\s+)?(?:{RELATIONS})s?"
+    r"(?:\s+(?-i:[A-Z])[\w'-]+)?\s*,?\s+not\s+(?:me|mine|myself|us)\b",
+    IC,
+)
 # a "what if" question ("What if I later add Russian translations too?")
 _WHAT_IF_RE = re.compile(
     r"^(?:(?:and|but|so|hmm+|also|ok|okay)[\s,]+)*(?:what if|what about if|how about if)\b.*\?$", IC
@@ -1888,6 +1896,15 @@ class OfflineObserver:
                         assistant_said if i >= 2 else "",
                     )
                     found = _with_its_why(found, sent, subject_for(event))
+                    not_me = _NOT_ME_RE.match(plain(sent)) if to_assistant else None
+                    if not_me:
+                        # "… lactose intolerant is my sister Amra, not me": what was said of the person before,
+                        # in this session, is taken back; who the sister is stays
+                        taken = {w for w in words(not_me.group("x")) if len(w) > 3}
+                        facts = [f for f in facts if not mentions(f.text, taken)]
+                        found = [f for f in found if not mentions(f.text, taken)]
+                        if pending is not None:
+                            pending[:] = [u for u in pending if not mentions(u.clause, taken)]
                     if musing and i > 0 and _WHAT_IF_RE.match(plain(sentences[i - 1])):
                         # "What if I later add Russian translations too? Many parents speak Russian better …"
                         found = [f for f in found if not f.family.startswith("world/")]
