@@ -719,8 +719,6 @@ _OCCASION_RE = re.compile(
 )
 
 
-# "coaching the under-12s tonight, thursdays and saturdays": tonight is one of the days it recurs on
-# ("I'm offline most weekends, every second Friday I drive out to Dunquin", "odd weeks are my on call weeks")
 # someone or something else due at a time, once ("gotta run, the inspector from the ministry comes at 3",
 # "Sziget tickets go on sale at noon tomorrow"); what the person does then is theirs ("bouldering at 7")
 _VISIT_RE = re.compile(
@@ -733,6 +731,8 @@ _VISIT_RE = re.compile(
     r"(?:at|around|by|in|this|tomorrow|tonight|today|soon|any minute|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)",
     IC,
 )
+# "coaching the under-12s tonight, thursdays and saturdays": tonight is one of the days it recurs on
+# ("I'm offline most weekends, every second Friday I drive out to Dunquin", "odd weeks are my on call weeks")
 _RECURRING_RE = re.compile(
     rf"\b{WEEKDAY}s\b|\bevery\s+(?:other\s+|second\s+|2nd\s+|third\s+|single\s+)?(?:{WEEKDAY}|weekend|week|month)\b"
     r"|\b(?:most|all|on)\s+weekends\b|\b(?:odd|even|alternate)\s+weeks\b|" + _PER_PERIOD_RE.pattern,

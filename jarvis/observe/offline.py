@@ -1945,8 +1945,8 @@ class OfflineObserver:
                         if pending is not None:
                             pending[mark:], again = _unread_without(pending[mark:], gone)
                         for rest in again:
-                            # "don't bother with staging yet, if it's happening there the grafana on our OVH box
-                            # will show it": what follows the no is read on its own
+                            # "don't bother with staging yet, the grafana on our OVH box shows everything": what
+                            # follows the no is read on its own
                             more = extract_sentence(rest, nxt, event, "", to_assistant, pending)
                             left += [f for f in more if not mentions(f.text, gone)]
                         parts = clauses(plain(sent))
@@ -1991,9 +1991,8 @@ class OfflineObserver:
                 # no reset here: a second message in a row still answers the same assistant turn
                 # ("im celiac …", then "and no instant pot, i have a crockpot")
         if self.judge is not None and pending:
-            pending = list(
-                dict.fromkeys(pending)
-            )  # a clause queued twice (read again past a no) is judged once
+            # a clause queued twice (read again past a no) is judged once
+            pending = list(dict.fromkeys(pending))
             scores = self.judge.scores([u.clause for u in pending])
             kept = [(u, p) for u, p in zip(pending, scores, strict=True) if p >= self.judge.threshold]
             # the judged clause stands for who someone is only when it says it too ("my son Bao is studying
