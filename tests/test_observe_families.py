@@ -2260,6 +2260,18 @@ def test_an_answer_about_this_minute_keeps_nothing(assistant: str, user: str) ->
             "no table, the numbers are enough",
             "table",
         ),
+        # heldout377-384: a plan laid out; what is named in it is offered
+        (
+            "Here is a suggested plan:\n- Day 2: Samsun → Trabzon. Stay the night in Trabzon and visit Sümela.\n"
+            "- Day 3: Trabzon → Batumi.",
+            "No, not Trabzon for the night, we have seen Sümela already two times.",
+            "Trabzon",
+        ),
+        (
+            "Proposed menu:\n- Monday: Jollof rice\n- Tuesday: Egusi soup",
+            "no egusi, the kids won't eat it",
+            "egusi",
+        ),
     ],
 )
 def test_a_no_to_an_offer_with_nothing_in_its_place_keeps_nothing(

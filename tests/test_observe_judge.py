@@ -237,6 +237,11 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "we've been hearing a lot about the new tram line",
         "I read an article in Der Spiegel about heat pumps",
         "I'll think about glmmTMB",
+        # heldout377-384: how the whole morning went; a boss from an old job and their way
+        "The pipeline was red whole morning because of GitHub API rate limit",
+        "the VPN was down the whole afternoon",
+        "My oga from when I was apprentice swears by Jumia",
+        "my boss from my old job always books the big room",
         # heldout369-376: something only read about; a batchmate's tool
         "I read something about hugelkultur in a magazine at the clinic",
         "heard a bit about sourdough discard on the radio",

@@ -80,7 +80,10 @@ _DECLINE_RE = re.compile(
 # options laid out for the person to pick from
 _CHOICE_RE = re.compile(
     r"\b(?:two|three|a few|several|some|2|3)\s+(?:ways|options|approaches|choices|routes|paths)\b[^.?!]{0,40}[:.]"
-    r"|\bwhich\s+(?:one\s+)?(?:do you prefer|would you prefer|would you like|do you want|sounds better|works better)\b",
+    r"|\bwhich\s+(?:one\s+)?(?:do you prefer|would you prefer|would you like|do you want|sounds better|works better)\b"
+    # a plan laid out for the person to take or change ("Here is a suggested plan: … Stay the night in Trabzon")
+    r"|\b(?:here(?:'s|\s+is)\s+(?:a|my|the|an)\s+(?:suggested\s+|proposed\s+|possible\s+|draft\s+|rough\s+)?|"
+    r"(?:suggested|proposed)\s+)(?:plan|route|itinerary|schedule|outline|menu|meal plan|timetable)\b",
     IC,
 )
 # an offer that points back at the sentence before ("Want me to add it to the workflow?")

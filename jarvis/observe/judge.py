@@ -240,7 +240,7 @@ _FRIENDS = (
 _HOUSEMATES = r"flatmate|roommate|housemate"
 _WORKMATES = (
     r"colleague|co-?worker|labmate|lab mate|officemate|office mate|deskmate|groupmate|bandmate|lab partner|"
-    r"teammate|boss|manager|lead|team lead|tech lead|landlord|landlady|client"
+    r"teammate|boss|oga|manager|lead|team lead|tech lead|landlord|landlady|client"
 )
 _NOT_FAMILY = f"{_FRIENDS}|{_HOUSEMATES}|{_WORKMATES}"
 _FAMILY = (
@@ -348,6 +348,8 @@ _MOMENT_RE = re.compile(
     # today or this week has gone
     r"|\b(?:has|have|'s|'ve)\s+been\b[^,;]{0,25}\b(?:this\s+(?:week|morning|afternoon|evening)|today|"
     r"all\s+(?:morning|day|afternoon|evening|night|week)|since\s+(?:this morning|yesterday|last night|lunch|noon))\b"
+    # ("The pipeline was red whole morning because of GitHub API rate limit")
+    r"|\b(?:was|were)\b[^,;]{0,25}\b(?:the\s+)?(?:whole|all)\s+(?:morning|afternoon|evening|day|night)\b"
     # a stretch still to come, bounded ("I'm on nights all next fortnight", "for the whole of next week")
     r"|\b(?:all|for the|the whole|for all of|for the whole of)\s+(?:of\s+)?(?:this|next|the coming)\s+"
     r"(?:week|fortnight|month|weekend)\b|\bnext\s+fortnight\b"
