@@ -2272,6 +2272,12 @@ def test_an_answer_about_this_minute_keeps_nothing(assistant: str, user: str) ->
             "no egusi, the kids won't eat it",
             "egusi",
         ),
+        # heldout385-392: "Want one?" after the thing
+        (
+            "I can draw a confusion matrix to confirm, with seaborn's `viridis` heatmap and a colour bar. Want one?",
+            "Yes please, a confusion matrix. So no viridis — use something that survives a black-and-white printer.",
+            "viridis",
+        ),
     ],
 )
 def test_a_no_to_an_offer_with_nothing_in_its_place_keeps_nothing(

@@ -29,7 +29,7 @@ _SUGGESTION_RE = re.compile(
     r"worth|option|idea|alternatively|(?:an|one|another)\s+alternative|instead|i'd|you'd|try|may want|want to|if you're not already|"
     # ("Would you also like me to set up a small Snakemake pipeline …?")
     r"would you (?:also\s+|maybe\s+|perhaps\s+)?like|(?:want|like) me to|do you (?:also\s+|maybe\s+)?want|"
-    r"shall i|should i|happy to|for later|stronger|better|"
+    r"shall i|should i|happy to|for later|stronger|better|^(?:want|need|fancy)\s+(?:one|it|that|them|this)\b|"
     # ("Longer term, this kind of state is cleaner with Riverpod's AsyncNotifier")
     r"longer term|long-term|in the long run|(?:is|are|gets|get|would be|'d be)\s+(?:much\s+|a lot\s+|way\s+|far\s+)?"
     r"(?:cleaner|nicer|simpler|easier|neater|safer|faster)\s+(?:with|in|using)|"
@@ -92,6 +92,8 @@ _POINTS_BACK_RE = re.compile(
     r"switch to|try|wire up|put|plug in|bring in|pull in|port|rewrite|convert|migrate|move|change|swap|redo|"
     r"do|make)\s+(?:it|this|that|them|one)\b|"
     # "… add a loyalty card. Would that interest you?"
+    # "… with seaborn's `viridis` heatmap and a colour bar. Want one?"
+    r"^(?:want|need|fancy)\s+(?:one|it|that|them|this)\b|"
     r"\b(?:would|does|could)\s+(?:that|this|it|one)\s+(?:interest you|appeal|be (?:useful|helpful|of interest|"
     r"something for you))|\binterested\?|"
     # "… some growers bridge the months with a small microloan. Could be worth asking about if cashflow is tight."
