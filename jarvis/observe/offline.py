@@ -1829,7 +1829,11 @@ class OfflineObserver:
             elif event.type == "message" and event.role == "user":
                 sentences = split_sentences(_with_list_heads(event.text))
                 # "… Just thinking, I have not decided.": the message muses; the why of a "what if" is no fact
-                musing = any(admissible(trim(plain(s))) == "undecided" for s in sentences)
+                # (the cheap test first: most messages ask no "what if")
+                musing = any(_WHAT_IF_RE.match(plain(s)) for s in sentences) and any(
+                    admissible(trim(plain(s))) == "undecided" for s in sentences
+                )
+                away = _AWAY_RE.search(plain(event.text)) is not None  # the stay ends: "here in X" is no home
                 skip = -1
                 previous, mark = "", 0  # the sentence before when nothing read it, and the judge's queue then
                 since = 0  # where the judge's queue stood when `previous` began
@@ -1910,7 +1914,7 @@ class OfflineObserver:
                         found = [f for f in found if not f.family.startswith("world/")]
                         if pending is not None:
                             del pending[mark:]
-                    if _AWAY_RE.search(plain(event.text)):
+                    if away:
                         found = [
                             f for f in found if not (f.family == HOME_IN.name and _HERE_IN_RE.search(f.quote))
                         ]
@@ -2027,10 +2031,11 @@ def _unread_without(pending: list[Unread], gone: set[str]) -> tuple[list[Unread]
     last mention of it, to be read again."""
     kept, again = [], []
     for unread in pending:
-        rest = _quote_without(unread.clause, gone)
         if not mentions(unread.clause, gone):
             kept.append(unread)
-        elif rest != unread.clause and not mentions(rest, gone) and rest not in again:
+            continue
+        rest = _quote_without(unread.clause, gone)
+        if rest != unread.clause and not mentions(rest, gone) and rest not in again:
             again.append(rest)
     return kept, again
 
