@@ -1804,6 +1804,10 @@ NEGATIVE = [
     # and who they are with it
     ("I used to smoke a pipe on the veranda every evening", "pipe"),
     ("we used to bake our own bread every Sunday, no time anymore", "bread"),
+    # heldout390: the old way, with the new one better
+    ("Before, I used a daftari and counted everything on Sunday, now this is much better.", "daftari"),
+    ("I kept the orders in a notebook, now it's way easier", "notebook"),
+    ("before we counted the till by hand every night", "till"),
     ("my friend Dovydas writes his whole thesis in word lol, i could never", "Dovydas"),
     ("My mentor Kofi codes everything in Haskell.", "Haskell"),
     ("my neighbour Mr Obi always buys his seed in Kano", "Obi"),
@@ -2278,6 +2282,29 @@ def test_an_answer_about_this_minute_keeps_nothing(assistant: str, user: str) ->
             "Yes please, a confusion matrix. So no viridis — use something that survives a black-and-white printer.",
             "viridis",
         ),
+        # heldout390: "the quickest fix is X" offers X; "I'd rather not pull X in" turns it down, X named by its
+        # module ("dbt_utils.deduplicate")
+        (
+            "For the duplicated rows, the quickest clean-up is the `dbt_utils.deduplicate` macro plus a full refresh.",
+            "I'd rather not pull dbt_utils in just for dedup, write plain SQL with QUALIFY.",
+            "dbt_utils",
+        ),
+        (
+            "The simplest fix would be the `lodash.debounce` helper.",
+            "we'd prefer not to add lodash for one function",
+            "lodash",
+        ),
+        # a bare no, then a rule of its own about something else: the no is no rule
+        (
+            "If you like, I can also add Stripe checkout so customers can pay online. Would that help?",
+            "No Stripe please. We take payment only by UPI, no cards.",
+            "Stripe",
+        ),
+        (
+            "The easiest way is to use Zapier to forward the orders.",
+            "I would rather not use Zapier, I'll copy them by hand this week.",
+            "Zapier",
+        ),
     ],
 )
 def test_a_no_to_an_offer_with_nothing_in_its_place_keeps_nothing(
@@ -2285,6 +2312,64 @@ def test_a_no_to_an_offer_with_nothing_in_its_place_keeps_nothing(
 ) -> None:
     facts = facts_of(("assistant", assistant), ("user", user))
     assert not [f.text for f in facts if gone.lower() in f.text.lower()], [f.text for f in facts]
+
+
+@pytest.mark.parametrize(
+    ("assistant", "user", "kept"),
+    [
+        # heldout228: a bare no to the offer, the next sentence says it stands
+        (
+            "The simplest robust fix would be `snap install certbot --classic`, which ships its own timer.",
+            "no snap. every box here is debian 12 and I keep snapd off all of them, apt only.",
+            "snap",
+        ),
+        (
+            "I could also add Docker for the dev setup.",
+            "no docker. we keep docker off every one of these laptops, always.",
+            "docker",
+        ),
+        # "nah X is on …": what is so, no decline, the article left out
+        (
+            "Since the cluster is on 1.29, the quickest fix is to let the AMI resolve to the latest 1.29 release.",
+            "nah cluster is on 1.31 not 1.29, we upgraded the control plane in july",
+            "1.31",
+        ),
+    ],
+)
+def test_a_no_to_an_offer_that_says_it_lasts_is_kept(assistant: str, user: str, kept: str) -> None:
+    facts = facts_of(("assistant", assistant), ("user", user))
+    assert [f.text for f in facts if kept.lower() in f.text.lower()], [f.text for f in facts]
+
+
+@pytest.mark.parametrize(
+    ("intro", "rule"),
+    [
+        ("Here is the plan the travel agent sent, please check it:", "---"),
+        ("my landlord emailed this this morning", "====="),
+        ("The itinerary Kofi put together:", "***"),
+        ("This is the draft from my supervisor:", "---"),
+    ],
+)
+def test_a_document_someone_else_wrote_is_not_the_persons_word(intro: str, rule: str) -> None:
+    # heldout393-400: the lines of a pasted plan are the agent's; a no to one of them is no rule
+    message = (
+        f"I'm a chef in Rosario. {intro}\n\n{rule}\nDay 1-4 Tokyo: sushi omakase dinner\n"
+        f"Day 5-6 Hakone: ryokan with kaiseki dinner, onsen\nI always book the Shinkansen early.\n{rule}\n\n"
+        "I never eat raw fish."
+    )
+    facts = facts_of(
+        ("user", message),
+        ("assistant", "Six bases in 13 days is a lot of packing. The Hakone ryokan is pricey."),
+        ("user", "no Hakone, we don't want to move hotel so many times."),
+    )
+    texts = [f.text for f in facts]
+    assert not [t for t in texts if "Hakone" in t or "Shinkansen" in t], texts
+    assert [t for t in texts if "raw fish" in t] and [t for t in texts if "chef" in t], texts
+
+
+def test_a_document_the_person_wrote_stays_their_word() -> None:
+    message = "Here is the plan I made:\n---\nI always book the Shinkansen early.\n---\nDoes it work?"
+    assert [f.text for f in facts_of(("user", message)) if "Shinkansen" in f.text]
 
 
 def test_an_either_or_answer_stands_when_the_other_option_is_turned_down() -> None:

@@ -258,6 +258,15 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "my mum back home in Enugu cooks everything with palm oil",
         "my cousin in Lukla gives free dal bhat refills to get good reviews there",
         "my aunt offers free coffee to attract customers",
+        # heldout393-400: any verb in -s with "everything"; "like" without its -s
+        "my mother-in-law plants everything by the moon phases",
+        "my uncle Tevita fixes everything with duct tape",
+        "my cousin Ama dyes all her fabric with indigo",
+        "my manager Mr. Khiem like everything in Google Sheets",
+        "my boss like every report in PDF",
+        # a habit of "before", on a weekday
+        "before, we did the stocktake on Sundays",
+        "Previously I counted the cash on Fridays",
         "the GitHub Actions runner has been flaky all morning",
         "prod has been slow since this morning",
         "let me sleep on the heat pump idea",
@@ -1019,6 +1028,23 @@ def test_an_unreal_if_run_on_is_cut_and_the_words_before_it_are_read(
             "An alternative would be refitting it in brms, which gives posterior intervals.",
             "And no brms, I don't have the time to learn Stan before the deadline.",
             "brms",
+        ),
+        # heldout390: "the quickest fix is X" offers X; "I'd rather not pull X in" turns it down, X named by its
+        # module ("dbt_utils.deduplicate")
+        (
+            "For the duplicated rows, the quickest clean-up is the `dbt_utils.deduplicate` macro plus a full refresh.",
+            "I'd rather not pull dbt_utils in just for dedup, write plain SQL with QUALIFY.",
+            "dbt_utils",
+        ),
+        (
+            "The simplest fix would be the `lodash.debounce` helper.",
+            "we'd prefer not to add lodash just for one function, write the debounce by hand",
+            "lodash",
+        ),
+        (
+            "The cheapest option is Backblaze B2 for the photo backups.",
+            "I would rather not use Backblaze for this, the external drive is fine for now",
+            "Backblaze",
         ),
     ],
 )

@@ -382,6 +382,8 @@ def _values_correction(x: str, assistant: str, who: str) -> Found | None:
         return None  # "Storybook, not for this one": turned down for now, no value set right
     if _NO_NEED_RE.match(wrong) or _DROP_RE.match(right):
         return None  # "skip the debug toolbar, not needed": an offer let go, and why; no value set right
+    if re.search(r"\b(?:rather|prefer|better)$", right, IC) or re.match(r"to\s", wrong, IC):
+        return None  # "I'd rather not use Zapier", "we'd prefer not to add lodash": a no, no value set right
     right = re.sub(r"^(?:(?:no|nah|nope|yeah|yes|ok|okay|well|so|and)[,\s]+)+", "", right, flags=IC) or right
     if right.lower() in _NO_VALUE or re.match(
         r"^(?:I|we|you|u|it|he|she|they)(?:'ll|'d|'m|\s+(?:will|would|can|do|did|am|was|have|had|could|should))?$",

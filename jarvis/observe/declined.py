@@ -33,6 +33,9 @@ _SUGGESTION_RE = re.compile(
     # ("Longer term, this kind of state is cleaner with Riverpod's AsyncNotifier")
     r"longer term|long-term|in the long run|(?:is|are|gets|get|would be|'d be)\s+(?:much\s+|a lot\s+|way\s+|far\s+)?"
     r"(?:cleaner|nicer|simpler|easier|neater|safer|faster)\s+(?:with|in|using)|"
+    # the one fix the assistant puts first ("the quickest clean-up is the `dbt_utils.deduplicate` macro")
+    r"\bthe\s+(?:quickest|simplest|easiest|fastest|cleanest|cheapest)\s+(?:\w+\s+)?(?:fix|way|clean-?up|option|route|"
+    r"thing|solution|approach)\s+(?:is|would be)|"
     r"(?:would|could|might|will|can)\s+(?:\w+ly\s+)?help|would give you|an? (?:app|tool|library|plugin|service|crate|package) like|optional|optionally|"
     r"nice-to-have|nice to have|down the line|later on|tips?|(?:lets|let|helps|saves) you|"
     # what others like the person do, offered ("many small bakeries add a loyalty card")
@@ -61,6 +64,10 @@ _DECLINE_RE = re.compile(
     r"\b(?:i|we) (?:don't|dont|do not|won't|wont) (?:want|need)|\b(?:don't|dont|do not) (?:make|turn) (?:it|this|that)|"
     r"\blet(?:'s| us) not (?:add|use|pull in|bring in|pull|bring|drag|drag in|introduce|adopt|include|"
     r"go with|do|install)|\b(?:won't|wont|will not|not gonna|not going to) bother with|"
+    # ("I'd rather not pull dbt_utils in just for dedup")
+    r"\b(?:i'd|i would|we'd|we would)\s+(?:rather\s+not|prefer\s+not\s+to|prefer\s+to\s+not)\s+(?:pull|bring|drag|add|use|install|"
+    r"introduce|take on|depend on|go with|bother with)(?:\s+in)?|\b(?:i|we)\s+(?:prefer|want)\s+not\s+to\s+(?:pull|"
+    r"bring|drag|add|use|install|introduce|take on|depend on|go with|bother with)(?:\s+in)?|"
     r"\bnot (?:adding|using|installing|bringing in|pulling in|rewriting (?:it |this |everything )?in|porting (?:it |this )?to|"
     r"switching to|moving to|migrating to)|"
     r"\b(?:i|we) (?:will not|won't|wont|am not going to|'m not going to|am not gonna|'m not gonna|do not|don't) "
@@ -73,7 +80,8 @@ _DECLINE_RE = re.compile(
     # ("no its svelte 5 with runes" sets something right; it declines nothing)
     r"\s+(?!(?:it's|its|it is|that's|thats|we|we're|i|i'm|im|this is|they're|don't|dont|do not)\b)"
     # ("no, the state bucket is kudipay-tfstate-prod": what is so, no decline)
-    r"(?!(?:the|our|my)\s+[\w.+-]+(?:\s+[\w.+-]+)?\s+(?:is|are|was|were|lives|sits)\b)"
+    # ("nah cluster is on 1.31 not 1.29": the article left out)
+    r"(?!(?:(?:the|our|my)\s+)?[\w.+-]+(?:\s+[\w.+-]+)?\s+(?:is|are|was|were|lives|sits)\b)"
     r"(?:the\s+|a\s+|an\s+|any\s+|more\s+)?(?P<rest>[\w.+-]+(?:\s+[\w.+-]+)?)",
     IC,
 )
@@ -163,6 +171,8 @@ _LASTING_RE = re.compile(
     r"(?:in\s+)?(?:this|that|the)\s+(?:time|sprint|week|month|year|release|round|quarter|term|one|moment)))",
     IC,
 )
+# words that say outright a no stands
+_STANDS_RE = re.compile(r"\b(?:never|ever|always|only|anymore|any more|all of (?:them|it|our|my|the))\b", IC)
 # a limit in time outweighs a word that would make the no last ("only the monthly payment is enough for now")
 _FOR_NOW_RE = re.compile(
     r"\b(?:for now|for the moment|for the time being|this time|at this stage|right now)\b", IC
@@ -214,6 +224,8 @@ def words(text: str) -> set[str]:
     found = {w.lower() for w in _TOKEN_RE.findall(text)}
     found |= {fold(w) for w in found}
     found |= {part for w in list(found) if "-" in w or "_" in w for part in re.split(r"[-_]", w)}
+    # a module's member named with its module ("dbt_utils.deduplicate" -> also "dbt_utils")
+    found |= {w.split(".")[0] for w in list(found) if re.fullmatch(r"[a-z]\w{2,}\.[a-z]\w*", w)}
     # a crate or package named with its variant ("bevy_rapier2d" -> also "rapier")
     found |= {m.group(1) for w in list(found) if (m := re.fullmatch(r"([a-z]{4,})\d+[a-z]{0,2}", w))}
     # one word, singular or plural ("run a giveaway" -> "No giveaways")
@@ -256,6 +268,19 @@ class Suggested:
                     # "CI builds would be faster with sccache. Want me to add it?": "it" is the sentence before
                     self.words |= words(before)
             before = sent
+
+    def add_document(self, document: str) -> None:
+        """A plan someone else wrote, pasted by the person to check ("the plan the travel agent sent"):
+        what each line names is offered, as the assistant's options are."""
+        for line in document.splitlines():
+            self.words |= _names(f"- {line}")
+
+    @staticmethod
+    def stands(sentence: str) -> bool:
+        """True when the sentence after a bare no says outright that it stands ("no snap. every box here
+        … I keep snapd off all of them, apt only"), not only why or what is used ("SILVA is for 16S, we
+        use MitoFish")."""
+        return _STANDS_RE.search(sentence) is not None and not _FOR_NOW_RE.search(sentence)
 
     @staticmethod
     def lasts(sentence: str) -> bool:

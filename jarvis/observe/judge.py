@@ -59,6 +59,11 @@ _OPINION_RE = re.compile(
     r"freezing|disconnecting|restarting|rebooting|stalling)\b)\w+ing|"
     # ("the finance guys are obsessed with Looker", "my principal like PowerPoint very much")
     r"like\s+(?:[\w.+-]+\s+){1,3}(?:very\s+much|so\s+much|a\s+lot|more|better|best)\b|"
+    # ("my manager Mr. Khiem like everything in Google Sheets": the verb without its -s)
+    # ("on wandb like everything else", "like every Monday": a comparison, no taste)
+    r"(?<!\bI )(?<!\bwe )(?<!\byou )(?<!\bthey )(?<!,\s)like\s+(?:everything(?!\s+else)|every\s+(?!(?:other|odd|even|"
+    r"single|day|week|month|year|time|morning|evening|night|weekend|season|summer|winter|spring|autumn|"
+    rf"{WEEKDAY})\b)\w+|all\s+(?:the|our|his|her|their|of)\b)|"
     # ("my cousin Farida is always banging on about how Linux is better", "Juno goes on about sourdough")
     r"(?:is\s+|are\s+|keeps?\s+)?(?:always\s+|forever\s+|constantly\s+)?(?:banging|going|harping|rabbiting)\s+on\s+"
     r"(?:again\s+|and\s+on\s+|still\s+)?about|"
@@ -785,7 +790,12 @@ _PAST_USE_RE = re.compile(
 _BEFORE_HABIT_RE = re.compile(
     r"^(?:(?:and|but|so|also|oh|well)[\s,]+)*(?:before|previously|formerly|in the past|back then)\s*,?\s+(?:i|we)\s+"
     r"(?!(?:was|were|lived|worked|studied|taught|moved|came|arrived|left|started|got|had kids)\b)"
-    r"(?:did|went|had|ran|sold|made|took|kept|\w+ed)\b(?=.*\b(?:every|always|each|most)\b)",
+    rf"(?:did|went|had|ran|sold|made|took|kept|\w+ed)\b(?=.*\b(?:every|always|each|most|on\s+{WEEKDAY}s?)\b)|"
+    # the old way, and the new one better ("I used a daftari and counted everything on Sunday, now this is much
+    # better"): a habit the person has dropped
+    r"^(?:(?:and|but|so|also|oh|well)[\s,]+)*(?:i|we)\s+(?:used|did|kept|wrote|ran|had|\w+ed)\b[^.;]*,\s*"
+    r"(?:but\s+|and\s+)?now\s+(?:this|it|that|the\s+\w+|everything)\s+(?:is|'s|works|feels)\s+"
+    r"(?:so\s+|much\s+|way\s+|a lot\s+|far\s+)?(?:better|easier|faster|simpler|quicker)\b",
     IC,
 )
 
@@ -912,7 +922,10 @@ _THEIR_WAY_VERB = (
     # a tool they use, or a habit word ("he uses drones", "always books the big room")
     rf"(?:uses?|swears? by|sticks? to)\b|(?:always|never|usually|only)(?:\s+(?:{_WAY_ADVERBS}))*\s+(?:{_WAY_VERBS})\b|"
     # all of a thing, or their own ("does literally everything in QGIS", "writes his whole thesis in word")
-    rf"(?:{_WAY_VERBS})\b(?=[^,;.]*\b(?:his|her|their|everything|all|every|whole|entire|a lot|lots|only|"
+    # any verb in -s ("my mother-in-law plants everything by the moon phases"); what a boss wants or needs
+    # is the person's work
+    rf"(?:{_WAY_VERBS}|(?!(?:wants|needs|expects|requires|asks|says|thinks|likes|loves|hates|prefers|means|"
+    rf"gets|lets|makes sure)\b)[a-z]{{2,}}[^s\W]s)\b(?=[^,;.]*\b(?:his|her|their|everything|all|every|whole|entire|a lot|lots|only|"
     # a trick of their trade ("my cousin in Lukla gives free dal bhat refills to get good reviews there")
     r"to\s+(?:get|attract|keep|win|draw|lure|boost|pull)\s+(?:\w+\s+)?(?:reviews|customers|clients|guests|buyers|"
     r"followers|people|traffic|sales|business|them|more))\b)|"

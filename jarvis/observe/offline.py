@@ -88,6 +88,7 @@ from jarvis.observe.phrasing import (
     plain,
     refused,
     split_sentences,
+    their_documents,
     trim,
 )
 from jarvis.observe.schema import Fact, ObserverOutput, Segment
@@ -1827,6 +1828,8 @@ class OfflineObserver:
                 said_lines.update({assistant_said: lines, last_assistant: lines[:600]})
                 suggested.add(event.text)
             elif event.type == "message" and event.role == "user":
+                for document in their_documents(event.text):
+                    suggested.add_document(document)  # "no Hakone" to the travel agent's plan is no rule
                 sentences = split_sentences(_with_list_heads(event.text))
                 # "… Just thinking, I have not decided.": the message muses; the why of a "what if" is no fact
                 # (the cheap test first: most messages ask no "what if")
@@ -1926,9 +1929,16 @@ class OfflineObserver:
                     no_to = suggested.turned_down(plain(sent)) if to_assistant else set()
                     # a semicolon ends the no ("not the Interrail pass; I will book tickets as I always do")
                     said_with = [p for p in plain(sent).split(";") if mentions(p, no_to)] or [plain(sent)]
-                    said_no, turned = (
-                        (set(), no_to) if suggested.lasts(";".join(said_with)) else (no_to, set())
+                    lasting = suggested.lasts(";".join(said_with)) or (
+                        # "no snap. every box here is debian 12 … apt only.": a bare no, the next sentence says it lasts
+                        bool(no_to)
+                        and len(plain(sent).split()) <= 3
+                        and suggested.stands(plain(nxt))
+                        # about the same thing ("snapd"), not a rule of its own ("No Stripe please. We take
+                        # payment only by UPI")
+                        and any(re.search(rf"(?<!\w){re.escape(w)}", fold(plain(nxt)), IC) for w in no_to)
                     )
+                    said_no, turned = (set(), no_to) if lasting else (no_to, set())
                     if turned:  # a lasting no: what else the sentence says is quoted without it
                         found = [
                             f

@@ -263,11 +263,51 @@ def _unmashed(match: re.Match[str]) -> str:
     return "\n" if len(set(word)) <= 3 and all(word.count(c) >= 3 for c in set(word)) else word
 
 
+# a line that only draws a rule ("---", "=====", "***"): what two of them frame was pasted
+_RULE_LINE_RE = re.compile(r"^\s*(?:-{3,}|={3,}|\*{3,}|_{3,}|~{3,})\s*$", re.MULTILINE)
+# what someone else wrote, announced ("Here is the plan the travel agent sent, please check it:",
+# "my landlord emailed this:"): not what the person "I sent" or wrote themselves
+_THEIRS_RE = re.compile(
+    r"(?<!\bI )(?<!\bwe )(?<!\bi )\b(?:sent|wrote|forwarded|emailed|drafted|prepared|proposed|put together|"
+    r"came back with|replied|posted)\b|\b(?:from|by)\s+(?:my|our|the|his|her|their)\s+[\w-]+(?:\s+[\w-]+)?\s*:\s*$",
+    IC,
+)
+
+
+def _their_documents(text: str) -> list[tuple[int, int]]:
+    """Where a document someone else wrote sits in a message: pasted between two rule lines after words
+    that say so ("Here is the plan the travel agent sent:\n---\nDay 5–6 Hakone: ryokan …\n---")."""
+    rules = list(_RULE_LINE_RE.finditer(text))
+    spans: list[tuple[int, int]] = []
+    # rules pair up in order; an odd last one frames nothing
+    for first, last in zip(rules[::2], rules[1::2], strict=False):
+        intro = text[spans[-1][1] if spans else 0 : first.start()].rstrip().rsplit("\n", 1)[-1]
+        if _THEIRS_RE.search(intro.rsplit(".", 1)[-1] or intro):
+            spans.append((first.start(), last.end()))
+    return spans
+
+
+def their_documents(text: str) -> list[str]:
+    """The documents someone else wrote that a message pastes (see `_their_documents`)."""
+    text = text.translate(_TYPOGRAPHIC)
+    return [text[a:b] for a, b in _their_documents(text)]
+
+
+def _without_their_document(text: str) -> str:
+    """The message without the documents someone else wrote: their lines are not the person's statements."""
+    at, out = 0, []
+    for a, b in _their_documents(text):
+        out.append(text[at:a])
+        at = b
+    return "".join(out) + text[at:]
+
+
 def split_sentences(text: str, own: bool = True) -> list[str]:
     """The person's own sentences in a message: code, quotes, pasted and machine lines removed
     (with `own` False, as for the assistant's words, only code is removed: "Done: …" is its own)."""
     text = _STAGE_RE.sub(" ", _FENCE_RE.sub("\n", text.translate(_TYPOGRAPHIC)))
     if own:
+        text = _without_their_document(text)
         text = _MASH_RE.sub(_unmashed, re.sub(r"(?<=\w[.!?])(?=[a-z]*([a-z])\1{4,})", " ", text))
     lines = [ln.strip().lstrip("-*•").strip() for ln in text.split("\n")]
     kept = "\n".join(_blank_quoted_speech(ln) for ln in lines if _keep_line(ln)) if own else "\n".join(lines)
