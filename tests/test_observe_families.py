@@ -2334,6 +2334,17 @@ def test_a_no_to_an_offer_with_nothing_in_its_place_keeps_nothing(
             "nah cluster is on 1.31 not 1.29, we upgraded the control plane in july",
             "1.31",
         ),
+        # … a name or a value, or one set right
+        (
+            "Want me to bump the deployment target to iOS 17 so we can use the new onChange? I could also add a shim.",
+            "No, deployment target is iOS 16 and it stays there, a lot of our commuters are on older iphones.",
+            "iOS 16",
+        ),
+        (
+            "The quickest fix is to change the deadline in the README to June 21.",
+            "no, deadline is june 12 not june 21, i wrote it wrong in the readme",
+            "june 12",
+        ),
     ],
 )
 def test_a_no_to_an_offer_that_says_it_lasts_is_kept(assistant: str, user: str, kept: str) -> None:

@@ -264,6 +264,19 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "my cousin Ama dyes all her fabric with indigo",
         "my manager Mr. Khiem like everything in Google Sheets",
         "my boss like every report in PDF",
+        # heldout401-408: the person's own errand at a time, once, as they leave
+        "Then I'm off, dentist at 11",
+        "gotta run, vet at 4:30",
+        "I have the physio at 9",
+        "ok I'm off, Dr. Mensah at 3pm",
+        # heldout409-416: a tired head; one event of the person's, soon; a diet kept outside the household
+        "just got off a 12-hour shift and my brain is mush",
+        "my head's fried after that meeting",
+        "I have exam tomorrow in discrete math",
+        "tonight I've got a recital at the conservatory",
+        "we have a client meeting in two hours",
+        "My sister-in-law Jikke is vegan",
+        "my friend Kasia is a strict vegetarian",
         # a habit of "before", on a weekday
         "before, we did the stocktake on Sundays",
         "Previously I counted the cash on Fridays",
@@ -347,6 +360,16 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         "the bin lorry comes every tuesday",
         "the extract from the Meditech replica lands around 02:30 every night",
         "gotta run, bouldering at 7 w the office crew",
+        # heldout401-408: an errand that comes back
+        "I see the physio every Tuesday at 9",
+        "the dentist at 8 on Mondays is my standing slot",
+        # a tired head on every such day
+        "I'm at the shop from 4am so by afternoon my brain is mush",
+        "i do 3 nights in a row usually and by the third one my brain is soup lol",
+        # a diet kept in the household is the person's kitchen
+        "My partner Yarema is vegetarian",
+        "my son Karim is allergic to sesame",
+        "I have physio every Tuesday",
     ],
 )
 def test_the_judge_reads_statements_no_family_foresaw(clause: str) -> None:
@@ -1040,6 +1063,34 @@ def test_an_unreal_if_run_on_is_cut_and_the_words_before_it_are_read(
             "The simplest fix would be the `lodash.debounce` helper.",
             "we'd prefer not to add lodash just for one function, write the debounce by hand",
             "lodash",
+        ),
+        # heldout401-408: "if you would like, …" offers; "I shall not install X" turns it down, and is no
+        # "X, not Y" correction
+        (
+            "If you would like more control over the reports, the free program Gramps can import the tree.",
+            "Thank you, but I shall not install Gramps; at seventy-one I would rather stay with what I know.",
+            "Gramps",
+        ),
+        (
+            "If you would prefer, Obsidian can hold the notes and link them.",
+            "we shan't use Obsidian, paper is fine",
+            "Obsidian",
+        ),
+        # "longer-term, X would let …" offers X; "no, X is basically unmaintained" is why the offer is no good
+        (
+            "(Longer-term, a small Streamlit web app would let colleagues open the rota on their phones.)",
+            "No Streamlit please, I can't host anything and the hospital network blocks most things.",
+            "Streamlit",
+        ),
+        (
+            "If you want the fonts to match, I could export the figures to PGF with tikzplotlib.",
+            "no, tikzplotlib is basically unmaintained, just rename the style.",
+            "tikzplotlib",
+        ),
+        (
+            "You could also cache the tiles with Varnish.",
+            "nah varnish is overkill for this, leave it",
+            "varnish",
         ),
         (
             "The cheapest option is Backblaze B2 for the photo backups.",

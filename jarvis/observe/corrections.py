@@ -386,7 +386,8 @@ def _values_correction(x: str, assistant: str, who: str) -> Found | None:
         return None  # "I'd rather not use Zapier", "we'd prefer not to add lodash": a no, no value set right
     right = re.sub(r"^(?:(?:no|nah|nope|yeah|yes|ok|okay|well|so|and)[,\s]+)+", "", right, flags=IC) or right
     if right.lower() in _NO_VALUE or re.match(
-        r"^(?:I|we|you|u|it|he|she|they)(?:'ll|'d|'m|\s+(?:will|would|can|do|did|am|was|have|had|could|should))?$",
+        r"^(?:I|we|you|u|it|he|she|they)(?:'ll|'d|'m|\s+(?:will|would|can|do|did|am|was|have|had|could|should|shall|"
+        r"must|may|might))?$",
         right,
         IC,
     ):

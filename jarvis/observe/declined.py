@@ -31,7 +31,7 @@ _SUGGESTION_RE = re.compile(
     r"would you (?:also\s+|maybe\s+|perhaps\s+)?like|(?:want|like) me to|do you (?:also\s+|maybe\s+)?want|"
     r"shall i|should i|happy to|for later|stronger|better|^(?:want|need|fancy)\s+(?:one|it|that|them|this)\b|"
     # ("Longer term, this kind of state is cleaner with Riverpod's AsyncNotifier")
-    r"longer term|long-term|in the long run|(?:is|are|gets|get|would be|'d be)\s+(?:much\s+|a lot\s+|way\s+|far\s+)?"
+    r"longer[- ]term|long-term|in the long run|would let|(?:is|are|gets|get|would be|'d be)\s+(?:much\s+|a lot\s+|way\s+|far\s+)?"
     r"(?:cleaner|nicer|simpler|easier|neater|safer|faster)\s+(?:with|in|using)|"
     # the one fix the assistant puts first ("the quickest clean-up is the `dbt_utils.deduplicate` macro")
     r"\bthe\s+(?:quickest|simplest|easiest|fastest|cleanest|cheapest)\s+(?:\w+\s+)?(?:fix|way|clean-?up|option|route|"
@@ -47,7 +47,7 @@ _SUGGESTION_RE = re.compile(
     r"would be (?:a |an )?(?:good|great|natural|nice|perfect|ideal|easy)\s+(?:moment|time|opportunity|chance|fit|place|idea)|"
     r"would be (?:a lot |much |way )?(?:faster|better|easier|quicker|simpler|safer|cleaner)|"
     # an offer on a condition ("If you ever want a cross-check, UDPipe also ships a Nynorsk model")
-    r"if you (?:ever\s+|still\s+)?(?:want|need|like|prefer|fancy)|if you'd (?:like|prefer)|if needed|if (?:it|that|this) helps|"
+    r"if you (?:ever\s+|still\s+)?(?:want|need|like|prefer|fancy)|if you(?:'d| would) (?:like|prefer|want)|if needed|if (?:it|that|this) helps|"
     r"(?:you|we) can (?:also\s+)?(?:buy|get|try|use|install|add|switch|book|order|download|rent|hire)|"
     # what the assistant can do besides ("I can also add django-silk for profiling")
     r"i can also (?:add|set up|install|write|make|wire up|include|put|build|configure|enable|turn|draft|prepare))\b",
@@ -70,7 +70,8 @@ _DECLINE_RE = re.compile(
     r"bring|drag|add|use|install|introduce|take on|depend on|go with|bother with)(?:\s+in)?|"
     r"\bnot (?:adding|using|installing|bringing in|pulling in|rewriting (?:it |this |everything )?in|porting (?:it |this )?to|"
     r"switching to|moving to|migrating to)|"
-    r"\b(?:i|we) (?:will not|won't|wont|am not going to|'m not going to|am not gonna|'m not gonna|do not|don't) "
+    r"\b(?:i|we) (?:will not|won't|wont|shall not|shan't|am not going to|'m not going to|am not gonna|'m not gonna|do not|"
+    r"don't) "
     r"(?:install|use|add|buy|get|try|download|pay for|switch to)|"
     # ("Please don't restructure it into MassDownloader", "Don't migrate to Riverpod"): the offered
     # rewrite or addition, turned down
@@ -80,8 +81,12 @@ _DECLINE_RE = re.compile(
     # ("no its svelte 5 with runes" sets something right; it declines nothing)
     r"\s+(?!(?:it's|its|it is|that's|thats|we|we're|i|i'm|im|this is|they're|don't|dont|do not)\b)"
     # ("no, the state bucket is kudipay-tfstate-prod": what is so, no decline)
-    # ("nah cluster is on 1.31 not 1.29": the article left out)
-    r"(?!(?:(?:the|our|my)\s+)?[\w.+-]+(?:\s+[\w.+-]+)?\s+(?:is|are|was|were|lives|sits)\b)"
+    r"(?!(?:the|our|my)\s+[\w.+-]+(?:\s+[\w.+-]+)?\s+(?:is|are|was|were|lives|sits)\b)"
+    # ("nah cluster is on 1.31 not 1.29": the article left out, where or what it is; not why the offer is no
+    # good: "no, tikzplotlib is basically unmaintained")
+    r"(?![\w.+-]+(?:\s+[\w.+-]+)?\s+(?:is|are|was|were|lives|sits)\s+(?:(?:on|in|at|under|behind|from|a|an|the|our|"
+    # … a name or a value ("no, deployment target is iOS 16"), or one set right ("no, deadline is june 12 not june 21")
+    r"my)\b|(?-i:[A-Z\d]|[a-z]+[A-Z])|[^,;.]{1,30}?\s+not\b))"
     r"(?:the\s+|a\s+|an\s+|any\s+|more\s+)?(?P<rest>[\w.+-]+(?:\s+[\w.+-]+)?)",
     IC,
 )

@@ -30,7 +30,17 @@ from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jarvis.observe.lexicon import APPOINTMENT, AWAY_FOR_NOW, IC, PETS, RELATIONS, ROLES, TRANSIENT, WEEKDAY
+from jarvis.observe.lexicon import (
+    APPOINTMENT,
+    AWAY_FOR_NOW,
+    IC,
+    PETS,
+    RELATIONS,
+    ROLES,
+    TIME,
+    TRANSIENT,
+    WEEKDAY,
+)
 from jarvis.observe.perspective import IRREGULAR_PAST
 from jarvis.observe.phrasing import refused
 
@@ -387,6 +397,12 @@ _MOMENT_RE = re.compile(
     r"(?:(?:iced|double|large|oat|cold|strong)\s+)*(?:coffee|cup|tea|espresso|americano|latte|flat white|cappuccino|"
     r"matcha|mate|cola|coke|can|energy drink|red bull|monster|beer|pint|glass|attempt|try|go)\b"
     r"|\b(?:so|totally|completely|absolutely|proper|well)\s+(?:wrecked|knackered|shattered|exhausted|fried|wiped)\b"
+    # a tired head ("just got off a 12-hour shift and my brain is mush", "my head's fried")
+    # ("I'm at the shop from 4am so by afternoon my brain is mush", "by the third one my brain is soup": how
+    # every such day goes)
+    r"|^(?!.*\b(?:usually|always|often|every|by\s+(?:the\s+)?\w+)\b).*"
+    r"\b(?:brain|head|mind)\s*(?:is|'s|feels|feel)\s+(?:\w+\s+)?(?:mush|fried|toast|dead|porridge|jelly|scrambled|"
+    r"soup|melting|melted|foggy|fuzzy|spinning|gone|done)\b"
     # a bad night, told as done ("load shedding kept us up, stage 4 all night", "the baby kept me awake")
     r"|\bkept\s+(?:me|us|him|her|them|everyone)\s+(?:up|awake)\b|\b(?:was|were|been)\s+up\s+all\s+night\b"
     # scoped to the task at hand ("serial 5 for this rollout only", "use Szanowny Panie for this
@@ -738,6 +754,25 @@ _VISIT_RE = re.compile(
     r"(?:at|around|by|in|this|tomorrow|tonight|today|soon|any minute|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)",
     IC,
 )
+# the person's own errand at a time, once, as they leave ("Then I'm off, dentist at 11", "gotta run, vet at
+# 4:30", "I have the physio at 9 tomorrow")
+_ERRAND_RE = re.compile(
+    r"^(?:(?:then|so|ok|okay|and|anyway|right)[\s,]+)*(?:(?:(?:gotta|got to|have to|need to|must)\s+(?:run|go|dash|fly)|"
+    r"(?:i'm|im|i am)\s+(?:off|leaving|out)|(?:i|we)\s+(?:have|got|'ve got|have got))[\s,!.]*)?"
+    r"(?:(?:the|a|an|my|our)\s+)?(?:dentist|doctor|gp|physio|vet|appointment|check-?up|hairdresser|haircut|barber|"
+    r"optician|scan|x-ray|blood test|dr\.?\s+[a-z]\w*)(?:'s)?(?:\s+appointment)?\s+(?:at|around|by)\s+"
+    rf"{TIME}\b",
+    IC,
+)
+# one event of the person's, soon ("I have exam tomorrow in discrete math", "tonight I've got a recital")
+_SOON = r"tomorrow|tmrw|tmr|tonight|today|this (?:afternoon|evening|morning)|in (?:an|one|two|three|\d+) (?:hours?|hrs?)"
+_ONE_EVENT_RE = re.compile(
+    rf"^(?:(?:and|but|so|also|btw|plus|because|cause|coz|cuz|ok|okay)[\s,]+)*(?:(?:{_SOON})\s*,?\s*)?(?:i|we)\s+"
+    r"(?:have|got|'ve got|have got|'ve|ve got)\s+(?:an?\s+|my\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:exam|test|quiz|interview|presentation|viva|defen[cs]e|deadline|meeting|appointment|match|game|flight|surgery|"
+    rf"operation|recital|audition|exams|tests)\b(?=.*\b(?:{_SOON})\b)",
+    IC,
+)
 # "coaching the under-12s tonight, thursdays and saturdays": tonight is one of the days it recurs on
 # ("I'm offline most weekends, every second Friday I drive out to Dunquin", "odd weeks are my on call weeks")
 _RECURRING_RE = re.compile(
@@ -930,7 +965,10 @@ _THEIR_WAY_VERB = (
     r"to\s+(?:get|attract|keep|win|draw|lure|boost|pull)\s+(?:\w+\s+)?(?:reviews|customers|clients|guests|buyers|"
     r"followers|people|traffic|sales|business|them|more))\b)|"
     # a change of diet ("my sister Malika went vegan this year")
-    r"(?:went|became|turned|has gone|'s gone|switched to|has become)\s+(?:fully\s+|completely\s+|totally\s+|full\s+)?"
+    # or a diet they keep, outside the household ("My sister-in-law Jikke is vegan"; "my wife is celiac" is the
+    # person's kitchen, and says no family of this)
+    r"(?:went|became|turned|has gone|'s gone|switched to|has become|is|'s|is a|'s a)\s+(?:fully\s+|completely\s+|"
+    r"totally\s+|full\s+|strictly\s+|strict\s+|a strict\s+)?"
     r"(?:vegan|vegetarian|veggie|pescatarian|keto|paleo|gluten-free|dairy-free|sober|teetotal|carnivore|plant-based))"
     rf"(?![^,;.]*\b(?:{_FIRST_PERSON})\b)"  # the person, in the same clause: it touches them
 )
@@ -988,7 +1026,12 @@ def admissible(clause: str) -> str | None:
         return "a story of one occasion"
     if turned_down(text):
         return "turned down"
-    if (re.search(APPOINTMENT, text, IC) or _VISIT_RE.match(text)) and not _RECURRING_RE.search(text):
+    if (
+        re.search(APPOINTMENT, text, IC)
+        or _VISIT_RE.match(text)
+        or _ERRAND_RE.match(text)
+        or _ONE_EVENT_RE.match(text)
+    ) and not _RECURRING_RE.search(text):
         return "one appointment"
     if of_the_moment(text):  # "rn", "with 40 min left": refused whatever habit word is near
         return "passing state"
