@@ -2294,6 +2294,20 @@ def test_an_answer_about_this_minute_keeps_nothing(assistant: str, user: str) ->
             "we'd prefer not to add lodash for one function",
             "lodash",
         ),
+        # heldout417-424: "no, not X, <why>", then someone else's way: no second half of a correction
+        (
+            "Removed the argparse flag and moved `batch_size: 8` into `conf/train/default.yaml`. Smoke run completes."
+            "\n\nIf you want, I could port the loop to PyTorch Lightning — it would handle `no_grad`, device moves and "
+            "mixed precision for you, and prevent this class of bug.",
+            "no, not Lightning, I don't have time to learn another abstraction before the deadline. My labmate "
+            "Kavya uses wandb for everything and keeps saying I should too, not now.",
+            "Lightning",
+        ),
+        (
+            "Done, the tests pass.\n\nIf you want, I could move the configs to Hydra — it would make sweeps easier.",
+            "no, not Hydra, argparse is enough for a thesis. My supervisor Dr. Okafor keeps saying I should use it.",
+            "Hydra",
+        ),
         # a bare no, then a rule of its own about something else: the no is no rule
         (
             "If you like, I can also add Stripe checkout so customers can pay online. Would that help?",
@@ -2381,6 +2395,26 @@ def test_a_document_someone_else_wrote_is_not_the_persons_word(intro: str, rule:
 def test_a_document_the_person_wrote_stays_their_word() -> None:
     message = "Here is the plan I made:\n---\nI always book the Shinkansen early.\n---\nDoes it work?"
     assert [f.text for f in facts_of(("user", message)) if "Shinkansen" in f.text]
+
+
+@pytest.mark.parametrize(
+    ("user", "stale"),
+    [
+        (
+            "The Snowflake section in there is from 2023, we migrated off it and nobody cleaned up the docs.",
+            "Snowflake",
+        ),
+        ("The Heroku part of the readme is from 2021, we moved to Fly and nobody updated it.", "Heroku"),
+        ("the Jenkins page of the wiki is out of date, ignore it", "Jenkins"),
+    ],
+)
+def test_what_a_document_says_is_stale_is_not_how_things_are(user: str, stale: str) -> None:
+    # heldout417-424
+    facts = facts_of(
+        ("assistant", "I left the README alone; want me to fix that section in a separate commit?"),
+        ("user", user),
+    )
+    assert not [f.text for f in facts if stale in f.text], [f.text for f in facts]
 
 
 def test_an_either_or_answer_stands_when_the_other_option_is_turned_down() -> None:

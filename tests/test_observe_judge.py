@@ -277,6 +277,9 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "we have a client meeting in two hours",
         "My sister-in-law Jikke is vegan",
         "my friend Kasia is a strict vegetarian",
+        # heldout417-424: a habit of years ago, until a year
+        "Years ago I kept everything in a paper ledger until 2019, Excel is already a big step for me",
+        "years ago we did all the invoices by hand until recently",
         # a habit of "before", on a weekday
         "before, we did the stocktake on Sundays",
         "Previously I counted the cash on Fridays",
@@ -1092,6 +1095,12 @@ def test_an_unreal_if_run_on_is_cut_and_the_words_before_it_are_read(
             "nah varnish is overkill for this, leave it",
             "varnish",
         ),
+        # heldout417-424: "no, not X, <why>" to the offer
+        (
+            "I could also move the charts to Plotly so they are interactive.",
+            "no, not plotly, the report is printed anyway.",
+            "plotly",
+        ),
         (
             "The cheapest option is Backblaze B2 for the photo backups.",
             "I would rather not use Backblaze for this, the external drive is fine for now",
@@ -1111,6 +1120,11 @@ def test_a_suggestion_the_person_declines_for_now_is_no_fact(
     ("suggestion", "said", "key"),
     [
         # the no lasts: a rule
+        (
+            "You could also add Terraform for the two droplets.",
+            "no, not Terraform, we never add infra tooling on this team",
+            "Terraform",
+        ),
         (
             "You could add a Dockerfile for local runs.",
             "no Docker, ever, this team runs everything on Nix.",

@@ -463,6 +463,9 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
                 and not _ONLY_NOT_RE.search(nxt)
                 and not _DECLINING_RE.match(trim(nxt))
                 and not _NEW_TOPIC_RE.match(trim(nxt))
+                # ("My labmate Kavya uses wandb for everything and keeps saying I should too")
+                and not others_habit(trim(nxt))
+                and not someone_elses(trim(nxt))
             ):
                 # "No, here we don't sell by the dozen. We sell by the crate": what is not, then what is
                 right = third_person(trim(nxt).strip(TRIM), who)

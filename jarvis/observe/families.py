@@ -669,6 +669,10 @@ WORLD = fam(
     r"set in stone|booked|signed)\b)"
     rf"(?!.*(?:{TRANSIENT}))"
     rf"(?!.*{APPOINTMENT})"  # "the demo is next Tuesday"
+    # "The Snowflake section in there is from 2023": what a document says is stale, not how things are
+    r"(?!.*\b(?:section|part|page|paragraph|chapter|bit|docs|readme|comment|entry|wiki)s?\b(?:\s+(?:in|of)\s+(?:there|it|"
+    r"here|the\s+[\w.-]+))?\s+(?:is|are|was|were)\s+(?:\w+\s+)?(?:from\s+\d{4}|out of date|outdated|stale|old|wrong|"
+    r"obsolete|dead|left over|leftover)\b)"
     # "the kids have been in Vienna already two times": where others have been is theirs
     r"(?!.*\b(?:has|have|'ve)\s+(?:already\s+)?been\s+(?:in|to)\b)"
     rf"(?=.*(?:\b(?:always|usually|mostly|only|never|every|each|all|any|no|nothing|before|by default)\b|"

@@ -823,9 +823,12 @@ _PAST_USE_RE = re.compile(
 
 # a past habit said with "before" ("Before we did the markets in Donostia every Saturday")
 _BEFORE_HABIT_RE = re.compile(
-    r"^(?:(?:and|but|so|also|oh|well)[\s,]+)*(?:before|previously|formerly|in the past|back then)\s*,?\s+(?:i|we)\s+"
+    r"^(?:(?:and|but|so|also|oh|well)[\s,]+)*(?:before|previously|formerly|in the past|back then|(?:many\s+|some\s+)?"
+    r"years ago)\s*,?\s+(?:i|we)\s+"
     r"(?!(?:was|were|lived|worked|studied|taught|moved|came|arrived|left|started|got|had kids)\b)"
-    rf"(?:did|went|had|ran|sold|made|took|kept|\w+ed)\b(?=.*\b(?:every|always|each|most|on\s+{WEEKDAY}s?)\b)|"
+    # ("Years ago I kept everything in a paper ledger until 2019")
+    rf"(?:did|went|had|ran|sold|made|took|kept|\w+ed)\b(?=.*\b(?:every|always|each|most|everything|all|on\s+{WEEKDAY}s?|"
+    r"until\s+(?:\d{4}|recently|last\s+\w+))\b)|"
     # the old way, and the new one better ("I used a daftari and counted everything on Sunday, now this is much
     # better"): a habit the person has dropped
     r"^(?:(?:and|but|so|also|oh|well)[\s,]+)*(?:i|we)\s+(?:used|did|kept|wrote|ran|had|\w+ed)\b[^.;]*,\s*"
