@@ -280,6 +280,10 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         # heldout417-424: a habit of years ago, until a year
         "Years ago I kept everything in a paper ledger until 2019, Excel is already a big step for me",
         "years ago we did all the invoices by hand until recently",
+        # heldout425-432: one day's weather
+        "We had 41 mm of rain on Monday",
+        "got 20cm of snow last night",
+        "we had about 15 mm of rain yesterday, the beds are flooded",
         # a habit of "before", on a weekday
         "before, we did the stocktake on Sundays",
         "Previously I counted the cash on Fridays",
@@ -369,6 +373,8 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         # a tired head on every such day
         "I'm at the shop from 4am so by afternoon my brain is mush",
         "i do 3 nights in a row usually and by the third one my brain is soup lol",
+        # the weather of a year is the place's
+        "we get about 900 mm of rain a year here",
         # a diet kept in the household is the person's kitchen
         "My partner Yarema is vegetarian",
         "my son Karim is allergic to sesame",

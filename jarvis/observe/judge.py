@@ -397,6 +397,10 @@ _MOMENT_RE = re.compile(
     r"(?:(?:iced|double|large|oat|cold|strong)\s+)*(?:coffee|cup|tea|espresso|americano|latte|flat white|cappuccino|"
     r"matcha|mate|cola|coke|can|energy drink|red bull|monster|beer|pint|glass|attempt|try|go)\b"
     r"|\b(?:so|totally|completely|absolutely|proper|well)\s+(?:wrecked|knackered|shattered|exhausted|fried|wiped)\b"
+    # one day's weather ("We had 41 mm of rain on Monday", "got 20cm of snow last night")
+    rf"|\b(?:had|got|measured|recorded)\s+(?:like\s+|about\s+|almost\s+|over\s+)?\d+(?:[.,]\d+)?\s*(?:mm|cm|in|inches)\s+of\s+"
+    rf"(?:rain|snow|rainfall|snowfall|hail)\b(?=.*\b(?:on\s+{WEEKDAY}|yesterday|last\s+night|today|tonight|this\s+"
+    r"(?:morning|week|weekend)|overnight)\b)"
     # a tired head ("just got off a 12-hour shift and my brain is mush", "my head's fried")
     # ("I'm at the shop from 4am so by afternoon my brain is mush", "by the third one my brain is soup": how
     # every such day goes)
