@@ -2520,32 +2520,32 @@ def test_what_the_person_gives_back_to_someone_else_is_taken_back(
     assert [t for t in texts if kept in t] and not [t for t in texts if gone in t.lower()], texts
 
 
-def test_a_new_topic_after_a_correction_is_no_part_of_it() -> None:
-    """ "No, I never make tahdig in the oven … And about portions: my husband's sister swears by …"."""
-    facts = facts_of(
-        ("assistant", "Bake the tahdig in the oven at 200°C for an even crust."),
+@pytest.mark.parametrize(
+    ("assistant", "user", "kept", "gone"),
+    [
+        # "No, I never make tahdig in the oven … And about portions: my husband's sister swears by …": a new topic
         (
-            "user",
+            "Bake the tahdig in the oven at 200°C for an even crust.",
             "No, I never make tahdig in the oven — always in my old pot on the stove. And about portions: my "
             "husband's sister swears by cauliflower rice, but to me it tastes like nothing.",
+            "tahdig",
+            "cauliflower",
         ),
-    )
-    fixed = [f.text for f in facts if f.kind == "correction"]
-    assert [t for t in fixed if "tahdig" in t] and not [t for t in fixed if "cauliflower" in t], fixed
-
-
-def test_a_no_to_an_offer_after_a_correction_is_no_part_of_it() -> None:
-    """ "No — X is in CET, not UTC; … Skip flox, …": the sentence after is no second half of the correction."""
-    facts = facts_of(
-        ("assistant", "Optionally flox would speed up the resample a lot. Want me to add it?"),
+        # "No — X is in CET, not UTC; … Skip flox, …": a no to an offer
         (
-            "user",
+            "Optionally flox would speed up the resample a lot. Want me to add it?",
             "No — the station timestamps are in CET, not UTC; the loggers were never switched to UTC, so line 17 "
             "is a bug too. Skip flox, I'm not adding dependencies two weeks before submission.",
+            "CET",
+            "flox",
         ),
-    )
-    fixed = [f.text for f in facts if f.kind == "correction"]
-    assert fixed and not [t for t in fixed if "flox" in t], fixed
+    ],
+)
+def test_the_sentence_after_a_correction_is_not_always_its_second_half(
+    assistant: str, user: str, kept: str, gone: str
+) -> None:
+    fixed = [f.text for f in facts_of(("assistant", assistant), ("user", user)) if f.kind == "correction"]
+    assert [t for t in fixed if kept in t] and not [t for t in fixed if gone in t], fixed
 
 
 @pytest.mark.parametrize(

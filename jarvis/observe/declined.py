@@ -65,9 +65,8 @@ _DECLINE_RE = re.compile(
     r"\blet(?:'s| us) not (?:add|use|pull in|bring in|pull|bring|drag|drag in|introduce|adopt|include|"
     r"go with|do|install)|\b(?:won't|wont|will not|not gonna|not going to) bother with|"
     # ("I'd rather not pull dbt_utils in just for dedup")
-    r"\b(?:i'd|i would|we'd|we would)\s+(?:rather\s+not|prefer\s+not\s+to|prefer\s+to\s+not)\s+(?:pull|bring|drag|add|use|install|"
-    r"introduce|take on|depend on|go with|bother with)(?:\s+in)?|\b(?:i|we)\s+(?:prefer|want)\s+not\s+to\s+(?:pull|"
-    r"bring|drag|add|use|install|introduce|take on|depend on|go with|bother with)(?:\s+in)?|"
+    r"\b(?:(?:i'd|i would|we'd|we would)\s+(?:rather\s+not|prefer\s+not\s+to|prefer\s+to\s+not)|(?:i|we)\s+(?:prefer|want)"
+    r"\s+not\s+to)\s+(?:pull|bring|drag|add|use|install|introduce|take on|depend on|go with|bother with)(?:\s+in)?|"
     r"\bnot (?:adding|using|installing|bringing in|pulling in|rewriting (?:it |this |everything )?in|porting (?:it |this )?to|"
     r"switching to|moving to|migrating to)|"
     r"\b(?:i|we) (?:will not|won't|wont|shall not|shan't|am not going to|'m not going to|am not gonna|'m not gonna|do not|"

@@ -748,21 +748,23 @@ _OCCASION_RE = re.compile(
 
 # someone or something else due at a time, once ("gotta run, the inspector from the ministry comes at 3",
 # "Sziget tickets go on sale at noon tomorrow"); what the person does then is theirs ("bouldering at 7")
+# the person on their way out ("gotta run", "I'm off")
+_LEAVING = r"(?:gotta|got to|have to|need to|must)\s+(?:run|go|dash|fly)|(?:i'm|im|i am)\s+off"
 _VISIT_RE = re.compile(
     # ("the extract from the Meditech replica lands around 02:30 every night" comes back)
     r"^(?!.*\b(?:every|each|nightly|daily|weekly|usually|always|normally|often)\b)"
-    r"(?:(?:gotta|got to|have to|need to|must)\s+(?:run|go|dash|fly)[\s,!.]+|(?:i'm|im|i am)\s+off[\s,!.]+)?"
+    rf"(?:(?:{_LEAVING})[\s,!.]+)?"
     r"(?:(?:and|but|so|because|cause|coz|cuz)\s+)?(?!(?:i|we|my|me|you)\b)(?:(?:the|a|an|our|some)\s+)?"
     r"(?:[\w-]+\s+){0,5}?(?:comes|is coming|are coming|arrives|is arriving|are arriving|turns up|shows up|drops by|"
     r"goes on sale|go on sale|lands|is landing|is due|are due|is here|are here|visits|is visiting)\s+"
-    r"(?:at|around|by|in|this|tomorrow|tonight|today|soon|any minute|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)",
+    rf"(?:at|around|by|in|this|tomorrow|tonight|today|soon|any minute|on\s+{WEEKDAY}\b)",
     IC,
 )
 # the person's own errand at a time, once, as they leave ("Then I'm off, dentist at 11", "gotta run, vet at
 # 4:30", "I have the physio at 9 tomorrow")
 _ERRAND_RE = re.compile(
-    r"^(?:(?:then|so|ok|okay|and|anyway|right)[\s,]+)*(?:(?:(?:gotta|got to|have to|need to|must)\s+(?:run|go|dash|fly)|"
-    r"(?:i'm|im|i am)\s+(?:off|leaving|out)|(?:i|we)\s+(?:have|got|'ve got|have got))[\s,!.]*)?"
+    rf"^(?:(?:then|so|ok|okay|and|anyway|right)[\s,]+)*(?:(?:{_LEAVING}|(?:i'm|im|i am)\s+(?:leaving|out)|"
+    r"(?:i|we)\s+(?:have|got|'ve got|have got))[\s,!.]*)?"
     r"(?:(?:the|a|an|my|our)\s+)?(?:dentist|doctor|gp|physio|vet|appointment|check-?up|hairdresser|haircut|barber|"
     r"optician|scan|x-ray|blood test|dr\.?\s+[a-z]\w*)(?:'s)?(?:\s+appointment)?\s+(?:at|around|by)\s+"
     rf"{TIME}\b",
@@ -774,7 +776,7 @@ _ONE_EVENT_RE = re.compile(
     rf"^(?:(?:and|but|so|also|btw|plus|because|cause|coz|cuz|ok|okay)[\s,]+)*(?:(?:{_SOON})\s*,?\s*)?(?:i|we)\s+"
     r"(?:have|got|'ve got|have got|'ve|ve got)\s+(?:an?\s+|my\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?:exam|test|quiz|interview|presentation|viva|defen[cs]e|deadline|meeting|appointment|match|game|flight|surgery|"
-    rf"operation|recital|audition|exams|tests)\b(?=.*\b(?:{_SOON})\b)",
+    rf"operation|recital|audition)s?\b(?=.*\b(?:{_SOON})\b)",
     IC,
 )
 # "coaching the under-12s tonight, thursdays and saturdays": tonight is one of the days it recurs on
