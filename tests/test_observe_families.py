@@ -2592,6 +2592,36 @@ def test_a_corrections_context_ends_at_the_assistants_line_breaks(
     assert kept in said and gone not in said, said
 
 
+@pytest.mark.parametrize(
+    ("assistant", "user", "right", "gone"),
+    [
+        # heldout433-440: the sentence with the wrong value is also the offer the same message turns down
+        (
+            "Plan: stream the CSV. If you like, I can also add a `docker-compose.yml` with a local Postgres 15 "
+            "so you can reproduce the timeout.",
+            "No, the staging DB is Postgres 16, not 15 — I upgraded it last month. And nah, skip the docker "
+            "stuff, I just run everything against staging.",
+            "Postgres 16",
+            "docker",
+        ),
+        (
+            "Want me to spin up a Vagrant box with Ubuntu 20.04 to test the playbook?",
+            "no, the servers are on Ubuntu 22.04, not 20.04. no vagrant, I test on the staging VM.",
+            "22.04",
+            "vagrant",
+        ),
+    ],
+)
+def test_a_corrections_context_leaves_out_the_offer_the_same_message_turns_down(
+    assistant: str, user: str, right: str, gone: str
+) -> None:
+    from jarvis.observe.plan import fragment_body
+
+    fixed = [f for f in facts_of(("assistant", assistant), ("user", user)) if f.kind == "correction"]
+    assert fixed and right in fixed[0].text, [f.text for f in fixed]
+    assert gone not in fragment_body(fixed[0]).lower(), fragment_body(fixed[0])
+
+
 def test_a_correction_that_shares_only_small_words_with_the_assistant_has_no_context() -> None:
     """A style correction to a list of captions answers none of them; "from" in both ties nothing."""
     from jarvis.observe.plan import corrected_sentence

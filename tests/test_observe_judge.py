@@ -284,6 +284,9 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "We had 41 mm of rain on Monday",
         "got 20cm of snow last night",
         "we had about 15 mm of rain yesterday, the beds are flooded",
+        # heldout433-440: what the person did before a move, all of it told of the past
+        "I used to do WordPress sites before I moved to Laravel",
+        "we used to keep the books in Sage before we moved to Xero",
         # a habit of "before", on a weekday
         "before, we did the stocktake on Sundays",
         "Previously I counted the cash on Fridays",
@@ -879,6 +882,37 @@ def test_an_unreal_if_run_on_is_cut_and_the_words_before_it_are_read(
 
 
 @pytest.mark.parametrize(
+    ("said", "gone", "kept"),
+    [
+        # heldout433-440: what the person thanks the assistant for is the assistant's, not theirs
+        (
+            "And thank you about the JR Pass, Adanna will argue with me but numbers are numbers.",
+            "JR Pass",
+            "Adanna",
+        ),
+        ("thanks for the tip about Wise, I bank with Monzo anyway", "Wise", "Monzo"),
+        # an offer turned down in passing ("… offered a discount but no") is no part of the choice made
+        (
+            "ok so decision is made we go with the Volvo Penta D8 the 550 hp version, the Scania dealer in Bodø "
+            "offered a discount but no, the Volvo service is better up here.",
+            "Scania",
+            "Volvo",
+        ),
+        (
+            "we're going with the Yamaha outboard, the Honda guy quoted less but nah, parts are easier to get",
+            "Honda",
+            "Yamaha",
+        ),
+    ],
+)
+def test_thanks_for_a_thing_and_an_offer_turned_down_in_passing_are_no_facts(
+    said: str, gone: str, kept: str, judge: Judge
+) -> None:
+    texts = " | ".join(f"{f.text} {f.quote}" for f in facts(chat(said), judge))
+    assert kept in texts and gone not in texts, texts
+
+
+@pytest.mark.parametrize(
     ("suggestion", "said", "declined"),
     [
         (
@@ -1111,6 +1145,40 @@ def test_an_unreal_if_run_on_is_cut_and_the_words_before_it_are_read(
             "The cheapest option is Backblaze B2 for the photo backups.",
             "I would rather not use Backblaze for this, the external drive is fine for now",
             "Backblaze",
+        ),
+        # heldout433-440: "I'd rather not do the X thing"; "Let's not add X" is no "X, not Y" correction
+        (
+            "For software, I'd suggest per-rule conda environments managed with mamba. Should I set that up?",
+            "I'd rather not do the mamba thing, the cluster has environment modules and the admins hate conda envs.",
+            "mamba",
+        ),
+        (
+            "I can wire the alerts through PagerDuty if you want.",
+            "we would rather not set up PagerDuty, the team reads the Slack channel all day",
+            "PagerDuty",
+        ),
+        (
+            "If you want it to rerun the declustering, I could parallelise it with Dask so it scales.",
+            "Let's not add Dask, it is one more dependency to explain in the methods section.",
+            "Dask",
+        ),
+        (
+            "Polars would make this groupby a lot faster, want me to switch?",
+            "lets not add polars, the dataframe is tiny",
+            "polars",
+        ),
+        # heldout425-432: the items of a list of extras are each offered, named by their first words
+        (
+            "Two optional extras before I run it:\n1. a partial index `ON shipments (id) WHERE delivered_at IS NULL` "
+            "for the dashboard query\n2. batching the backfill in chunks of 5,000 rows\n\nWant either of those?",
+            "no index, the table is like 40k rows, it's fine.",
+            "index",
+        ),
+        (
+            "A few possible improvements:\n- a retry wrapper around the upload\n- caching the tokens in Redis\n"
+            "Should I add any of them?",
+            "no retry wrapper, the SFTP server sits on our LAN",
+            "retry",
         ),
     ],
 )

@@ -269,6 +269,10 @@ _NO_VALUE = frozenset(
         "but",
         "and",
         "so",
+        # "Let's not add Dask, …": a no to an offer, no value set right
+        "let's",
+        "lets",
+        "let us",
     ]
 )
 

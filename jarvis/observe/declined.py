@@ -53,6 +53,8 @@ _SUGGESTION_RE = re.compile(
     r"i can also (?:add|set up|install|write|make|wire up|include|put|build|configure|enable|turn|draft|prepare))\b",
     IC,
 )
+# what turns something down on its own after "no," ("nah, skip the docker stuff"): the no leaves it be
+_SAYS_NO = r"(?:not|skip|without|don't|dont|do not|let's|let us)\b"
 # words turning something down, right before the thing: "no X" opening a clause, "I don't want
 # X", "skip X", "without X". Not "it's not X" or "there's no X": those state how things are.
 _DECLINE_RE = re.compile(
@@ -60,13 +62,14 @@ _DECLINE_RE = re.compile(
     # ("Thank you, but not the Interrail pass; I will book individual tickets")
     r"(?:^(?:(?:but|and|so|ok|okay|thank you|thanks|thx|no)[\s,]+)*not"
     r"(?=\s+(?:the\s+|a\s+|an\s+|any\s+)?[\w.+-]+(?:\s+[\w.+-]+)?\s*(?:[,.;!—–-]|$))|"
-    r"(?:^|[,;:—–(]|\bbut|\band|\bso|\bok|\bthanks)\s*(?:no|nah|nope)(?:[\s,.!]+not(?!\s+(?:adding|using|installing|bringing in|pulling in)\b)|,(?=\s+(?!not\b)))?|\bwithout|\bskip|"
+    rf"(?:^|[,;:—–(]|\bbut|\band|\bso|\bok|\bthanks)\s*(?:no|nah|nope)(?:[\s,.!]+not(?!\s+(?:adding|using|installing|bringing in|pulling in)\b)|,(?=\s+(?!{_SAYS_NO})))?|\bwithout|\bskip|"
     r"\b(?:i|we) (?:don't|dont|do not|won't|wont) (?:want|need)|\b(?:don't|dont|do not) (?:make|turn) (?:it|this|that)|"
-    r"\blet(?:'s| us) not (?:add|use|pull in|bring in|pull|bring|drag|drag in|introduce|adopt|include|"
+    r"\blet(?:'s|s| us) not (?:add|use|pull in|bring in|pull|bring|drag|drag in|introduce|adopt|include|"
     r"go with|do|install)|\b(?:won't|wont|will not|not gonna|not going to) bother with|"
     # ("I'd rather not pull dbt_utils in just for dedup")
     r"\b(?:(?:i'd|i would|we'd|we would)\s+(?:rather\s+not|prefer\s+not\s+to|prefer\s+to\s+not)|(?:i|we)\s+(?:prefer|want)"
-    r"\s+not\s+to)\s+(?:pull|bring|drag|add|use|install|introduce|take on|depend on|go with|bother with)(?:\s+in)?|"
+    r"\s+not\s+to)\s+(?:pull|bring|drag|add|use|install|introduce|take on|depend on|go with|bother with|do|try|set up|"
+    r"go for|deal with|mess with|get into)(?:\s+in)?|"
     r"\bnot (?:adding|using|installing|bringing in|pulling in|rewriting (?:it |this |everything )?in|porting (?:it |this )?to|"
     r"switching to|moving to|migrating to)|"
     r"\b(?:i|we) (?:will not|won't|wont|shall not|shan't|am not going to|'m not going to|am not gonna|'m not gonna|do not|"
@@ -90,12 +93,29 @@ _DECLINE_RE = re.compile(
     IC,
 )
 # options laid out for the person to pick from
+_OPTIONS = r"ways|options|approaches|choices|routes|paths"
+# extras offered in a list ("Two optional extras before I run it: 1. a partial index … 2. batching …")
+_EXTRAS = r"extras|add-ons|addons|additions|improvements|tweaks|follow-ups|nice-to-haves"
 _CHOICE_RE = re.compile(
-    r"\b(?:two|three|a few|several|some|2|3)\s+(?:ways|options|approaches|choices|routes|paths)\b[^.?!]{0,40}[:.]"
+    r"\b(?:two|three|four|a few|several|some|2|3|4)\s+(?:optional\s+|possible\s+|small\s+|quick\s+|more\s+|other\s+)?"
+    rf"(?:{_OPTIONS}|{_EXTRAS})\b[^.?!]{{0,40}}[:.]"
     r"|\bwhich\s+(?:one\s+)?(?:do you prefer|would you prefer|would you like|do you want|sounds better|works better)\b"
     # a plan laid out for the person to take or change ("Here is a suggested plan: … Stay the night in Trabzon")
     r"|\b(?:here(?:'s|\s+is)\s+(?:a|my|the|an)\s+(?:suggested\s+|proposed\s+|possible\s+|draft\s+|rough\s+)?|"
     r"(?:suggested|proposed)\s+)(?:plan|route|itinerary|schedule|outline|menu|meal plan|timetable)\b",
+    IC,
+)
+# the head of a list of extras: the items after it are each offered, named by their first words
+_EXTRAS_HEAD_RE = re.compile(
+    rf"\b(?:two|three|four|a few|several|some|2|3|4)\s+(?:\w+\s+)?(?:{_EXTRAS}|{_OPTIONS})\b[^.?!]{{0,40}}:\s*$",
+    IC,
+)
+# what a list item names first ("a partial index `ON shipments …` for the dashboard", "batching the backfill in
+# chunks"): up to a code span, a bracket, a colon, a dash or a small word
+_ITEM_HEAD_RE = re.compile(
+    r"^(?:\*\*)?(?:a|an|the|some)?\s*(?P<head>[\w-]+(?:\s+(?!(?:for|to|so|that|which|on|with|in|of|from|the|a|an|"
+    r"and|or|it|them)\b)[\w-]+){0,2})(?=\s*(?:[`(:—–,*]|$)|\s+(?:for|to|so|that|which|on|with|in|of|from|the|a|an|and|"
+    r"or|it|them)\b)",
     IC,
 )
 # an offer that points back at the sentence before ("Want me to add it to the workflow?")
@@ -261,16 +281,21 @@ class Suggested:
         before = ""
         # ("Two ways to fix it: 1. … 2. Rewrite it with MassDownloader … Which do you prefer?"): each is offered
         choice = _CHOICE_RE.search(assistant_text) is not None
+        listed = False  # past the head of a list of extras, before the question that closes it
         for sent in split_sentences(assistant_text, own=False):
             offer = _SUGGESTION_RE.search(sent) is not None
             if choice and not offer:
                 # an option's names ("2. **Crate:** add bevy_transform_interpolation": the crate's name, not "crate")
                 self.words |= _names(sent)
+                head = _ITEM_HEAD_RE.match(sent) if listed else None
+                if head:  # "no index, the table is like 40k rows" to "1. a partial index `ON …`"
+                    self.words |= words(head.group("head"))
             elif offer:
                 self.words |= words(sent)
                 if _POINTS_BACK_RE.search(sent):
                     # "CI builds would be faster with sccache. Want me to add it?": "it" is the sentence before
                     self.words |= words(before)
+            listed = (listed or _EXTRAS_HEAD_RE.search(sent) is not None) and not sent.rstrip().endswith("?")
             before = sent
 
     def add_document(self, document: str) -> None:

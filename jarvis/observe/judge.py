@@ -811,8 +811,10 @@ _GIVEN_UP_RE = re.compile(
     # ("At the university I used to program in Fortran": a time that is over, first)
     rf"^(?:(?:and|but|so|also|lol|plus|oh|yeah|well)[\s,]+)*(?:(?:{_PAST_TIME})[\s,]+)?(?:i|we)\s+(?:\w+ly\s+)?used to\s+"
     r"(?!be\b|work|live|teach|study|lecture|manage|lead|run\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){1,3}(?:at|for)\b)[a-z]+\b"
-    # ("I used to use vim but now I use helix": what holds now is said too)
-    r"(?!.*\b(?:now\s+(?:I|I'm|im|we|we're)|nowadays|these days|currently|instead|switched to|moved to)\b)",
+    # ("I used to use vim but now I use helix": what holds now is said too; not "I used to do WordPress sites
+    # before I moved to Laravel", all of it told of the past)
+    r"(?!.*\b(?:now\s+(?:I|I'm|im|we|we're)|nowadays|these days|currently|instead|(?<!before i )(?<!before we )"
+    r"(?:switched|moved) to)\b)",
     IC,
 )
 

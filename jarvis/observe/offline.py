@@ -1845,6 +1845,7 @@ class OfflineObserver:
                 # an instruction nothing read, kept past one sentence of why ("Write one step at a time. My
                 # eyes are not good any more. This is how I would like it always.")
                 asked = ""
+                start, declined_here = len(facts), set[str]()  # what this message turned down
                 for i, sent in enumerate(sentences):
                     if i == skip:
                         continue
@@ -1939,6 +1940,7 @@ class OfflineObserver:
                         and any(re.search(rf"(?<!\w){re.escape(w)}", fold(plain(nxt)), IC) for w in no_to)
                     )
                     said_no, turned = (set(), no_to) if lasting else (no_to, set())
+                    declined_here |= said_no
                     if turned:  # a lasting no: what else the sentence says is quoted without it
                         found = [
                             f
@@ -2002,6 +2004,16 @@ class OfflineObserver:
                     facts += found
                     if found and found[-1].kind == "rule":
                         rule_at = i
+                if declined_here:
+                    # "No, staging is Postgres 16, not 15. And nah, skip the docker stuff": the assistant's words
+                    # a correction keeps beside it leave out the offer the same message turned down (unless the
+                    # correction is about that offer: "No, not SILVA. … we use the MitoFish reference")
+                    facts[start:] = [
+                        replace(f, context=_said_without(said_lines.get(f.context, f.context), gone))
+                        if f.context and (gone := {w for w in declined_here if not mentions(f.text, {w})})
+                        else f
+                        for f in facts[start:]
+                    ]
                 # no reset here: a second message in a row still answers the same assistant turn
                 # ("im celiac …", then "and no instant pot, i have a crockpot")
         if self.judge is not None and pending:
@@ -2034,6 +2046,12 @@ class OfflineObserver:
         if not batch:
             return ObserverOutput(())
         return ObserverOutput((Segment(narrate(batch, facts), tuple(facts), batch[0].turn, batch[-1].turn),))
+
+
+def _said_without(lines: str, gone: set[str]) -> str:
+    """The assistant's lines without the sentences that name what was turned down."""
+    kept = (" ".join(s for s in split_sentences(line) if not words(s) & gone) for line in lines.splitlines())
+    return "\n".join(line for line in kept if line)
 
 
 def _unread_without(pending: list[Unread], gone: set[str]) -> tuple[list[Unread], list[str]]:

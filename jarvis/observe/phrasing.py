@@ -128,6 +128,9 @@ _CLAUSE_RE = re.compile(
     # ("Yerlan … was moving cables this morning, the backups storage is on our TrueNAS there")
     r"|,\s+(?=(?:the|our)\s+(?:[\w-]+\s+){0,3}(?:is|are|lives|sits|runs)\s+(?:on|in|at)\s+(?:our|the|a|an)\s)"
     r"|,\s+(?=(?:I|I'm|I've|I'd|I'll|im|ive)\s)"
+    # ("… the 550 hp version, the Scania dealer in Bodø offered a discount but no"): an offer turned down
+    # closes a clause of its own
+    r"|,\s+(?=[^,;.]{3,80}?\bbut\s+(?:no|nah|nope)[.!]*(?:,|$))"
     r"|,\s+(?=(?:full stop|end of story|never)[.!]*$)"
     r"|\s+[\U0001F300-\U0001FAFF\u2600-\u27BF][\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]*\s+(?=\w)",
     IC,
@@ -135,6 +138,8 @@ _CLAUSE_RE = re.compile(
 LEAD_FILLER_RE = re.compile(
     # (an emoji or a mark first: "❤️ and remember my daughter …")
     r"^(?:[^\w\s\"'`(\[<*#>~@$/\\-]+\s*)?(?:(?:yes|yeah|yep|ok|okay|sure|right|hey|hi|hello|oh|ah|hmm+|mm+|um+|well|wait|oh wait|so|and|also|anyway|btw|"
+    # thanks for what the assistant said, with what it was about ("thank you about the JR Pass, Adanna will …")
+    r"(?:thanks|thank you|thank u|thx|cheers)\s+(?:(?:so|very)\s+much\s+)?(?:for|about|re|on)\b[^,.;:!?]{1,60}(?=,)|"
     r"by the way|honestly|actually|quick context|context|for context|great|thanks|thank you|cool|"
     # the moment of the ask, no condition ("and while you're editing, FQCN for every module please")
     r"while\s+(?:you're|you are|youre|ur|u r)\s+(?:at it|in there|editing|there|in that file|in the file|in that)(?=\s*,)|"
