@@ -868,6 +868,13 @@ POSITIVE = [
         "Quick thing about me: I much prefer tabs to spaces, always.",
         ["prefers tabs to spaces"],
     ),
+    # heldout441-448: a taste with "only" before its verb, the only kept
+    (
+        "preference/stated",
+        "i only like dry hoppy beers, nothing sweet, no fruit stuff.",
+        ["only likes dry hoppy beers"],
+    ),
+    ("preference/stated", "I mostly prefer loose-leaf tea", ["mostly prefers loose-leaf tea"]),
     ("rule/general", "every table name in snake_case, no exceptions", ["snake_case, no exceptions"]),
     ("rule/general", "Miles and pounds, always — we're in the UK", ["Miles and pounds, always"]),
     ("rule/general", "prices in euros, always, we're in Ireland", ["Prices in euros, always"]),

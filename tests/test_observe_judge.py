@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -287,6 +288,15 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         # heldout433-440: what the person did before a move, all of it told of the past
         "I used to do WordPress sites before I moved to Laravel",
         "we used to keep the books in Sage before we moved to Xero",
+        # heldout441-448: on battery while the power is out; what the person read in a paper of several words;
+        # a colleague by where they sit, then their own way with any verb
+        "I am on the laptop battery",
+        "im on battery power again",
+        "we are running off the generator",
+        "I read in the Jornal do Commercio that the trains in Portugal are always on strike",
+        "I read on the Reddit home brewing forum that dry hopping twice helps",
+        "Jarno from the network team still runs Ubuntu on his jump box",
+        "Oksana from the QA team tests everything on her old iPhone",
         # a habit of "before", on a weekday
         "before, we did the stocktake on Sundays",
         "Previously I counted the cash on Fridays",
@@ -348,6 +358,12 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         "my sister lives in Tirana",
         "my husband does the baking from 4 in the morning",
         "I used to use vim but now I use helix",
+        # heldout441-448: a lasting power set-up, a habit of reading, who reviews the person's work
+        "we run the fridge off a generator",
+        "the sensor runs on batteries for a year",
+        "I read in bed every night",
+        "Dana on the infra team reviews every PR",
+        "Ola from IT manages my laptop",
         "we decided on Hetzner last week",
         # heldout305-312: what was learned or where, a day off, a rota, and a relative who lives somewhere
         "In my PhD I learned R",
@@ -882,6 +898,44 @@ def test_an_unreal_if_run_on_is_cut_and_the_words_before_it_are_read(
 
 
 @pytest.mark.parametrize(
+    ("suggestion", "said", "kept", "gone"),
+    [
+        # heldout441-448: the no to the offer closes the sentence; what comes before it is read on its own
+        (
+            "Longer term, this goes away if you move polling into a Riverpod StreamProvider, a small migration.",
+            "no no, we stay with Provider for state management, no migration.",
+            "Provider",
+            "migration",
+        ),
+        (
+            "Down the line you could port the scripts to Snakemake, it is a quick port.",
+            "we're sticking with make for the pipeline, no port",
+            "make",
+            "port",
+        ),
+    ],
+)
+def test_what_comes_before_a_no_to_an_offer_is_read_on_its_own(
+    suggestion: str, said: str, kept: str, gone: str
+) -> None:
+    texts = " | ".join(f.text for f in facts(offered(suggestion, said), None))
+    assert re.search(rf"\b{kept}\b", texts) and gone not in texts.lower(), texts
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "apple pay not need, 95% of customer use QRIS or GoPay.",
+        "Apple Pay not needed, none of our customers have an iPhone",
+    ],
+)
+def test_the_no_said_after_the_thing_goes_with_it(said: str, judge: Judge) -> None:
+    """What follows "X not need" is read on its own, without the no ("Not need, 95% of customer …")."""
+    kept = facts(offered("Also, do you want Apple Pay on the iOS build?", said), judge)
+    assert not [f.text for f in kept if re.match(r"(?i)not need|no need", f.text)], [f.text for f in kept]
+
+
+@pytest.mark.parametrize(
     ("said", "gone", "kept"),
     [
         # heldout433-440: what the person thanks the assistant for is the assistant's, not theirs
@@ -1166,6 +1220,24 @@ def test_thanks_for_a_thing_and_an_offer_turned_down_in_passing_are_no_facts(
             "Polars would make this groupby a lot faster, want me to switch?",
             "lets not add polars, the dataframe is tiny",
             "polars",
+        ),
+        # heldout441-448: "X not need(ed)" turns X down; "no X" to a phrase of a plan laid out turns it down
+        (
+            "One note: a server key shouldn't ship inside a mobile app. Also, do you want Apple Pay on the iOS build?",
+            "apple pay not need, 95% of customer use QRIS or GoPay.",
+            "Apple Pay",
+        ),
+        ("Should I add a CSV export too?", "csv export not needed, they only look at the screen", "CSV"),
+        (
+            "Here's a first day-by-day draft (6 nights):\n**Day 4** – Free morning; evening overnight train to Batumi.\n"
+            "**Day 5** – Batumi boulevard.",
+            "No overnight train please, Amma won't sleep on a train.",
+            "overnight train",
+        ),
+        (
+            "Here is a rough itinerary:\n- Day 2: boat tour of the fjord\n- Day 3: glacier hike",
+            "no boat tour, my wife gets seasick",
+            "boat tour",
         ),
         # heldout425-432: the items of a list of extras are each offered, named by their first words
         (

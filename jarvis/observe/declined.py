@@ -101,8 +101,10 @@ _CHOICE_RE = re.compile(
     rf"(?:{_OPTIONS}|{_EXTRAS})\b[^.?!]{{0,40}}[:.]"
     r"|\bwhich\s+(?:one\s+)?(?:do you prefer|would you prefer|would you like|do you want|sounds better|works better)\b"
     # a plan laid out for the person to take or change ("Here is a suggested plan: … Stay the night in Trabzon")
-    r"|\b(?:here(?:'s|\s+is)\s+(?:a|my|the|an)\s+(?:suggested\s+|proposed\s+|possible\s+|draft\s+|rough\s+)?|"
-    r"(?:suggested|proposed)\s+)(?:plan|route|itinerary|schedule|outline|menu|meal plan|timetable)\b",
+    # ("Here's a first day-by-day draft (6 nights):")
+    r"|\b(?:here(?:'s|\s+is)\s+(?:a|my|the|an)\s+(?:first\s+|rough\s+|quick\s+)?(?:suggested\s+|proposed\s+|possible\s+|"
+    r"draft\s+|rough\s+|day-by-day\s+|week-by-week\s+)?|(?:suggested|proposed)\s+)(?:plan|route|itinerary|schedule|outline|"
+    r"menu|meal plan|timetable|draft)\b",
     IC,
 )
 # the head of a list of extras: the items after it are each offered, named by their first words
@@ -167,10 +169,13 @@ _NO_AT_END_RE = re.compile(
     r"(?:[,;:—–-]\s*|\bso\s+|\bthen\s+|(?:^|[,;:]\s*)[\w.+-]+(?:\s+[\w.+-]+)?\s+)(?:no|nah|nope|pass)[.!]*$",
     IC,
 )
+# a no said after the thing it turns down ("Image upload no, thank you", "apple pay not need")
+NO_AFTER = r"no|nah|nope|not\s+needed|not\s+need|no\s+need|not\s+necessary|not\s+required|unnecessary"
 # the offer named first, then the no ("Image upload no, thank you, my daughter …", "the newsletter: nope")
 _NAMED_THEN_NO_RE = re.compile(
     r"^(?:(?:ok|okay|and|but|so|hmm+|well)[\s,]+)*(?:the\s+|that\s+|this\s+|your\s+)?"
-    r"(?P<rest>[\w.+-]+(?:\s+[\w.+-]+)?)\s*[:,—–-]?\s+(?:no|nah|nope)\b"
+    # ("apple pay not need, 95% of customer use QRIS")
+    rf"(?P<rest>[\w.+-]+(?:\s+[\w.+-]+)?)\s*[:,—–-]?\s+(?:{NO_AFTER})\b"
     r"(?=\s*(?:[,;:.!—–-]|$|\s+(?:thanks|thank you|thx|ty|please|pls|for now|not now|i think)\b))",
     IC,
 )
@@ -276,11 +281,16 @@ class Suggested:
 
     def __init__(self) -> None:
         self.words: set[str] = set()
+        self.plans: list[
+            str
+        ] = []  # options or plans laid out, folded: "no X" to a phrase of one turns it down
 
     def add(self, assistant_text: str) -> None:
         before = ""
         # ("Two ways to fix it: 1. … 2. Rewrite it with MassDownloader … Which do you prefer?"): each is offered
         choice = _CHOICE_RE.search(assistant_text) is not None
+        if choice:
+            self.plans.append(fold(assistant_text))
         listed = False  # past the head of a list of extras, before the question that closes it
         for sent in split_sentences(assistant_text, own=False):
             offer = _SUGGESTION_RE.search(sent) is not None
@@ -320,7 +330,7 @@ class Suggested:
         """The suggested words `sentence` says no to, for now or for good ("no parasut, we have an
         accountant who does the e-fatura": the no lasts, but what follows is quoted without it)."""
         out: set[str] = set()
-        if not self.words:
+        if not self.words and not self.plans:
             return out
         if _NO_AT_END_RE.search(sentence) or _AS_IT_IS_RE.match(sentence) or _PUT_OFF_RE.search(sentence):
             # "dbatools means PowerShell on the RHEL boxes, so no.", "no, leave it in pandas, … polars"
@@ -331,8 +341,18 @@ class Suggested:
             *_DOESNT_FIT_RE.finditer(sentence),
             *_NAMED_THEN_NO_RE.finditer(sentence),
         ):
-            out |= words(m.group("rest")) & self.words
+            named = words(m.group("rest"))
+            out |= named & self.words
+            if named and not named & self.words and self._in_a_plan(m.group("rest")):
+                # "No overnight train please" to a day-by-day draft with "evening overnight train to Batumi"
+                out |= named
         return out
+
+    def _in_a_plan(self, phrase: str) -> bool:
+        """True when a plan or options the assistant laid out name `phrase` word for word."""
+        phrase = re.sub(r"\s+(?:please|pls|plz|thanks|either|then)$", "", fold(phrase.strip()), flags=IC)
+        said = re.compile(rf"(?<![\w-]){re.escape(phrase)}(?:s|es)?(?![\w-])", IC)
+        return bool(phrase) and any(said.search(plan) for plan in self.plans)
 
 
 def offered(thing: str, assistant_text: str) -> bool:

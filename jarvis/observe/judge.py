@@ -371,6 +371,10 @@ _MOMENT_RE = re.compile(
     # a shift or a post for tomorrow or tonight ("i'm on the noodle station tomorrow", "I'm on the till tonight")
     r"|^(?:I'm|I am|im)\s+(?:on|doing|working|covering)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:station|shift|duty|call|rota|"
     r"desk|counter|till|door|bar|pass|grill|fryer|line|register|section)\s+(?:tomorrow|tmrw|tmr|tonight|this weekend)\b"
+    # running on battery while the power is out ("the electricity is cut again so I am on the laptop battery")
+    r"|\b(?:I'm|I am|im|we're|we are)\s+(?:now\s+|still\s+|just\s+)?(?:on|running on|working on|running off|working off)\s+"
+    r"(?:the\s+|my\s+|a\s+)?(?:laptop\s+|phone\s+|ups\s+|backup\s+)?"
+    r"(?:battery|batteries|battery power|power bank|generator)(?:\s+(?:now|today|again|atm|rn))?[.!]*$"
     # hands or feet frozen or numb, from a night out ("my hands are frozen, went out last night for 3 hrs")
     r"|\b(?:is|are|'s|'re)\s+(?:\w+\s+)?(?:frozen|numb|freezing|ice cold|like ice(?:blocks)?)\b"
     # a state tomorrow, said and done ("the cluster is under maintenance tomorrow")
@@ -703,6 +707,7 @@ def others_habit(text: str) -> bool:
         or _NEIGHBOURS_RE.match(text)
         or _NAMED_ROLE_ALL_RE.match(text)
         or _THEIR_WAY_RE.match(text)
+        or _NAMED_UNIT_WAY_RE.match(text)
         or _MENTIONED_RE.match(text)
         or _BARE_OTHER_RE.match(text)
         or _COMMON_KNOWLEDGE_RE.search(text)
@@ -859,7 +864,8 @@ _HEARSAY_RE = re.compile(
     # ("I have been reading in the Guardian about no-dig gardening", "was watching a video on how …")
     r"(?:(?:'ve|have|had|was|were)\s+)?(?:(?:also\s+|just\s+)?been\s+)?"
     r"(?:read|heard|saw|seen|reading|hearing|watching|watched)\s+(?:up\s+)?(?:(?:a lot|lately|recently)\s+)?"
-    r"(?:(?:somewhere\s+|online\s+|(?:on|in)\s+(?:a\s+|the\s+)?[\w-]+(?:\s+[\w-]+)?\s+)?"
+    # ("I read in the Jornal do Commercio that …": a source of up to four words)
+    r"(?:(?:somewhere\s+|online\s+|(?:on|in)\s+(?:a\s+|the\s+)?[\w-]+(?:\s+[\w-]+){0,3}?\s+)?"
     # ("I read something about hugelkultur in a magazine at the clinic")
     r"(?:(?:something|a bit|a little|a thing|stuff|a lot|loads)\s+)?"
     # ("I read in Kystmagasinet about epoxy sheathing over the whole hull")
@@ -990,6 +996,16 @@ _THEIR_WAY_RE = re.compile(
     r"(?:\s+(?:from|in|at|back in|back home in|over in|who lives in|living in)\s+[^\W\d_][\w'-]*)?"
     # a name, or one word in small letters before "he"/"she" ("my brother lamin he sell …")
     r"(?:(?:,?\s+(?-i:[A-Z])[\w'-]+){1,3}|\s+[^\W\d_][\w'-]*(?=,?\s+(?:he|she|they)\b))?" + _THEIR_WAY_VERB,
+    IC,
+)
+# someone by name and where they sit, then their own way with any verb ("Jarno from the network team still runs
+# Ubuntu on his jump box")
+_NAMED_UNIT_WAY_RE = re.compile(
+    rf"^(?:(?:and|but|so|also|oh|plus)[\s,]+)*(?-i:[A-Z])[\w'-]+\s+(?:from|on|in|at)\s+(?:the\s+|my\s+|our\s+)?"
+    rf"(?:[\w-]+\s+){{0,2}}?(?:{_UNITS})(?:\s+(?:{_WAY_ADVERBS}))*\s+[a-z]{{2,}}[^s\W]s\b"
+    # their own thing or all of it; who reviews or signs off is the person's process ("Dana on the infra team
+    # reviews every PR")
+    rf"(?=[^,;.]*\b(?:his|her|their|everything)\b)(?![^,;.]*\b(?:{_FIRST_PERSON})\b)",
     IC,
 )
 # the same way said right after a friend or a neighbour is named ("[my friend Dovydas] writes his whole

@@ -52,7 +52,7 @@ _TASTE_RE = re.compile(
 )
 _PREF = (
     r"^I\s+(?:(?:really|much|strongly|generally|usually|absolutely|definitely|totally|also|just|still|"
-    r"truly|kinda)\s+)*(?P<verb>prefer|like|love|enjoy|hate|dislike|adore|detest|can't stand|cannot stand|"
+    r"truly|kinda)\s+)*(?:(?P<adv>only|mostly|mainly)\s+)?(?P<verb>prefer|like|love|enjoy|hate|dislike|adore|detest|can't stand|cannot stand|"
     r"don't like|do not like|don't mind|(?:'m|am) (?:really |so )?(?:into|keen on|passionate about|a big fan of|fond of))"
     r"\s+(?P<v>.+)$"
 )
@@ -69,7 +69,9 @@ def _pref(m: re.Match[str], s: str) -> str:
     verb = {"don't like": "doesn't like", "do not like": "does not like", "don't mind": "doesn't mind"}.get(
         verb, verb if " " in verb else verb + ("s" if not verb.endswith("s") else "")
     )
-    return f"{s} {verb} {v(m)}"
+    # ("i only like dry hoppy beers": the only stays)
+    adv = f"{m.group('adv').lower()} " if m.group("adv") else ""
+    return f"{s} {adv}{verb} {v(m)}"
 
 
 # things that wear out ("my english is really bad" says something of the person and stays)

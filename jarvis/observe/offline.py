@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass, replace
 
 from jarvis.observe.corrections import agreed_no, correcting, correction, named_correction, topic_correction
-from jarvis.observe.declined import Suggested, fold, mention_re, mentions, words
+from jarvis.observe.declined import NO_AFTER, Suggested, fold, mention_re, mentions, words
 from jarvis.observe.families import (
     AGE_ROLE,
     APPOSITIVES,
@@ -1966,11 +1966,26 @@ class OfflineObserver:
                             more = extract_sentence(rest, nxt, event, "", to_assistant, pending)
                             left += [f for f in more if not mentions(f.text, gone)]
                         parts = clauses(plain(sent))
-                        if len(left) < len(found) and len(parts) > 1 and mentions(parts[0], gone):
+                        if len(parts) > 1 and mentions(parts[0], gone):
                             # "no PR, im freelance, solo on this": the no took the sentence along; why
                             # the person says no may be a fact about them, read on its own
+                            again_read = parts[1:]
+                        else:
+                            # so is what comes before it ("no no, we stay with Provider for state management,
+                            # no migration"): the clauses, or the pieces of one, that do not name the offer
+                            pieces = (
+                                parts if len(parts) > 1 else [p for p in re.split(r"[,;]\s+", parts[0]) if p]
+                            )
+                            again_read = [
+                                p
+                                for p in pieces
+                                if not mentions(p, gone)
+                                and not re.fullmatch(r"(?:(?:no|nah|nope|ok|okay)\W*)+", p, IC)
+                            ]
+                            again_read = again_read if len(again_read) < len(pieces) else []
+                        if len(left) < len(found) and again_read:
                             rest = extract_sentence(
-                                ", ".join(parts[1:]), nxt, event, "", to_assistant, pending
+                                ", ".join(again_read), nxt, event, "", to_assistant, pending
                             )
                             left += [f for f in rest if not mentions(f.text, gone)]
                         # ("no PGBL then how do I buy the Tesouro my daughter set up my Nubank account"): the
@@ -2080,7 +2095,8 @@ def _quote_without(quote: str, gone: set[str]) -> str:
     )
     # ("… staging yet, if it's happening there …": the no's own "yet" goes with it)
     rest = re.sub(
-        r"^(?:\s+(?:yet|for now|right now|either|anyway|though|too)\b)?[\s,;:.!—–-]*"
+        # ("apple pay not need, 95% of customer use QRIS": the no said after the thing goes with it too)
+        rf"^(?:\s+(?:yet|for now|right now|either|anyway|though|too|{NO_AFTER})\b)?[\s,;:.!—–-]*"
         r"(?:(?:then|so|and|but|ok|okay|since|because|cause|cuz|coz|as)\b[\s,;:—–-]*)*",
         "",
         quote[last:],
