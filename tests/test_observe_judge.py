@@ -297,6 +297,11 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "I read on the Reddit home brewing forum that dry hopping twice helps",
         "Jarno from the network team still runs Ubuntu on his jump box",
         "Oksana from the QA team tests everything on her old iPhone",
+        # heldout449-456: a job's way long ago; a habit of before, in the past continuous
+        "At work long ago I programmed Fortran on the big computers",
+        "years ago I wrote COBOL for a bank",
+        "before i was keeping chicken also but i stop because of the newcastle disease",
+        "Previously we were selling at the Saturday market",
         # a habit of "before", on a weekday
         "before, we did the stocktake on Sundays",
         "Previously I counted the cash on Fridays",
@@ -364,6 +369,10 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         "I read in bed every night",
         "Dana on the infra team reviews every PR",
         "Ola from IT manages my laptop",
+        # heldout449-456: where the person worked before, and what they wrote, stay
+        "before I was working as a nurse in Accra",
+        "I wrote my thesis in LaTeX",
+        "I worked at Nokia long ago",
         "we decided on Hetzner last week",
         # heldout305-312: what was learned or where, a day off, a rota, and a relative who lives somewhere
         "In my PhD I learned R",
@@ -1220,6 +1229,17 @@ def test_thanks_for_a_thing_and_an_offer_turned_down_in_passing_are_no_facts(
             "Polars would make this groupby a lot faster, want me to switch?",
             "lets not add polars, the dataframe is tiny",
             "polars",
+        ),
+        # heldout449-456: what a choice gives the person is offered
+        (
+            "For getting around between sights, renting a car gives you the most flexibility with a wheelchair.",
+            "No rental car, the trains and taxis are fine for us.",
+            "car",
+        ),
+        (
+            "On the island a Vespa offers you more freedom than the bus.",
+            "no vespa, my wife won't ride one",
+            "vespa",
         ),
         # heldout441-448: "X not need(ed)" turns X down; "no X" to a phrase of a plan laid out turns it down
         (

@@ -36,7 +36,10 @@ _SUGGESTION_RE = re.compile(
     # the one fix the assistant puts first ("the quickest clean-up is the `dbt_utils.deduplicate` macro")
     r"\bthe\s+(?:quickest|simplest|easiest|fastest|cleanest|cheapest)\s+(?:\w+\s+)?(?:fix|way|clean-?up|option|route|"
     r"thing|solution|approach)\s+(?:is|would be)|"
-    r"(?:would|could|might|will|can)\s+(?:\w+ly\s+)?help|would give you|an? (?:app|tool|library|plugin|service|crate|package) like|optional|optionally|"
+    r"(?:would|could|might|will|can)\s+(?:\w+ly\s+)?help|would give you|"
+    # what a choice gives the person ("renting a car gives you the most flexibility with a wheelchair")
+    r"(?:gives?|offers?)\s+you\s+(?:the\s+)?(?:most|more|much more|a lot more|a lot of|lots of)\s+"
+    r"(?:flexibility|freedom|control|options|room|comfort)|an? (?:app|tool|library|plugin|service|crate|package) like|optional|optionally|"
     r"nice-to-have|nice to have|down the line|later on|tips?|(?:lets|let|helps|saves) you|"
     # what others like the person do, offered ("many small bakeries add a loyalty card")
     r"(?:many|most|lots of|a lot of|plenty of)\s+(?:\w+\s+){0,2}?(?:\w+s|people|folks)\s+(?:add|use|do|have|try|run|offer|"

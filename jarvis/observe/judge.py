@@ -808,6 +808,8 @@ _PAST_TIME = (
     r"masters?|master'?s|phd|school|high school|uni|university|college|previous job|old job|last job|first job|"
     r"old company|previous company|old lab|previous lab|the old days|the past)\b(?:\s+(?:studies|degree|days|years))?"
     r"|\b(?:years ago|back then|as a (?:student|kid|teen|teenager))"
+    # ("At work long ago I programmed Fortran on the big computers")
+    r"|\b(?:at\s+(?:work|school|uni|the office)\s+)?(?:long ago|a long time ago|decades ago|ages ago)"
 )
 # what the person did once and no more ("i used to play poker online … quit that tho", "we used to run
 # a diesel engine on the borehole but its finished now"); who they were stays ("I used to be a
@@ -828,7 +830,8 @@ _GIVEN_UP_RE = re.compile(
 # masters"): what they used then, not now; what they learned or where they studied stays
 _PAST_USE_RE = re.compile(
     rf"^(?:(?:and|but|so|also|oh|well)[\s,]+)*(?P<then>(?:{_PAST_TIME})[\s,]+)?(?:i|we)\s+"
-    r"(?:mostly\s+|only\s+|also\s+|just\s+)?(?:used(?!\s+to\b)|was using|were using|tried|played with|worked with)\b"
+    r"(?:mostly\s+|only\s+|also\s+|just\s+)?(?:used(?!\s+to\b)|was using|were using|tried|played with|worked with|"
+    r"programmed|coded|wrote)\b"
     rf"(?(then)|(?=.*(?:{_PAST_TIME})))",
     IC,
 )
@@ -842,6 +845,11 @@ _BEFORE_HABIT_RE = re.compile(
     # ("Years ago I kept everything in a paper ledger until 2019")
     rf"(?:did|went|had|ran|sold|made|took|kept|\w+ed)\b(?=.*\b(?:every|always|each|most|everything|all|on\s+{WEEKDAY}s?|"
     r"until\s+(?:\d{4}|recently|last\s+\w+))\b)|"
+    # a habit of before, in the past continuous ("before i was keeping chicken also but i stop"); where the person
+    # worked or lived stays ("before I was working as a nurse in Accra")
+    r"^(?:(?:and|but|so|also|oh|well)[\s,]+)*(?:before|previously|formerly|in the past)\s*,?\s+(?:i|we)\s+(?:was|were)\s+"
+    r"(?!(?:working|living|teaching|studying|lecturing|managing|leading|running\s+(?:the\s+|a\s+)?[\w-]+\s+(?:at|for))\b)"
+    r"[a-z]+ing\b|"
     # the old way, and the new one better ("I used a daftari and counted everything on Sunday, now this is much
     # better"): a habit the person has dropped
     r"^(?:(?:and|but|so|also|oh|well)[\s,]+)*(?:i|we)\s+(?:used|did|kept|wrote|ran|had|\w+ed)\b[^.;]*,\s*"
