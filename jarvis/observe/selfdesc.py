@@ -687,6 +687,8 @@ SELF: tuple[Family, ...] = (
         r"^I(?:'m| am)\s+(?:usually\s+|normally\s+|always\s+)?(?P<how>off|out|away|unavailable|offline|not around|"
         r"free(?: to \w+)?|available|busy|in the office|in office|remote|wfh|"
         rf"working from home|at the office|in the (?:[\w-]+\s+)?office|on (?:[\w-]+\s+)?leave)\s+"
+        # once, soon, is no schedule ("I'm out on the boat at Cill Chiaráin tomorrow for sampling")
+        r"(?!(?!.*\bevery\b).*\b(?:today|tonight|tomorrow|tmrw|this\s+(?:morning|afternoon|evening|weekend)|next\s+week)\b)"
         rf"(?P<v>(?:every|each|on|most|all|from|until|till|between|starting)\b.+|"
         rf"on\s+{DAYS}.*|(?:\w+|\d+)\s+days\s+a\s+week\b.*)$",
         "fact",
