@@ -284,9 +284,8 @@ class Suggested:
 
     def __init__(self) -> None:
         self.words: set[str] = set()
-        self.plans: list[
-            str
-        ] = []  # options or plans laid out, folded: "no X" to a phrase of one turns it down
+        # options or plans laid out, folded: "no X" to a phrase of one turns it down
+        self.plans: list[str] = []
 
     def add(self, assistant_text: str) -> None:
         before = ""
