@@ -99,8 +99,10 @@ _DECLINE_RE = re.compile(
 _OPTIONS = r"ways|options|approaches|choices|routes|paths"
 # extras offered in a list ("Two optional extras before I run it: 1. a partial index … 2. batching …")
 _EXTRAS = r"extras|add-ons|addons|additions|improvements|tweaks|follow-ups|nice-to-haves"
+# how many are laid out ("Two ways …", "A few possible improvements:")
+_SOME = r"two|three|four|a few|several|some|2|3|4"
 _CHOICE_RE = re.compile(
-    r"\b(?:two|three|four|a few|several|some|2|3|4)\s+(?:optional\s+|possible\s+|small\s+|quick\s+|more\s+|other\s+)?"
+    rf"\b(?:{_SOME})\s+(?:optional\s+|possible\s+|small\s+|quick\s+|more\s+|other\s+)?"
     rf"(?:{_OPTIONS}|{_EXTRAS})\b[^.?!]{{0,40}}[:.]"
     r"|\bwhich\s+(?:one\s+)?(?:do you prefer|would you prefer|would you like|do you want|sounds better|works better)\b"
     # a plan laid out for the person to take or change ("Here is a suggested plan: … Stay the night in Trabzon")
@@ -112,15 +114,15 @@ _CHOICE_RE = re.compile(
 )
 # the head of a list of extras: the items after it are each offered, named by their first words
 _EXTRAS_HEAD_RE = re.compile(
-    rf"\b(?:two|three|four|a few|several|some|2|3|4)\s+(?:\w+\s+)?(?:{_EXTRAS}|{_OPTIONS})\b[^.?!]{{0,40}}:\s*$",
+    rf"\b(?:{_SOME})\s+(?:\w+\s+)?(?:{_EXTRAS}|{_OPTIONS})\b[^.?!]{{0,40}}:\s*$",
     IC,
 )
 # what a list item names first ("a partial index `ON shipments …` for the dashboard", "batching the backfill in
 # chunks"): up to a code span, a bracket, a colon, a dash or a small word
+_SMALL_WORDS = r"for|to|so|that|which|on|with|in|of|from|the|a|an|and|or|it|them"
 _ITEM_HEAD_RE = re.compile(
-    r"^(?:\*\*)?(?:a|an|the|some)?\s*(?P<head>[\w-]+(?:\s+(?!(?:for|to|so|that|which|on|with|in|of|from|the|a|an|"
-    r"and|or|it|them)\b)[\w-]+){0,2})(?=\s*(?:[`(:—–,*]|$)|\s+(?:for|to|so|that|which|on|with|in|of|from|the|a|an|and|"
-    r"or|it|them)\b)",
+    rf"^(?:\*\*)?(?:a|an|the|some)?\s*(?P<head>[\w-]+(?:\s+(?!(?:{_SMALL_WORDS})\b)[\w-]+){{0,2}})"
+    rf"(?=\s*(?:[`(:—–,*]|$)|\s+(?:{_SMALL_WORDS})\b)",
     IC,
 )
 # an offer that points back at the sentence before ("Want me to add it to the workflow?")

@@ -38,6 +38,7 @@ from jarvis.observe.lexicon import (
     RELATIONS,
     ROLES,
     TIME,
+    TODAY_OR_TOMORROW,
     TRANSIENT,
     WEEKDAY,
 )
@@ -272,6 +273,8 @@ _WIDER_FAMILY = (
 )
 # where a colleague sits, said after their name
 _UNITS = r"team|squad|department|dept|office|desk|accounts|HR|IT|finance|legal|sales|marketing|support|ops|lab|group|floor"
+# where a named colleague sits ("Priyanka from accounts", "Dev on the infra team", "Bence in our group")
+_WHERE_THEY_SIT = rf"\s+(?:from|on|in|at)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+\s+){{0,2}}?(?:{_UNITS})"
 # a habit said by its verb ("keeps …", "swears by …"), and with its adverbs
 _HABIT_VERBS = r"keeps|swears by|swore by|used to|lives on|lived on|does everything|did everything"
 _HABIT_WORDS = rf"always|never|usually|constantly|forever|every single|do everything|{_HABIT_VERBS}"
@@ -289,7 +292,7 @@ _OTHERS_HABIT_RE = re.compile(
     rf"please|pls|plz|kindly|just|and|so|then|now)\b)"
     rf"[^\W\d_][\w'-]*"
     # the name may carry where they sit ("Priyanka from accounts", "Dev on the infra team", "Jo (our lead)")
-    rf"(?:\s+(?:from|on|in|at)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+\s+){{0,2}}?(?:{_UNITS})|\s*\([^)]{{1,30}}\)"
+    rf"(?:{_WHERE_THEY_SIT}|\s*\([^)]{{1,30}}\)"
     rf"|,\s*(?:the|my|our)\s+[^,]{{1,30}},)?"  # "Markus, the other postdoc, keeps …"
     rf"\s+(?:(?:{_HABIT_WORDS})\s+(?:\w+ly\s+)?[a-z]+[^s\W]s\b"
     # or the habit is the verb itself ("Markus, the other postdoc, keeps everything in notebooks")
@@ -776,7 +779,7 @@ _ERRAND_RE = re.compile(
     IC,
 )
 # one event of the person's, soon ("I have exam tomorrow in discrete math", "tonight I've got a recital")
-_SOON = r"tomorrow|tmrw|tmr|tonight|today|this (?:afternoon|evening|morning)|in (?:an|one|two|three|\d+) (?:hours?|hrs?)"
+_SOON = rf"{TODAY_OR_TOMORROW}|tmr|in (?:an|one|two|three|\d+) (?:hours?|hrs?)"
 _ONE_EVENT_RE = re.compile(
     rf"^(?:(?:and|but|so|also|btw|plus|because|cause|coz|cuz|ok|okay)[\s,]+)*(?:(?:{_SOON})\s*,?\s*)?(?:i|we)\s+"
     r"(?:have|got|'ve got|have got|'ve|ve got)\s+(?:an?\s+|my\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,2}?"
@@ -911,7 +914,7 @@ _NAMED_TASTE_RE = re.compile(
 )
 # someone by name, and where they sit, then their way ("Bence in our group does everything in SPSS")
 _NAMED_UNIT_HABIT_RE = re.compile(
-    rf"^(?-i:[A-Z])[\w'-]+\s+(?:from|on|in|at)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+\s+){{0,2}}?(?:{_UNITS})\s+"
+    rf"^(?-i:[A-Z])[\w'-]+{_WHERE_THEY_SIT}\s+"
     rf"(?:{_HABIT_WORDS}|uses|does\s+(?:all|most)\b)",
     IC,
 )
@@ -1009,8 +1012,8 @@ _THEIR_WAY_RE = re.compile(
 # someone by name and where they sit, then their own way with any verb ("Jarno from the network team still runs
 # Ubuntu on his jump box")
 _NAMED_UNIT_WAY_RE = re.compile(
-    rf"^(?:(?:and|but|so|also|oh|plus)[\s,]+)*(?-i:[A-Z])[\w'-]+\s+(?:from|on|in|at)\s+(?:the\s+|my\s+|our\s+)?"
-    rf"(?:[\w-]+\s+){{0,2}}?(?:{_UNITS})(?:\s+(?:{_WAY_ADVERBS}))*\s+[a-z]{{2,}}[^s\W]s\b"
+    rf"^(?:(?:and|but|so|also|oh|plus)[\s,]+)*(?-i:[A-Z])[\w'-]+{_WHERE_THEY_SIT}(?:\s+(?:{_WAY_ADVERBS}))*\s+"
+    rf"[a-z]{{2,}}[^s\W]s\b"
     # their own thing or all of it; who reviews or signs off is the person's process ("Dana on the infra team
     # reviews every PR")
     rf"(?=[^,;.]*\b(?:his|her|their|everything)\b)(?![^,;.]*\b(?:{_FIRST_PERSON})\b)",

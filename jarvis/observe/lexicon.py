@@ -172,6 +172,8 @@ _NOT_STATEMENT = """want need think guess mean see know hope wonder feel agree u
     often sometimes already even only dunno miss missed keep kept let read watched thank thanks hear
     noticed realise realize learnt dreamt spent lost won"""
 NOT_STATEMENT_VERBS = frozenset(_NOT_STATEMENT.split())
+# today or tomorrow, said of one event ("I have exam tomorrow", "I'm out on the boat tomorrow")
+TODAY_OR_TOMORROW = r"today|tonight|tomorrow|tmrw|this (?:morning|afternoon|evening)"
 MOMENTARY = (
     r"\b(?:today|tonight|tomorrow|yesterday|right now|at the moment|this (?:morning|afternoon|evening|week|"
     r"weekend|time)|later|soon|just now|then|in a (?:bit|minute|sec|second)|for now|for a (?:bit|while|minute))\b"

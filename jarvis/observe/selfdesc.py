@@ -35,6 +35,7 @@ from jarvis.observe.lexicon import (
     SCHEDULE_SLOTS,
     TIME,
     TITLE,
+    TODAY_OR_TOMORROW,
     TOOL_SLOTS,
     TOOL_VERBS,
     TRAITS,
@@ -688,7 +689,7 @@ SELF: tuple[Family, ...] = (
         r"free(?: to \w+)?|available|busy|in the office|in office|remote|wfh|"
         rf"working from home|at the office|in the (?:[\w-]+\s+)?office|on (?:[\w-]+\s+)?leave)\s+"
         # once, soon, is no schedule ("I'm out on the boat at Cill Chiaráin tomorrow for sampling")
-        r"(?!(?!.*\bevery\b).*\b(?:today|tonight|tomorrow|tmrw|this\s+(?:morning|afternoon|evening|weekend)|next\s+week)\b)"
+        rf"(?!(?!.*\bevery\b).*\b(?:{TODAY_OR_TOMORROW}|this weekend|next week)\b)"
         rf"(?P<v>(?:every|each|on|most|all|from|until|till|between|starting)\b.+|"
         rf"on\s+{DAYS}.*|(?:\w+|\d+)\s+days\s+a\s+week\b.*)$",
         "fact",
