@@ -222,6 +222,15 @@ def test_he_or_she_stays_unread_when_it_is_not_one_family_member(said: str, judg
             "For repeated queries DuckDB could be handy.",
             "nah, not adding DuckDB as a dependency, I want the env small.",
         ),
+        # what the assistant says it can do is offered, with "also" or without; "lets" is "let's"
+        (
+            "I can add Redis as a cache in front of the API.",
+            "no, lets not add redis yet, the traffic is tiny",
+        ),
+        (
+            "I can write a small Makefile so you don't have to remember the commands.",
+            "nah, no makefile, it's three commands",
+        ),
         (
             "Prometheus is the other route.",
             "I had also thought about wildcard certs for the subdomains, but the registrar has no DNS API so forget that idea.",

@@ -52,12 +52,12 @@ _SUGGESTION_RE = re.compile(
     # an offer on a condition ("If you ever want a cross-check, UDPipe also ships a Nynorsk model")
     r"if you (?:ever\s+|still\s+)?(?:want|need|like|prefer|fancy)|if you(?:'d| would) (?:like|prefer|want)|if needed|if (?:it|that|this) helps|"
     r"(?:you|we) can (?:also\s+)?(?:buy|get|try|use|install|add|switch|book|order|download|rent|hire)|"
-    # what the assistant can do besides ("I can also add django-silk for profiling")
-    r"i can also (?:add|set up|install|write|make|wire up|include|put|build|configure|enable|turn|draft|prepare))\b",
+    # what the assistant can do (besides): "I can also add django-silk for profiling", "I can add Redis as a cache"
+    r"i can (?:also\s+)?(?:add|set up|install|write|make|wire up|include|put|build|configure|enable|turn|draft|prepare))\b",
     IC,
 )
 # what turns something down on its own after "no," ("nah, skip the docker stuff"): the no leaves it be
-_SAYS_NO = r"(?:not|skip|without|don't|dont|do not|let's|let us)\b"
+_SAYS_NO = r"(?:not|skip|without|don't|dont|do not|let's|lets|let us)\b"
 # words turning something down, right before the thing: "no X" opening a clause, "I don't want
 # X", "skip X", "without X". Not "it's not X" or "there's no X": those state how things are.
 _DECLINE_RE = re.compile(
