@@ -2775,3 +2775,55 @@ def test_who_someone_is_stays_when_the_judged_clause_does_not_say_it() -> None:
 
     assert not _says_all("i'll ask Chidinma to review", "The user's tech lead is Chidinma.")
     assert _says_all("my son Bao is studying in Osaka now", "The user's son is Bao.")
+
+
+@pytest.mark.parametrize(
+    ("user", "passing"),
+    [
+        # heldout465-472: the day's or the week's news of a thing is not how things are
+        (
+            "The road to Akureyri was closed yesterday because of the snow, should I warn the guests?",
+            "Akureyri",
+        ),
+        ("the ferry to Lošinj was cancelled yesterday because of the bora", "Lošinj"),
+        ("The J-Link is out with the field team in Kagoshima this week.", "J-Link"),
+        ("The Zeiss scope is booked by the Okonkwo lab all this week, so imaging waits.", "Zeiss"),
+        ("the main pump at the Tambo well broke down last night", "Tambo"),
+    ],
+)
+def test_the_news_of_a_day_or_a_week_is_not_how_things_are(user: str, passing: str) -> None:
+    facts = facts_of(("user", user))
+    assert not [f.text for f in facts if passing in f.text], [f.text for f in facts]
+
+
+@pytest.mark.parametrize(
+    ("user", "theirs"),
+    [
+        # heldout465-472: the tail of another person's say, without its verb, is no fact of its own
+        (
+            "My buddy who runs the school in Lahaina swears by it, and by QuickBooks for the books.",
+            "QuickBooks",
+        ),
+        ("my cousin in Tromsø swears by Notion, and with Todoist for the shopping lists", "Todoist"),
+    ],
+)
+def test_the_rest_of_anothers_say_after_and_is_no_fact(user: str, theirs: str) -> None:
+    facts = facts_of(("user", user))
+    assert not [f.text for f in facts if theirs in f.text], [f.text for f in facts]
+
+
+@pytest.mark.parametrize(
+    ("user", "kept"),
+    [
+        ("The ferry to Vis only runs twice a week in winter, so plan around it.", "Vis"),
+        # where things run, with what went on there lately
+        ("the nodes in sa-east-1 were also OOMKilling pods last night", "sa-east-1"),
+        (
+            "The jobs on Narval are sitting in the queue forever this week, so I'll redo the plots later.",
+            "Narval",
+        ),
+    ],
+)
+def test_how_a_thing_runs_stays_a_fact(user: str, kept: str) -> None:
+    facts = facts_of(("user", user))
+    assert [f.text for f in facts if kept in f.text], [f.text for f in facts]

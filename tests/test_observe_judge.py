@@ -310,6 +310,10 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "let me sleep on the heat pump idea",
         "we will probably consider Kubernetes",
         "I need to think it over",
+        # heldout465-472: a diet someone outside the household is trying out
+        "my nephew Arman is doing this keto diet and lost 12 kilo",
+        "My cousin Ilka is on the paleo diet since spring",
+        "my brother-in-law Teodor started this carnivore thing last month",
     ],
 )
 def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:
@@ -2114,3 +2118,108 @@ def test_the_judge_reads_and_quotes_the_persons_part_only(judge: Judge) -> None:
     kept = facts(chat(said), judge)
     assert any("organic" in f.text for f in kept), [f.text for f in kept]
     assert not [f for f in kept if "Roundup" in f.text or "Roundup" in f.quote]
+
+
+@pytest.mark.parametrize(
+    ("said", "gone", "kept"),
+    [
+        # heldout465-472: a rule, then a new say about the person after ", also"; a rule's reason, then
+        # another person's way run on without a stop
+        (
+            "no no always format my references in Unified Style Sheet for Linguistics never APA, the jury would "
+            "kill me, also today i'm panicking a bit because chapter 3 got torn apart",
+            "panicking",
+            "Unified Style Sheet",
+        ),
+        (
+            "always cite with Chicago author-date in the thesis, never footnotes, also tonight im exhausted from "
+            "the night shift",
+            "exhausted",
+            "Chicago",
+        ),
+        (
+            "please never give me more than 3 topics a day because I burn out and then I do nothing for two days "
+            "my batchmate Dilini does the Pomodoro thing with 50 minute blocks and finishes everything",
+            "Pomodoro",
+            "3 topics",
+        ),
+        (
+            "never book me flights before 9am because I cannot sleep on planes my colleague Oyelaran takes the "
+            "red-eye every week",
+            "red-eye",
+            "9am",
+        ),
+    ],
+)
+def test_a_new_say_after_also_or_run_on_without_a_stop_is_a_clause_of_its_own(
+    said: str, gone: str, kept: str, judge: Judge
+) -> None:
+    texts = [f"{f.text} {f.quote}" for f in facts(chat(said), judge)]
+    assert [t for t in texts if kept in t], texts
+    assert not [t for t in texts if gone in t], texts
+
+
+@pytest.mark.parametrize(
+    ("asked", "answer", "said", "declined"),
+    [
+        # heldout465-472: an option the person weighed aloud, then turned down
+        (
+            "What about delivery? Should I put it on Foodpanda?",
+            "You could. Foodpanda and GrabFood both operate in Iloilo City, and they bring extra orders.",
+            "No, no Foodpanda, the commission will eat all the profit.",
+            "Foodpanda",
+        ),
+        (
+            "should we move the repo to GitLab?",
+            "GitLab has built-in CI and a generous free tier; the move takes a few hours.",
+            "nah no GitLab, the clients all live on GitHub",
+            "GitLab",
+        ),
+        (
+            "Is Wise worth it for the transfer to Accra?",
+            "It is usually cheaper than a bank wire for cedis.",
+            "no Wise, my bank does it free once a month",
+            "Wise",
+        ),
+    ],
+)
+def test_an_option_the_person_weighed_then_turned_down_is_no_fact(
+    asked: str, answer: str, said: str, declined: str, judge: Judge
+) -> None:
+    events = [
+        SessionEvent("message", turn=0, role="user", text=asked),
+        SessionEvent("message", turn=1, role="assistant", text=answer),
+        SessionEvent("message", turn=2, role="user", text=said),
+    ]
+    kept = [f.text for f in facts(events, judge)]
+    assert not [t for t in kept if declined in t], kept
+
+
+def test_a_lasting_no_to_an_option_the_person_weighed_stays(judge: Judge) -> None:
+    events = [
+        SessionEvent(
+            "message", turn=0, role="user", text="Should I use Redis or Memcached for the sessions?"
+        ),
+        SessionEvent("message", turn=1, role="assistant", text="Both work; Redis has more features."),
+        SessionEvent("message", turn=2, role="user", text="no redis, we use memcached everywhere here"),
+    ]
+    kept = [f.text for f in facts(events, judge)]
+    assert [t for t in kept if "memcached" in t], kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # who someone is, after a filler or a verb that takes them as its object: one say
+        ("wait brb my roommate Yasmine is yelling about the dishes again 🙄 ok back", "Yasmine"),
+        ("hm. tag my lead Yerlan as reviewer, he's yerlan-b on github", "Yerlan"),
+        ("ok cc my manager Oyelaran as well, she signs off budgets", "Oyelaran"),
+        (
+            "for the release we want my lead Tavita as reviewer",
+            "want the user's lead Tavita",
+        ),  # "as" is no verb
+    ],
+)
+def test_someone_named_after_a_filler_or_a_verb_stays_in_the_say(said: str, kept: str, judge: Judge) -> None:
+    texts = [f.text for f in facts(chat(said), judge)]
+    assert [t for t in texts if kept in t], texts

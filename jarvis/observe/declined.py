@@ -56,6 +56,13 @@ _SUGGESTION_RE = re.compile(
     r"i can (?:also\s+)?(?:add|set up|install|write|make|wire up|include|put|build|configure|enable|turn|draft|prepare))\b",
     IC,
 )
+# the person weighing an option aloud: "should I …?", "what about …?", "is X worth it?"
+_WEIGHS_RE = re.compile(
+    r"^(?:(?:so|and|but|ok|okay|also|hmm+|then|or)[\s,]+)*(?:(?:should|shall|could|would|can)\s+(?:i|we)\b|"
+    r"(?:what|how)\s+about\b|(?:is|are)\s+[^?]{1,40}?\bworth\b|do\s+(?:i|we)\s+(?:even\s+)?need\b|"
+    r"(?:would|could|will)\s+[^?]{1,40}?\s+(?:help|work|be\s+(?:better|worth\s+it|a\s+good\s+idea)))",
+    IC,
+)
 # what turns something down on its own after "no," ("nah, skip the docker stuff"): the no leaves it be
 _SAYS_NO = r"(?:not|skip|without|don't|dont|do not|let's|lets|let us)\b"
 # words turning something down, right before the thing: "no X" opening a clause, "I don't want
@@ -317,6 +324,13 @@ class Suggested:
         what each line names is offered, as the assistant's options are."""
         for line in document.splitlines():
             self.words |= _names(f"- {line}")
+
+    def add_asked(self, question: str) -> None:
+        """An option the person weighs aloud ("Should I put it on Foodpanda?", "what about Wise for the
+        transfer?"): what it names is offered, as the assistant's options are ("No, no Foodpanda, the
+        commission will eat all the profit")."""
+        if _WEIGHS_RE.match(question) and question.rstrip().endswith("?"):
+            self.words |= _names(question)
 
     @staticmethod
     def stands(sentence: str) -> bool:

@@ -669,6 +669,15 @@ WORLD = fam(
     r"set in stone|booked|signed)\b)"
     rf"(?!.*(?:{TRANSIENT}))"
     rf"(?!.*{APPOINTMENT})"  # "the demo is next Tuesday"
+    # a thing away or shut for a day or a week ("the road to Akureyri was closed yesterday because of the snow",
+    # "the J-Link is out with the field team this week"); where things run stays ("the nodes in sa-east-1 were
+    # OOMKilling pods last night", "the jobs on Narval sit in the queue this week"), and so does what goes on
+    # ("since yesterday the Lely robot loses connection")
+    r"(?!(?=.*\b(?:(?:is|are|was|were|got|has\s+been|have\s+been)\s+(?:\w+\s+)?(?:out|closed|shut|away|off|down|"
+    r"cancell?ed|booked|gone|broken|blocked|flooded|unavailable)|broke(?:\s+down)?|went\s+down)\b)"
+    r"(?=.*\b(?<!since\s)(?:yesterday|last\s+night)\b|.*\bthis\s+(?:week|weekend)\b))"
+    # the rest of a clause before it, without its verb ("… swears by it, and by QuickBooks for the books")
+    r"(?!(?:by|with|via|plus)\s)"
     # "The Snowflake section in there is from 2023": what a document says is stale, not how things are
     r"(?!.*\b(?:section|part|page|paragraph|chapter|bit|docs|readme|comment|entry|wiki)s?\b(?:\s+(?:in|of)\s+(?:there|it|"
     r"here|the\s+[\w.-]+))?\s+(?:is|are|was|were)\s+(?:\w+\s+)?(?:from\s+\d{4}|out of date|outdated|stale|old|wrong|"

@@ -995,7 +995,9 @@ _THEIR_WAY_VERB = (
     # a change of diet ("my sister Malika went vegan this year")
     # or a diet they keep, outside the household ("My sister-in-law Jikke is vegan"; "my wife is celiac" is the
     # person's kitchen, and says no family of this)
-    r"(?:went|became|turned|has gone|'s gone|switched to|has become|is|'s|is a|'s a)\s+(?:fully\s+|completely\s+|"
+    # or one they are trying out ("my nephew Arman is doing this keto diet and lost 12 kilo")
+    r"(?:went|became|turned|has gone|'s gone|switched to|has become|is|'s|is a|'s a|is doing|'s doing|is on|'s on|"
+    r"started|tried|does)\s+(?:(?:this|that|the|a|an|some)\s+)?(?:fully\s+|completely\s+|"
     r"totally\s+|full\s+|strictly\s+|strict\s+|a strict\s+)?"
     r"(?:vegan|vegetarian|veggie|pescatarian|keto|paleo|gluten-free|dairy-free|sober|teetotal|carnivore|plant-based))"
     rf"(?![^,;.]*\b(?:{_FIRST_PERSON})\b)"  # the person, in the same clause: it touches them

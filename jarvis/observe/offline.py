@@ -1831,6 +1831,8 @@ class OfflineObserver:
                 for document in their_documents(event.text):
                     suggested.add_document(document)  # "no Hakone" to the travel agent's plan is no rule
                 sentences = split_sentences(_with_list_heads(event.text))
+                for sent in sentences:
+                    suggested.add_asked(plain(sent))  # "Should I put it on Foodpanda?", then "no Foodpanda"
                 # "… Just thinking, I have not decided.": the message muses; the why of a "what if" is no fact
                 # (the cheap test first: most messages ask no "what if")
                 musing = any(_WHAT_IF_RE.match(plain(s)) for s in sentences) and any(

@@ -51,6 +51,18 @@ _ABBREV = (
     r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\bSt\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bDra\.)(?<!\bSra\.)(?<!\bSr\.)(?<!\bMme\.)"
     r"(?<!\bProf\.)(?<!\bMx\.)(?<!\bincl\.)(?<!\bexcl\.)(?<!\bapprox\.)(?<!\bapprox\.)(?<!\bapt\.)"
 )
+# the words after which "my friend Kofi uses …" goes on the same say ("because my wife Ana works nights",
+# "I told my boss Li is away", "with my sister Ama"): anything else before it is the end of a run-on one
+_GOES_ON_WORDS = (
+    "because since as and but so that when while if until cause bc cuz coz cos where whereas though although "
+    "with to for of from by at on in about like than into onto after before without told tell ask asked call "
+    "called meet met visit see saw help helps helped think thought guess know knew say said says hope mean "
+    # a verb that takes the person as its object ("tag my lead Yerlan as reviewer"), or a filler before the
+    # say ("wait brb my roommate Yasmine is yelling about the dishes again")
+    "tag cc ping email text message add invite let make get pay give send show remind bring take thank "
+    "wait brb ok okay lol haha sorry hmm oh ah well btw also plus then now"
+)
+_STILL_SAYING = "".join(rf"(?<!\b{w})" for w in _GOES_ON_WORDS.split())
 _SPLIT_RE = re.compile(
     _ABBREV + r"(?<=[.!?])\s+(?=\S)|(?<=\?)(?=\w)|\n+"
     # an emoji ends a thought when a new one is announced after it ("the prompt shows up TWICE on
@@ -128,6 +140,11 @@ _CLAUSE_RE = re.compile(
     # ("Yerlan … was moving cables this morning, the backups storage is on our TrueNAS there")
     r"|,\s+(?=(?:the|our)\s+(?:[\w-]+\s+){0,3}(?:is|are|lives|sits|runs)\s+(?:on|in|at)\s+(?:our|the|a|an)\s)"
     r"|,\s+(?=(?:I|I'm|I've|I'd|I'll|im|ive)\s)"
+    # ("I do nothing for two days my batchmate Dilini does the Pomodoro thing"): another person's say, run on
+    rf"|(?<=[\w)]){_STILL_SAYING}\s+(?=my\s+(?:[a-z-]+\s+){{1,2}}(?-i:[A-ZÀ-Ý][\w'-]+)\s+(?:(?!(?:as|us|its|his|this|thus|plus|yes|less|unless|across)\b)[a-z]+s|is|was|has)\s)"
+    # ("… never APA, the jury would kill me, also today i'm panicking a bit"): a new say about the person
+    r"|,\s+(?:also|plus|oh\s+and|and\s+also)\s+(?=(?:(?:today|tonight|now|rn|btw|anyway)\s+)?(?:I|I'm|I've|I'd|im|ive|we|"
+    r"we're|my|our)\s)"
     # ("… the 550 hp version, the Scania dealer in Bodø offered a discount but no"): an offer turned down
     # closes a clause of its own
     r"|,\s+(?=[^,;.]{3,80}?\bbut\s+(?:no|nah|nope)[.!]*(?:,|$))"
