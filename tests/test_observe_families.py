@@ -1117,6 +1117,19 @@ POSITIVE = [
     ("self/my-device", "I'll test it on my iPhone 12 mini tonight", ["has an iPhone 12 mini"]),
     ("world/habitual", "And also the comments, they stay in French please", ["The comments stay in French"]),
     ("self/moved-to", "it's been quieter ever since we moved back to Cork", ["moved to Cork"]),
+    # heldout473-480: stick to X, please; the head of a lab
+    (
+        "rule/please",
+        "Please stick to base R plus data.table, I don't want tidyverse here.",
+        ["Stick to base R"],
+    ),
+    ("rule/please", "please stick with metric units", ["Stick with metric units"]),
+    (
+        "self/relation-is",
+        "My PI is Dr. Nawwaf Haddad and he wants all figures in grayscale for the journal.",
+        ["The user's PI is Dr. Nawwaf Haddad"],
+    ),
+    ("self/relation-is", "our group leader is Sunniva Holm", ["The user's group leader is Sunniva Holm"]),
     (
         "self/weekly-activity",
         "I'll launch it once my Thursday morphology seminar is prepped",
@@ -2827,3 +2840,19 @@ def test_the_rest_of_anothers_say_after_and_is_no_fact(user: str, theirs: str) -
 def test_how_a_thing_runs_stays_a_fact(user: str, kept: str) -> None:
     facts = facts_of(("user", user))
     assert [f.text for f in facts if kept in f.text], [f.text for f in facts]
+
+
+@pytest.mark.parametrize(
+    ("user", "right"),
+    [
+        # heldout473-480: the person puts a number or a name of their own right, in the middle of a session
+        ("Sorry, correction — I said 120 mothers but it's actually 86 in the final sample.", "actually 86"),
+        ("oops I wrote 40 hives but there are actually 34 now", "actually 34"),
+        ("I said Tuesday but it is actually Wednesday that I'm off", "actually Wednesday"),
+    ],
+)
+def test_the_person_putting_their_own_words_right_is_a_correction(user: str, right: str) -> None:
+    facts = facts_of(("assistant", "Noted. What else should the plan cover?"), ("user", user))
+    assert [f for f in facts if f.kind == "correction" and right in f.text], [
+        (f.family, f.text) for f in facts
+    ]

@@ -314,6 +314,10 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "my nephew Arman is doing this keto diet and lost 12 kilo",
         "My cousin Ilka is on the paleo diet since spring",
         "my brother-in-law Teodor started this carnivore thing last month",
+        # heldout473-480: a choice waiting on someone else
+        "I'll talk to Orna about Hiroshima and let you know",
+        "ok I'll ask Tomasz about the budget and get back to you",
+        "let me check with my wife first",
     ],
 )
 def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:
@@ -2149,6 +2153,26 @@ def test_the_judge_reads_and_quotes_the_persons_part_only(judge: Judge) -> None:
             "red-eye",
             "9am",
         ),
+        # heldout473-480: a question run on without a stop
+        (
+            "my wife Huia does all the lambing records and tallies so anything to do with scanning percentages "
+            "send it to her not me is it worth getting a drone for mustering up the back blocks or is that just a toy",
+            "drone",
+            "Huia",
+        ),
+        ("we run 2400 ewes on the hill block should we get a quad or a side by side", "quad", "2400 ewes"),
+        (
+            "remember that my wife Huia does all the lambing records so send it to her not me is it worth getting "
+            "a drone for mustering",
+            "drone",
+            "Huia",
+        ),
+        (
+            "remember I do the shearing myself every March should we get a new handpiece",
+            "handpiece",
+            "shearing",
+        ),
+        ("I keep the bees at my uncle's farm do I really need a permit for 4 hives", "permit", "bees"),
     ],
 )
 def test_a_new_say_after_also_or_run_on_without_a_stop_is_a_clause_of_its_own(
@@ -2223,3 +2247,20 @@ def test_a_lasting_no_to_an_option_the_person_weighed_stays(judge: Judge) -> Non
 def test_someone_named_after_a_filler_or_a_verb_stays_in_the_say(said: str, kept: str, judge: Judge) -> None:
     texts = [f.text for f in facts(chat(said), judge)]
     assert [t for t in texts if kept in t], texts
+
+
+def test_a_request_with_a_condition_after_it_stays_whole_and_a_passing_one_stays_out(judge: Judge) -> None:
+    # only a question run on cuts a request short; an "if" after it is the rule's condition or a passing maybe
+    kept = [
+        f.text
+        for f in facts(
+            chat(
+                "remember I am the only one with root on alerce, so if something needs root there you ask me, "
+                "not Matías and not anybody else.",
+                "heads up I'm on call this week so I might drop off suddenly if pagerduty screams",
+            ),
+            judge,
+        )
+    ]
+    assert [t for t in kept if "Matías" in t and "root" in t], kept
+    assert not [t for t in kept if "on call" in t], kept

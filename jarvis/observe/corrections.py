@@ -71,7 +71,7 @@ _WRONG_RE = re.compile(
 # a correction named as one ("a correction to your summary earlier: backups go to the Synology", "one
 # small correction: …"): what follows the colon is the right version
 _LABELLED_RE = re.compile(
-    r"^(?:(?:and|also|oh and|just|ok|okay|but)[,\s]+)*(?:(?:a|one|another)\s+)?(?:(?:small|quick|tiny|little|"
+    r"^(?:(?:and|also|oh and|just|ok|okay|but|sorry|oops|wait)[,\s]+)*(?:(?:a|one|another)\s+)?(?:(?:small|quick|tiny|little|"
     r"important|last)\s+)?correction(?:\s+(?:to|on|about|for|of)\s+[^:,]{2,60}?)?\s*[:—–,]+\s*(?P<x>.{3,})$",
     IC,
 )
@@ -157,6 +157,13 @@ _MY_MISTAKE_RE = re.compile(
     r"^(?:(?:sorry|oops|ah|oh|ugh)[,!.\s]+)*(?:I\s+made\s+a\s+mistake|my\s+mistake|my\s+bad|I\s+was\s+wrong|"
     r"I\s+got\s+(?:it|that)\s+wrong|I\s+(?:typed|wrote|said)\s+(?:it|that)\s+wrong|I\s+mis(?:typed|spoke|read))"
     r"[\s,.:;!—–-]+(?P<x>.{3,})$",
+    IC,
+)
+# the person puts a number or a name of their own right ("I said 120 mothers but it's actually 86 in the final
+# sample", "sorry I wrote Tuesday but it is actually Wednesday")
+_SAID_BUT_RE = re.compile(
+    r"^(?:(?:sorry|oops|ah|oh|ugh|wait|no wait|hmm+)[,!.\s]+)*(?P<x>I\s+(?:said|wrote|typed|told you|put)\s+[^,;]{1,50}?,?\s+"
+    r"but\s+(?:it's|it is|its|it was|that's|they're|they are|there are|there were|we have|I have)\s+actually\b.{1,80})$",
     IC,
 )
 _SAID_NOT_RE = re.compile(r"\bI (?:said|meant|asked for) (?P<right>[^,;]+?),? not (?P<wrong>[^,;.]+)", IC)
@@ -431,7 +438,7 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
         text = f"{third_person(m.group('right').strip(TRIM), who)}, not {m.group('wrong').strip(TRIM)}"
         return Found("Correction: " + cap(text), "correction", "correction/said", subject_of(sent) or "",
                       confidence=0.85, priority="high")  # fmt: skip
-    for regex in (_WRONG_RE, _NO_RE, _ACTUALLY_RE, _MY_MISTAKE_RE, _LABELLED_RE):
+    for regex in (_WRONG_RE, _NO_RE, _ACTUALLY_RE, _MY_MISTAKE_RE, _LABELLED_RE, _SAID_BUT_RE):
         m = regex.search(sent)
         if m:
             rest = trim(m.group("x") or "").strip(TRIM) or trim(nxt).strip(TRIM)

@@ -343,7 +343,9 @@ RULES: tuple[Family, ...] = (
         r"^please\s+(?:,\s*)?(?:(?P<when>(?:when|whenever|every time|if)\s+(?:you|u)\s+(?:answer|reply|write|explain|"
         r"respond|talk)(?:\s+(?:to\s+)?(?:me|us))?)\s*,?\s+)?"
         r"(?P<x>(?:correct|answer|reply|respond|write|explain|keep|use|format|call|address|show|give|"
-        r"summari[sz]e|translate|include|mention|check|ask|speak|talk|suggest|recommend|send|sign|spell)\b"
+        r"summari[sz]e|translate|include|mention|check|ask|speak|talk|suggest|recommend|send|sign|spell|"
+        # ("Please stick to base R plus data.table")
+        r"stick\s+(?:to|with)|stay\s+with|default\s+to)\b"
         # "those" points at something here, unless at a kind of thing ("without those little smileys")
         r"(?!.*\b(?:this|that|it|these|here|now|again|today|those(?!\s+(?:little\s+|silly\s+|long\s+|big\s+)?"
         r"(?:smileys?|smilies|emojis?|emoticons?|bullet|bullets|tables?|headings?|headers?|exclamation)))\b).{4,})$",

@@ -133,7 +133,13 @@ _UNDECIDED_RE = re.compile(
     r"|\b(?:i'll|i will|ill|i'd like to|i want to|i need to|i have to|i've got to|i gotta|let me|we'll|we will|we need to|"
     r"(?<!\w)will)\s+(?:(?:have|need|want)\s+to\s+)?(?:(?:first|properly|still|maybe|probably)\s+)?"
     r"(?:think\s+(?:about|over|on|it over|that over|this over)|sleep on|mull\s+(?:over|on)|mull it over|chew on|"
-    r"consider)\b",
+    r"consider)\b"
+    # a choice waiting on someone else ("I'll talk to Orna about Hiroshima and let you know", "let me check with
+    # my wife first")
+    r"|\b(?:and|then)\s+(?:i'll\s+|i\s+will\s+|will\s+)?(?:let\s+you\s+know|get\s+back\s+to\s+you|come\s+back\s+to\s+you|"
+    r"report\s+back|circle\s+back)\b"
+    r"|\b(?:i'll|i will|ill|let me|we'll|we will|i need to|i have to|i gotta)\s+(?:first\s+)?(?:talk|speak|check)\s+"
+    r"(?:to|with)\s+(?:my\s+|our\s+)?[\w'-]+\s+first\b",
     IC,
 )
 # a plan for later, not how things are ("wants us to move to Dagster next year, from January");

@@ -40,6 +40,8 @@ RELATIONS = (
     r"parrot|rabbit|horse|direct report|client|tutor|coach|physio|GP|flatmate|roommate|housemate|assistant|"
     r"supervisor|advisor|adviser|student|phd student|grad student|masters student|intern|mentee|postdoc|apprentice|"
     r"pm|PM|product manager|project manager|professor|contractor|builder|plumber|"
+    # the head of a lab or a department ("My PI is Dr. Nawwaf Haddad")
+    r"PI|principal investigator|group leader|lab head|HOD|head of department|foreman|"
     r"electrician|vet|nanny|babysitter|cleaner|trainer|personal trainer|book editor|publisher|director|ceo|cto|"
     r"head of \w+|kids|children|sons|daughters|parents|twins|granddaughter|grandson|grandchild|grandkids|"
     r"grandchildren|godson|goddaughter|stepmother|stepfather|stepmum|stepdad|"

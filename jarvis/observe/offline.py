@@ -816,6 +816,14 @@ def _up_to(text: str, at: int) -> str:
     return re.sub(r"[\s,;:—–-]*(?:\b(?:and|but|so|while|whereas)\b)?[\s,;:—–-]*$", "", text[:at], flags=IC)
 
 
+def _asked_after(text: str) -> int | None:
+    """Where a question run on after what is to be kept starts ("remember that my wife Huia does the lambing
+    records … send it to her not me is it worth getting a drone"): the question is no part of it."""
+    asked = next((p for p in clauses(text)[1:] if refused(p) == "question"), None)
+    at = -1 if asked is None else text.find(asked)
+    return at if at > 0 else None
+
+
 def _request(sent: str, who: str) -> Found | None:
     """request/start and request/end: the object is read by the clause families when it can be."""
     m = _REQUEST_RE.match(sent)
@@ -825,6 +833,8 @@ def _request(sent: str, who: str) -> Found | None:
     if m and m.group("bare") and m.group("cue").lower() not in _BARE_CUES:
         return None  # "note the date" is an instruction; "remember rehearsals move to May" is a request
     obj = trim((m or end).group("x")).strip(" \t\"'`.,;:!?-—–")  # type: ignore[union-attr]
+    at = _asked_after(obj)
+    obj = obj if at is None else _up_to(obj, at)
     if len(obj) < 3 or _NOSTALGIA_RE.match(obj) or refused(obj):
         return None
     if of_the_moment(obj) or turned_down(obj) or others_habit(obj) or someone_elses(obj):
@@ -1075,7 +1085,8 @@ def extract_sentence(
         quote, at = text, their_say_starts(text)
         if at is not None and third_person(text[at:], who).split()[1] not in found.text.split():
             quote = _up_to(text, at)
-        return [_fact(found, quote, turn)]
+        question = _asked_after(quote)  # and before a question run on after it
+        return [_fact(found, quote if question is None else _up_to(quote, question), turn)]
     found = _announced(text, plain(nxt), who)
     if found:
         return [_fact(found, text, turn)]
