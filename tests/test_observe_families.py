@@ -1117,6 +1117,16 @@ POSITIVE = [
     ("self/my-device", "I'll test it on my iPhone 12 mini tonight", ["has an iPhone 12 mini"]),
     ("world/habitual", "And also the comments, they stay in French please", ["The comments stay in French"]),
     ("self/moved-to", "it's been quieter ever since we moved back to Cork", ["moved to Cork"]),
+    # heldout481-488: the budget after a colon
+    ("self/budget", "Budget: £60 a week for food, and that's firm.", ["£60 a week"]),
+    # heldout473-480: a trade said without its article
+    (
+        "self/role",
+        "I am tailor, I have my atelier in the Médina in Dakar, with two apprentices.",
+        ["is a tailor"],
+    ),
+    ("self/role", "i am seamstress.", ["is a seamstress"]),
+    ("self/role", "I'm nurse, I work nights mostly", ["is a nurse"]),
     # heldout473-480: stick to X, please; the head of a lab
     (
         "rule/please",

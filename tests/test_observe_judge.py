@@ -318,6 +318,11 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "I'll talk to Orna about Hiroshima and let you know",
         "ok I'll ask Tomasz about the budget and get back to you",
         "let me check with my wife first",
+        # heldout481-488: a tool left behind, said with when
+        "we left Jira last year thank god",
+        "We finally left Bitbucket in 2023",
+        "we ditched Jenkins two years ago",
+        "I stopped using Evernote a few years ago",
     ],
 )
 def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:
@@ -415,6 +420,11 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         "My partner Yarema is vegetarian",
         "my son Karim is allergic to sesame",
         "I have physio every Tuesday",
+        # where the person worked, and where they moved: no tool left behind
+        "I left Google in 2020 to freelance",
+        "we left London for Lisbon in 2019",
+        "we moved off AWS last year, everything runs on Fly.io now",
+        "we dropped the old ones last year when I became the only mobile dev left at Cuentaclara",
     ],
 )
 def test_the_judge_reads_statements_no_family_foresaw(clause: str) -> None:
@@ -1298,6 +1308,22 @@ def test_a_suggestion_the_person_declines_for_now_is_no_fact(
             "You could also add Terraform for the two droplets.",
             "no, not Terraform, we never add infra tooling on this team",
             "Terraform",
+        ),
+        # heldout481-488: "keep it that way", "in any of my …" make the no last
+        (
+            "I could restyle the cart with Tailwind utility classes if you like.",
+            "No Tailwind — this codebase sticks to scoped <style> blocks in each component, keep it that way.",
+            "Tailwind",
+        ),
+        (
+            "For the login you could use Firebase Auth, it's the quickest.",
+            "No Firebase in any of my client apps, they are all GDPR-nervous.",
+            "Firebase",
+        ),
+        (
+            "You could pull in Alpine.js for the dropdowns.",
+            "no alpine, the repo sticks to plain JS for the admin pages",
+            "alpine",
         ),
         (
             "You could add a Dockerfile for local runs.",
@@ -2264,3 +2290,13 @@ def test_a_request_with_a_condition_after_it_stays_whole_and_a_passing_one_stays
     ]
     assert [t for t in kept if "Matías" in t and "root" in t], kept
     assert not [t for t in kept if "on call" in t], kept
+
+
+def test_a_trade_with_its_article_keeps_where_and_how_the_person_works(judge: Judge) -> None:
+    # the trades read without an article ("I am tailor") leave the whole say to the families and the judge
+    said = (
+        "I'm a mobile hairdresser, been doing it nine years now, mostly care homes round Paisley and a few "
+        "regulars in their own houses"
+    )
+    kept = [f.text for f in facts(chat(said), judge)]
+    assert [t for t in kept if "hairdresser" in t and "Paisley" in t], kept

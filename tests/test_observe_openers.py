@@ -222,6 +222,15 @@ def test_he_or_she_stays_unread_when_it_is_not_one_family_member(said: str, judg
             "For repeated queries DuckDB could be handy.",
             "nah, not adding DuckDB as a dependency, I want the env small.",
         ),
+        # heldout481-488: the thanks first, then the thing turned down
+        (
+            "Would you like me to also make a packing list, with a medication plan for the trip?",
+            "No thank you for the packing list, Concetta does the packing since 40 years.",
+        ),
+        (
+            "Want me to draft a cover letter too?",
+            "no thanks on the cover letter, the portal doesn't take one",
+        ),
         # what the assistant says it can do is offered, with "also" or without; "lets" is "let's"
         (
             "I can add Redis as a cache in front of the API.",

@@ -99,6 +99,8 @@ _DECLINE_RE = re.compile(
     r"(?![\w.+-]+(?:\s+[\w.+-]+)?\s+(?:is|are|was|were|lives|sits)\s+(?:(?:on|in|at|under|behind|from|a|an|the|our|"
     # … a name or a value ("no, deployment target is iOS 16"), or one set right ("no, deadline is june 12 not june 21")
     r"my)\b|(?-i:[A-Z\d]|[a-z]+[A-Z])|[^,;.]{1,30}?\s+not\b))"
+    # ("No thank you for the packing list, Concetta does the packing"): the thanks first, then the thing
+    r"(?:(?:thank\s+you|thanks|thx|ty|grazie|merci|danke|gracias|obrigad[oa])\s+(?:(?:for|on|about|re)\s+)?)?"
     r"(?:the\s+|a\s+|an\s+|any\s+|more\s+)?(?P<rest>[\w.+-]+(?:\s+[\w.+-]+)?)",
     IC,
 )
@@ -196,6 +198,10 @@ _LASTING_RE = re.compile(
     # ("No giveaways, that only attracts people who want free stuff": why, no standing "only")
     r"\b(?:never|ever|again|always|(?<!that )(?<!it )(?<!which )(?<!this )only(?!\s+(?:after|since|because|when|if|until|till|once|for now|recently|just|today|yesterday|tonight|this|last|from)\b)|anymore|any more|"
     r"in this (?:repo|project|codebase|house|team)|"
+    # ("No Tailwind — this codebase sticks to scoped <style> blocks, keep it that way", "No Firebase in any of my
+    # client apps")
+    r"keep it (?:that way|like that|as it is)|(?:any|none|all) of (?:my|our)|"
+    r"(?:this|the|our) (?:codebase|repo|project|app|house|team) (?:sticks|stays|uses)|"
     # a no with a standing condition ("do not add new crates without asking me first")
     r"without\s+(?:asking|checking with|telling|talking to|my\s+ok|my\s+okay)|unless\s+(?:i|we)\b|"
     # "no X here", "we use X here for all of it"; not "people here don't like cards" (where they live)

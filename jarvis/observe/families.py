@@ -642,7 +642,7 @@ BUDGET = fam(
     r"^(?!.*\b(?:you|your|their|his|her)\b)(?:.{0,60}?,\s*)?(?P<x>(?:(?:max(?:imum)?|up to|under|around|about|no more than)\s+)?"
     r"[$€£₺]?\s?\d[\d.,]*(?:\s*(?:k|mil|bin|grand|quid|euros?|dollars?|pounds?|tl|lira|rand|r|usd|eur|gbp|pesos?|"
     r"reais|rupees?|naira|shillings?|cedis?)\b){0,2}\s+budget\b.*"
-    r"|(?:my\s+|our\s+|the\s+)?budget\b[^,;]{0,40}?\s+(?:is|of|:|=|was set at)\s+(?:(?:max(?:imum)?|about|around|roughly)\s+)?"
+    r"|(?:my\s+|our\s+|the\s+)?budget\b[^,;]{0,40}?(?:\s+(?:is|of|:|=|was set at)|:)\s+(?:(?:max(?:imum)?|about|around|roughly)\s+)?"
     r"[$€£₺]?\s?\d.*"
     # an amount said as the most ("$850 is the max for rent, thats my hard line")
     r"|[$€£₺₹₦]\s?\d[\d.,]*\s*k?\s+is\s+(?:the|my)\s+(?:absolute\s+)?(?:max|maximum|limit|ceiling|cap|top)\b.*)$",

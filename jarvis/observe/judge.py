@@ -835,6 +835,23 @@ _GIVEN_UP_RE = re.compile(
 )
 
 
+# a tool or a way left behind, said with when ("we left Jira last year thank god", "we ditched Jenkins in 2022"):
+# what was, not what is; where the person lived or worked stays ("we left London for Lisbon in 2019")
+_LEFT_BEHIND_RE = re.compile(
+    r"^(?:(?:and|but|so|also|oh|well|yeah|btw)[\s,]+)*(?:i|we)\s+(?:finally\s+|already\s+|just\s+)?"
+    # a team leaves a tool; a person who left a firm tells where they worked ("I left Google in 2020 to freelance")
+    r"(?:(?<=we\s)left|(?<=we\s)(?:finally|already|just)\s+left|ditched|dropped|got rid of|moved off|migrated off|"
+    r"moved away from|stopped using|gave up on|killed)\s+"
+    r"(?:the\s+|our\s+|my\s+)?[\w.+-]+(?:\s+[\w.+-]+)?\s+(?!for\b|to\b)"
+    r"(?:last\s+(?:year|month|spring|summer|autumn|fall|winter|quarter)|in\s+\d{4}|(?:a\s+few\s+|two\s+|\d+\s+)?"
+    r"(?:years?|months?)\s+ago|a\s+while\s+ago|ages\s+ago|long\s+ago)\b"
+    # what holds now, or what came with it, is said too ("we moved off AWS last year, everything runs on Fly.io now",
+    # "we dropped the old ones last year when I became the only mobile dev left at Cuentaclara")
+    r"(?!.*\b(?:now|nowadays|these days|instead|when|since|after|because)\b)",
+    IC,
+)
+
+
 # what the person used in a time that is over ("In bachelor studies I used SPSS", "I used Eviews back in my
 # masters"): what they used then, not now; what they learned or where they studied stays
 _PAST_USE_RE = re.compile(
@@ -871,7 +888,12 @@ _BEFORE_HABIT_RE = re.compile(
 def given_up(text: str) -> bool:
     """True when the clause tells only of a habit the person has dropped ("I used to smoke a pipe"), or of
     what they used in a time that is over ("In bachelor studies I used SPSS")."""
-    return bool(_GIVEN_UP_RE.match(text) or _PAST_USE_RE.match(text) or _BEFORE_HABIT_RE.match(text))
+    return bool(
+        _GIVEN_UP_RE.match(text)
+        or _PAST_USE_RE.match(text)
+        or _BEFORE_HABIT_RE.match(text)
+        or _LEFT_BEHIND_RE.match(text)
+    )
 
 
 # what the person only read or heard ("I read that Zigbee sensors use much less battery", "heard that

@@ -31,6 +31,13 @@ ROLES = (
     r"treasurer|chair|chairperson|chairman|chairwoman|president|vice-president|warden|churchwarden|steward|"
     r"[a-z]+(?:ist|ician|ologist)"
 )
+# the trades of a workshop or a stall, said without an article ("I am tailor, I have my atelier in the Médina");
+# with one ("I'm a mobile hairdresser, mostly care homes round Paisley") the person is told whole elsewhere
+TRADES = (
+    r"tailor|seamstress|dressmaker|cobbler|shoemaker|weaver|potter|blacksmith|jeweller|jeweler|goldsmith|"
+    r"hairdresser|barber|beautician|florist|fishmonger|grocer|shopkeeper|hawker|mason|bricklayer|tiler|glazier|"
+    r"upholsterer"
+)
 RELATIONS = (
     r"wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|son|daughter|mother|mom|mum|father|dad|brother|"
     r"sister|boss|manager|team lead|tech lead|line manager|lead|best friend|friend|colleague|co-?worker|"

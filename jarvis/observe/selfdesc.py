@@ -38,6 +38,7 @@ from jarvis.observe.lexicon import (
     TODAY_OR_TOMORROW,
     TOOL_SLOTS,
     TOOL_VERBS,
+    TRADES,
     TRAITS,
     TRANSIENT,
     TRIM,
@@ -150,8 +151,10 @@ SELF: tuple[Family, ...] = (
         r"(?:now\s+|currently\s+|still\s+|also\s+)?"
         r"(?:(?P<art>a|an|the)\s+|(?=(?:head|director|chair|lead|manager|captain|coordinator)\s+of\s+)"
         # "I am ticket agent for the ferries": the article left out, the job told by where it is
-        rf"|(?=(?:[\w-]+\s+)?(?:{ROLES})\s+(?:at|for|in|of)\s))"
-        rf"(?P<v>(?:[\w-]+\s+){{0,3}}?(?:(?:{ROLES})(?:\s+(?:{ROLES}))?|(?:head|director|chair|lead|manager|captain|coordinator)\s+of\s+(?!(?:the|a|an|my|our|it|this|that)\b)[\w&-]+))\b(?P<rest>\s+(?:at|for|in|with|on|of)\s+[^,;]+)?(?:[,;\s].*)?$",
+        rf"|(?=(?:[\w-]+\s+)?(?:{ROLES}|{TRADES})\s+(?:at|for|in|of)\s)"
+        # "I am tailor, I have my atelier in the Médina": the article left out, the job alone
+        rf"|(?=(?:{ROLES}|{TRADES})\s*(?:[,;.!]|$)))"
+        rf"(?P<v>(?:[\w-]+\s+){{0,3}}?(?:(?:{ROLES})(?:\s+(?:{ROLES}))?|(?(art)(?!)|(?:{TRADES}))|(?:head|director|chair|lead|manager|captain|coordinator)\s+of\s+(?!(?:the|a|an|my|our|it|this|that)\b)[\w&-]+))\b(?P<rest>\s+(?:at|for|in|with|on|of)\s+[^,;]+)?(?:[,;\s].*)?$",
         "fact",
         "work",
         lambda m, s: " ".join(
