@@ -323,6 +323,9 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "We finally left Bitbucket in 2023",
         "we ditched Jenkins two years ago",
         "I stopped using Evernote a few years ago",
+        # heldout489-496: someone outside the household named in small letters, then their way
+        "my groupmate malika studies only from youtube videos",
+        "my coursemate tunde writes his notes all in onenote",
     ],
 )
 def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:
@@ -2300,3 +2303,26 @@ def test_a_trade_with_its_article_keeps_where_and_how_the_person_works(judge: Ju
     )
     kept = [f.text for f in facts(chat(said), judge)]
     assert [t for t in kept if "hairdresser" in t and "Paisley" in t], kept
+
+
+@pytest.mark.parametrize(
+    ("said", "gone"),
+    [
+        # heldout489-496: an option weighed without its "?"; a habit given up, told "for the record"
+        (
+            "ok. one more thing, you said meter. what about the continuous glucose monitor, the sensor on the arm, "
+            "my son in Canada told me about it",
+            "glucose monitor",
+        ),
+        ("how about a pressure cooker, my sister in Lagos swears by hers", "pressure cooker"),
+        (
+            "Also for the record, I used to keep all of this in Jupyter notebooks in first year and it was chaos, "
+            "so I'm happy it's a proper pipeline now.",
+            "Jupyter",
+        ),
+        ("fyi I used to keep the orders in a paper ledger, glad that is over", "ledger"),
+    ],
+)
+def test_an_option_asked_about_or_a_habit_given_up_is_no_fact(said: str, gone: str, judge: Judge) -> None:
+    kept = [f"{f.text} {f.quote}" for f in facts(chat(said), judge)]
+    assert not [t for t in kept if gone in t], kept

@@ -1036,7 +1036,10 @@ _THEIR_WAY_RE = re.compile(
     rf"(?:{_AWAY_KIN})s?(?=\s+(?:in|over in|back in|back home in|who lives in|living in)\s+(?-i:[A-Z])))"
     r"(?:\s+(?:from|in|at|back in|back home in|over in|who lives in|living in)\s+[^\W\d_][\w'-]*)?"
     # a name, or one word in small letters before "he"/"she" ("my brother lamin he sell …")
-    r"(?:(?:,?\s+(?-i:[A-Z])[\w'-]+){1,3}|\s+[^\W\d_][\w'-]*(?=,?\s+(?:he|she|they)\b))?" + _THEIR_WAY_VERB,
+    # or right before their way ("my groupmate malika studies only from youtube videos")
+    r"(?:(?:,?\s+(?-i:[A-Z])[\w'-]+){1,3}|\s+[^\W\d_][\w'-]*(?=,?\s+(?:he|she|they)\b)"
+    rf"|\s+(?!(?:{_WAY_VERBS}|who|that|always|never|usually|only|also|just|still)\b)(?-i:[a-z][\w'-]+)(?=\s+(?:{_WAY_VERBS})\b))?"
+    + _THEIR_WAY_VERB,
     IC,
 )
 # someone by name and where they sit, then their own way with any verb ("Jarno from the network team still runs

@@ -837,7 +837,7 @@ def _request(sent: str, who: str) -> Found | None:
     obj = obj if at is None else _up_to(obj, at)
     if len(obj) < 3 or _NOSTALGIA_RE.match(obj) or refused(obj):
         return None
-    if of_the_moment(obj) or turned_down(obj) or others_habit(obj) or someone_elses(obj):
+    if of_the_moment(obj) or turned_down(obj) or others_habit(obj) or someone_elses(obj) or given_up(obj):
         return None  # "fyi last night i dropped my phone in the canal": no lasting fact, said or not
     if m and _TELLING_CUE_RE.fullmatch(m.group("cue")) and passing(obj):
         return None  # "fyi prod had a 5xx spike this morning": news of today, told, not asked to be kept

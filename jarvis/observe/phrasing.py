@@ -197,6 +197,8 @@ _QUESTION_START_RE = re.compile(
     r"(?:(?:(?:last|quick|one|another|small|random|dumb|silly|stupid|final|other)\s+)?(?:q|qn|question)\s*[:.,)-]\s*)?(?:what|why|how|who|whom|whose|where|which|when(?!\s+(?:I|you|u|we)\b)|whether|do|does|did|is|are|was|were|can|could|"
     r"would|will|shall|should|may|might|have|has|had|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|"
     r"shouldn't|can't|couldn't)\s+(?:I|we|you|he|she|they|it|this|that|there|my|our|the|a|an|us|anyone)\b"
+    # an option weighed without its "?" ("what about the continuous glucose monitor, my son told me about it")
+    r"|^(?:what|how)\s+about\s+(?!(?:it|that|this)\s*[:—–])"
     # a tool or a name asked about without its "?" ("Would bf16 break the vocab", "Does Traefik do that")
     # ("do NOT restart nginx" shouts a rule)
     r"|^(?:would|could|should|will|can|does|do|did)\s+(?!not\b|never\b)(?:(?-i:[A-Z][\w.-]*)|[\w.-]*\d[\w.-]*)\s+(?-i:[a-z]+)\b",
