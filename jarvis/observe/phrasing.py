@@ -141,12 +141,14 @@ _CLAUSE_RE = re.compile(
     r"|,\s+(?=(?:the|our)\s+(?:[\w-]+\s+){0,3}(?:is|are|lives|sits|runs)\s+(?:on|in|at)\s+(?:our|the|a|an)\s)"
     r"|,\s+(?=(?:I|I'm|I've|I'd|I'll|im|ive)\s)"
     # ("I do nothing for two days my batchmate Dilini does the Pomodoro thing"): another person's say, run on
-    rf"|(?<=[\w)]){_STILL_SAYING}\s+(?=my\s+(?:[a-z-]+\s+){{1,2}}(?-i:[A-ZÀ-Ý][\w'-]+)\s+(?:(?!(?:as|us|its|his|this|thus|plus|yes|less|unless|across)\b)[a-z]+s|is|was|has)\s)"
+    # (what follows is looked at first, the words before only then: the look back is long)
+    r"|(?<=[\w)])(?=\s+my\s+(?:[a-z-]+\s+){1,2}(?-i:[A-ZÀ-Ý][\w'-]+)\s+(?:(?!(?:as|us|its|his|this|thus|plus|yes|less|"
+    rf"unless|across)\b)[a-z]+s|is|was|has)\s){_STILL_SAYING}\s+"
     # ("… send it to her not me is it worth getting a drone for mustering"): a question run on without a stop
-    rf"|(?<=[\w)]){_STILL_SAYING}(?<!\bwhat)(?<!\bhow)(?<!\bwhy)(?<!\bwhether)(?<!\bwonder)(?<!\bsure)\s+"
-    r"(?=(?:is|are)\s+(?:it|that|this|there|they)\s+(?:\w+\s+)?(?:worth|better|ok|okay|fine|safe|enough|possible)\b"
-    r"|(?:should|shall|can|could)\s+(?:i|we)\s+(?:\w+\s+)?(?:get|buy|use|try|add|switch|go|take|do|book|move)\b"
-    r"|do\s+(?:i|we)\s+(?:really\s+)?need\b)"
+    r"|(?<=[\w)])(?=\s+(?:(?:is|are)\s+(?:it|that|this|there|they)\s+(?:\w+\s+)?(?:worth|better|ok|okay|fine|safe|enough|"
+    r"possible)\b|(?:should|shall|can|could)\s+(?:i|we)\s+(?:\w+\s+)?(?:get|buy|use|try|add|switch|go|take|do|book|move)\b"
+    rf"|do\s+(?:i|we)\s+(?:really\s+)?need\b)){_STILL_SAYING}(?<!\bwhat)(?<!\bhow)(?<!\bwhy)(?<!\bwhether)(?<!\bwonder)"
+    r"(?<!\bsure)\s+"
     # ("… never APA, the jury would kill me, also today i'm panicking a bit"): a new say about the person
     r"|,\s+(?:also|plus|oh\s+and|and\s+also)\s+(?=(?:(?:today|tonight|now|rn|btw|anyway)\s+)?(?:I|I'm|I've|I'd|im|ive|we|"
     r"we're|my|our)\s)"
