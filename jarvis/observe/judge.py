@@ -838,10 +838,10 @@ _GIVEN_UP_RE = re.compile(
 # a tool or a way left behind, said with when ("we left Jira last year thank god", "we ditched Jenkins in 2022"):
 # what was, not what is; where the person lived or worked stays ("we left London for Lisbon in 2019")
 _LEFT_BEHIND_RE = re.compile(
-    r"^(?:(?:and|but|so|also|oh|well|yeah|btw)[\s,]+)*(?:i|we)\s+(?:finally\s+|already\s+|just\s+)?"
     # a team leaves a tool; a person who left a firm tells where they worked ("I left Google in 2020 to freelance")
-    r"(?:(?<=we\s)left|(?<=we\s)(?:finally|already|just)\s+left|ditched|dropped|got rid of|moved off|migrated off|"
-    r"moved away from|stopped using|gave up on|killed)\s+"
+    r"^(?:(?:and|but|so|also|oh|well|yeah|btw)[\s,]+)*(?:we|i(?!\s+(?:finally\s+|already\s+|just\s+)?left\b))\s+"
+    r"(?:finally\s+|already\s+|just\s+)?"
+    r"(?:left|ditched|dropped|got rid of|moved off|migrated off|moved away from|stopped using|gave up on|killed)\s+"
     r"(?:the\s+|our\s+|my\s+)?[\w.+-]+(?:\s+[\w.+-]+)?\s+(?!for\b|to\b)"
     r"(?:last\s+(?:year|month|spring|summer|autumn|fall|winter|quarter)|in\s+\d{4}|(?:a\s+few\s+|two\s+|\d+\s+)?"
     r"(?:years?|months?)\s+ago|a\s+while\s+ago|ages\s+ago|long\s+ago)\b"
