@@ -222,6 +222,13 @@ POSITIVE = [
         ["Metric, please."],
     ),
     ("rule/from-now-on", "I'd appreciate it if you would use metric from now on", ["Use metric."]),
+    # a formal wish put to the assistant ("I should be obliged if …", "it would be great if …")
+    (
+        "rule/imperative",
+        "I should be obliged if you would always write to me in full sentences.",
+        ["Always write to the user in full sentences."],
+    ),
+    ("rule/imperative", "It would be great if you could always reply in Dutch", ["Always reply in Dutch."]),
     ("rule/from-now-on", "stick to this from now on: Celsius and kilos", ["Celsius and kilos."]),
     ("request/start", "remember this rule - no force pushes to main", ["No force pushes to main"]),
     ("request/start", "Remember that Ana's birthday is on 3 May", ["Ana's birthday is on 3 May"]),
@@ -823,6 +830,15 @@ POSITIVE = [
     ),
     ("decision/lets", "Let's go with option B. Can you draft it?", ["Decision: Go with option B."]),
     ("decision/lets", "OK let's use Redis for sessions", ["Decision: Use Redis for sessions."]),
+    # a choice told to the assistant as an order: stay on / stick with a named thing
+    (
+        "decision/stay",
+        "Stay on 1.8, the version is pinned in our Composer image.",
+        ["Decision: Stay on 1.8."],
+    ),
+    ("decision/stay", "nah stick with Flask", ["Decision: Stick with Flask."]),
+    ("decision/stay", "ok, stick to the Fender Rhodes", ["Decision: Stick to the Fender Rhodes."]),
+    ("decision/lets", "lets stay with Nextcloud, the family knows it", ["Decision: Stay with Nextcloud"]),
     (
         "decision/going-with",
         "We're going with Vite for the frontend.",
@@ -1485,6 +1501,11 @@ def test_families_hold_across_casing_punctuation_and_fillers(variant: str) -> No
 
 # (what the person typed, a word no kept statement may hold; "" = nothing may be kept at all)
 NEGATIVE = [
+    # "stay/stick with" a person, a plan or a habit of mind: no choice of a thing
+    ("stay with me on this one, it gets weird", ""),
+    ("Stick to the point please", ""),
+    ("just stay on track with the budget", ""),
+    ("stick with your gut", ""),
     # what the body does this minute is no weak knee ("self/body-weak")
     ("my eyes are burning, 4th hour staring at logs", "eyes"),
     ("my back is killing me today after the move", "back"),
@@ -1695,6 +1716,8 @@ NEGATIVE = [
     ("we ate at Nando's, she's my sister's favourite", "Nando"),
     ("I went to Lidl, she's my favourite shop", "Lidl"),
     ("I'd be grateful if you could check the logs", "logs"),
+    ("it would be nice if you could check the draft", "draft"),
+    ("I should be obliged if you would look over the letter", "letter"),
     ("I'd like it if we moved to Oslo one day", "Oslo"),
     ("Too Good To Go I tried one month last year, it was not good for us, I stop it.", "Too Good"),
     ("Vinted I tried for a while in 2024, it was meh", "Vinted"),
@@ -1984,12 +2007,32 @@ def test_assistant_words_are_never_the_persons() -> None:
         ("Init fails: the backend points at kudipay-terraform-state. Is the state in a different region, or should I create the bucket?", "no, the state bucket is kudipay-tfstate-prod.", "Correction: The state bucket is kudipay-tfstate-prod."),
         ("You could use your hours internally.", "btw its osaka not tokyo lol, u wrote tokyo in the TOS.", "Correction: Its osaka, not tokyo."),
         ("Week 1: English essays and Calculus.", "nah its not calc, i dropped calc at the end of yr 11. its stats now", "Correction: Its not calc, the user dropped calc at the end of yr 11; it's stats now."),
+        # heldout489-496: what it is not and what it is, said of "they/it/that", after a "sorry" or no opener
+        ("Raised beds warm up sooner in spring.", "Sorry, they're not raised beds, they're lazy beds.", "Correction: Lazy beds, not raised beds."),
+        ("Your Honda will want an oil change at 10k km.", "It isn't a Honda, it's a Yamaha.", "Correction: A Yamaha, not a Honda."),
+        ("Cows need shade in July.", "thanks! oh and they arent cows, theyre water buffalo", "Correction: Water buffalo, not cows."),
+        ("The review is on Tuesday, so send it Monday.", "Oops, that wasn't Tuesday, it was Wednesday.", "Review: Wednesday, not Tuesday."),
     ],
 )  # fmt: skip
 def test_corrections_say_what_they_are_about(assistant: str, user: str, statement: str) -> None:
     facts = facts_of(("assistant", assistant), ("user", user))
     assert [f.text for f in facts] == [statement]
     assert facts[0].kind == "correction" and facts[0].context == assistant
+
+
+@pytest.mark.parametrize(
+    ("assistant", "user"),
+    [
+        # the wrong one was never named by the assistant: no correction of anything it said
+        ("Your bike will want an oil change at 10k km.", "Sorry, they're not raised beds, they're lazy beds."),
+        # what a thing is like, not what it is
+        ("Those boots run about 180 euros.", "they're not cheap, they're too much for one season"),
+    ],
+)  # fmt: skip
+def test_what_it_is_not_said_of_they_needs_the_assistants_word(assistant: str, user: str) -> None:
+    assert [
+        f.family for f in facts_of(("assistant", assistant), ("user", user)) if f.kind == "correction"
+    ] == []
 
 
 def test_an_answer_to_the_assistants_either_or_question_is_a_decision() -> None:

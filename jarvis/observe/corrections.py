@@ -368,7 +368,11 @@ def topic_from(wrong: str, assistant: str) -> str | None:
     topic = [
         w
         for w in words[cut + 1 if cut >= 0 else 0 :]
-        if w.lower() not in _FUNCTION_WORDS and "'" not in w and w.lower() not in ("i", "we", "you", "it")
+        if w.lower() not in _FUNCTION_WORDS
+        and "'" not in w
+        and w.lower() not in ("i", "we", "you", "it")
+        # ("What about raised beds?", "How about a Honda?": a question word is no topic)
+        and w.lower() not in ("what", "how", "which", "why", "who", "when", "where", "whether")
     ][-3:]
     return cap(" ".join(topic)) if topic else None
 
@@ -501,6 +505,9 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
             said = Found(f"Correction: {cap(third_person(right, who))}, not {wrong}", "correction", "correction/values",
                          subject_of(right) or "", confidence=0.8, priority="high")  # fmt: skip
         return said
+    found = _pronoun_not(sent.strip(TRIM), assistant, who)
+    if found:
+        return found
     if _VALUES_RE.match(sent.strip(TRIM)) and not _ASKING_RE.match(sent.strip(TRIM)):
         return _values_correction(sent, assistant, who)
     m = _NO_THING_RE.match(sent.strip(TRIM))
@@ -526,6 +533,32 @@ _ISNT_ITS_RE = re.compile(
 )
 
 
+# "they're not raised beds, they're lazy beds", "Sorry, it isn't a Honda, it's a Yamaha": what it is not
+# and what it is, both said of "it/they/that"; kept only when the assistant named the wrong one
+_PRONOUN_NOT_RE = re.compile(
+    r"^(?:(?:no|nah|nope|sorry|oops|ah|oh|actually|wait)[,.!]?\s+)*"
+    r"(?:(?:it's|it is|its|it was|that's|that is|that was|they're|theyre|they are|they were|these are|those are)\s+not"
+    r"|(?:it|that|they|these|those)\s+(?:isn't|isnt|aren't|arent|wasn't|wasnt|weren't|werent))"
+    r"\s+(?P<wrong>[^,;]{1,40}?),\s*(?:but\s+)?(?:it's|it is|its|it was|that's|that is|they're|theyre|they are|"
+    r"they were|these are|those are)\s+(?P<right>[^,;]{2,60})$",
+    IC,
+)
+
+
+def _pronoun_not(body: str, assistant: str, who: str) -> Found | None:
+    """ "Sorry, they're not raised beds, they're lazy beds" after the assistant wrote of raised beds ->
+    "Raised beds: lazy beds, not raised beds" (or the assistant's topic)."""
+    m = _PRONOUN_NOT_RE.match(body)
+    if not m:
+        return None
+    wrong, right = m.group("wrong").strip(TRIM), m.group("right").strip(TRIM)
+    if _A_REASON_RE.match(right) or not _named_in(
+        re.sub(r"^(?:a|an|the)\s+", "", wrong, flags=IC), assistant
+    ):
+        return None
+    return _values_correction(f"{right}, not {wrong}", assistant, who)
+
+
 def _isnt_its(body: str, assistant: str) -> Found | None:
     """ "the web tier isn't Ubuntu, it's Rocky Linux 9" after the assistant named Ubuntu -> "Web tier:
     Rocky Linux 9, not Ubuntu"."""
@@ -544,7 +577,7 @@ def named_correction(sent: str, assistant: str, who: str) -> Found | None:
     """correction/named: "It's a second-order lens up there, not first-order." later in a reply, when
     the assistant's message before it named the wrong value: the person set that right."""
     body = correcting(sent).strip(TRIM)
-    found = _isnt_its(body, assistant)
+    found = _isnt_its(body, assistant) or _pronoun_not(body, assistant, who)
     if found:
         return found
     m = _VALUES_RE.match(body) or _ENDS_NOT_RE.match(body)

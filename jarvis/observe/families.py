@@ -503,7 +503,7 @@ RULES: tuple[Family, ...] = (
     fam(
         "rule/stays",
         r"^(?:.{0,60}?\b(?P<tool>[\w.+#-]{2,30})\b.{0,30}?\s*,?\s+(?:so|and)\s+it\s+(?:stays|remains)\s+(?P=tool)"
-        r"|(?!(?:I|we|you|he|she|they|it|this|that)\b)(?:the\s+|our\s+)?[\w./+# -]{2,40}?\s+(?:stays|stay|remains|"
+        r"|(?!(?:I|we|you|he|she|they|it|this|that|let's|lets)\b)(?:the\s+|our\s+)?[\w./+# -]{2,40}?\s+(?:stays|stay|remains|"
         r"remain|is staying|are staying)\s+(?:on\s+|in\s+|with\s+)?"
         r"(?P<v>(?-i:[A-Z])[\w.+#-]*|[\w-]*[._#+\d][\w.+#-]*))\b(?:\s*,.*)?$",
         "rule",
@@ -830,10 +830,23 @@ DECISIONS: tuple[Family, ...] = (
     ),
     fam(
         "decision/lets",
-        r"^(?:ok(?:ay)?[,\s]+)?let's\s+(?P<x>(?:go with|use|stick with|pick|choose|switch to|ship|keep|adopt|"
+        r"^(?:ok(?:ay)?[,\s]+)?(?:let's|lets)\s+(?P<x>(?:go with|use|stick with|stick to|stay on|stay with|pick|choose|switch to|"
+        r"ship|keep|adopt|"
         r"target|aim for|support|require|go for|plan for|name|call|"
         rf"move to|migrate to|standardi[sz]e on|put|set|drop|retire)\s+(?!{VAGUE_OBJECT}|[a-z]+in[g']\b|"
         r"going\b|each other\b|on\b|up\b).{3,})$",
+        "decision",
+        "decision",
+        lambda m, s: "Decision: " + cap(third_person(m.group("x").strip(TRIM), s)),
+        confidence=0.75,
+    ),
+    # "Stay on 1.8, the version is pinned", "stick with Flask for now": a choice told to the assistant,
+    # short and named (not "stay with me", "go with your gut")
+    fam(
+        "decision/stay",
+        r"^(?:(?:ok(?:ay)?|no|nah|nope|yeah|right)[,.!\s]+)*(?P<x>(?:stay|stick)\s+(?:on|with|to)\s+"
+        rf"(?!{VAGUE_OBJECT}|(?:the\s+|a\s+)?(?:me|us|him|her|you|your|my|the plan|plan|track|top|topic|point|course|target|schedule|hold|"
+        r"the line|call|board|mute|speaker|the phone|it)\b)[\w.+#-]+(?:\s+[\w.+#-]+){0,2})$",
         "decision",
         "decision",
         lambda m, s: "Decision: " + cap(third_person(m.group("x").strip(TRIM), s)),

@@ -194,6 +194,7 @@ ADDRESSED = frozenset(
         "rule/not",
         "rule/only-in",
         "decision/lets",
+        "decision/stay",
     ]
 )
 
@@ -463,8 +464,11 @@ _FAVOUR_RE = re.compile(
     r"(?:\s+and|\s*[,:—–-])\s+(?P<x>.{6,})$"
     # a wish said as a request to the assistant, after a short lead-in ("One small thing, and I'd be
     # grateful if you'd keep to it from now on: metric, please"); no "if" of a hypothetical left
-    r"|^(?:[^,]{1,50},\s*(?:and\s+|but\s+|so\s+)?)?I(?:'d|\s+would)\s+(?:be\s+(?:very\s+|really\s+|most\s+)?grateful|"
-    r"appreciate\s+it|like\s+it|love\s+it|prefer\s+it)\s+if\s+(?:you|u)(?:'d|\s+would|\s+could)?\s+(?P<y>[a-z].{5,})$",
+    # ("I should be obliged if you would always …", "it would be great if you could always …")
+    r"|^(?:[^,]{1,50},\s*(?:and\s+|but\s+|so\s+)?)?(?:I(?:'d|\s+would|\s+should)\s+(?:be\s+(?:very\s+|really\s+|"
+    r"most\s+|much\s+)?(?:grateful|obliged|thankful|glad|happy)|appreciate\s+it|like\s+it|love\s+it|prefer\s+it)"
+    r"|it(?:'d|\s+would)\s+be\s+(?:great|nice|helpful|lovely|good))"
+    r"\s+if\s+(?:you|u)(?:'d|\s+would|\s+could)?\s+(?P<y>[a-z].{5,})$",
     IC,
 )
 # a statement with a tag question asking for agreement ("max two emojis per caption always ok?",
