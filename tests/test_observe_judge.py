@@ -326,6 +326,11 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         # heldout489-496: someone outside the household named in small letters, then their way
         "my groupmate malika studies only from youtube videos",
         "my coursemate tunde writes his notes all in onenote",
+        # heldout497-504: someone outside the household with where they work, or a co-author, then their way
+        "My friend on the surgical ward does all her rosters with Excel macros",
+        "my colleague at the other clinic writes all his notes in Word",
+        "My co-author Fidy does the whole cleaning by hand in QGIS",
+        "my collaborator in Utrecht runs everything in SPSS",
     ],
 )
 def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:
@@ -375,6 +380,7 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         "Priya, my manager, signs off every release",  # who signs off is the person's process
         # heldout297-304: what touches the person, who someone is, and what holds now, stay
         "my coach plans my long runs",
+        "my friend on the ward does all my rosters",  # what touches the person
         "my accountant files my taxes every April",
         "my sister lives in Tirana",
         "my husband does the baking from 4 in the morning",

@@ -32,6 +32,7 @@ from jarvis.observe.lexicon import (
     TRANSIENT,
     TRIM,
     VAGUE_OBJECT,
+    WAY_VERBS_BASE,
     WEEKDAY,
 )
 from jarvis.observe.perspective import possessive, third_person
@@ -394,6 +395,16 @@ RULES: tuple[Family, ...] = (
         "rule",
         said_whole,
         priority="high",
+    ),
+    # "I only travel with a carry-on", "we only buy organic veg": the person's way, and no other
+    fam(
+        "preference/only",
+        rf"^(?:I|we)\s+(?:(?:really|mostly|basically|pretty much|now)\s+)?only\s+(?:{WAY_VERBS_BASE})\b"
+        r"(?!\s+(?:it|this|that|them|once|twice|a bit|a little|today|tonight|now|here)\b).{3,}$",
+        "preference",
+        "preference",
+        said_whole,
+        confidence=0.75,
     ),
     # "we use pnpm in this repo, never npm", "we deploy with Terraform Cloud, never by hand"
     fam(
@@ -864,7 +875,7 @@ DECISIONS: tuple[Family, ...] = (
     fam(
         "decision/going-with",
         r"^(?P<x>(?P<who>we|I)(?:(?:'re| are|'m| am|'ll| will)\s+(?:going with|going to use|switching to|moving to|sticking with|"
-        r"staying on|staying with|keeping|standardi[sz]ing on)|(?<=we)\s+(?:stay|stick|remain)\s+(?:on|with)|'ll\s+stick\s+with)\s+.{3,})$",
+        r"staying on|staying with|keeping|standardi[sz]ing on)|(?<=we)\s+(?:stay|stick|remain)\s+(?:on|with)|'ll\s+stick\s+(?:with|to))\s+.{3,})$",
         "decision",
         "decision",
         # ("I'm sticking with snakemake, I prefer it over nextflow"): the person's own choice too

@@ -40,6 +40,7 @@ from jarvis.observe.lexicon import (
     TIME,
     TODAY_OR_TOMORROW,
     TRANSIENT,
+    WAY_VERBS,
     WEEKDAY,
 )
 from jarvis.observe.perspective import IRREGULAR_PAST
@@ -262,7 +263,7 @@ _FRIENDS = (
 _HOUSEMATES = r"flatmate|roommate|housemate"
 _WORKMATES = (
     r"colleague|co-?worker|labmate|lab mate|officemate|office mate|deskmate|groupmate|bandmate|lab partner|"
-    r"teammate|boss|oga|manager|lead|team lead|tech lead|landlord|landlady|client"
+    r"teammate|boss|oga|manager|lead|team lead|tech lead|landlord|landlady|client|co-?author|collaborator"
 )
 _NOT_FAMILY = f"{_FRIENDS}|{_HOUSEMATES}|{_WORKMATES}"
 _FAMILY = (
@@ -278,7 +279,11 @@ _WIDER_FAMILY = (
     r"stepmom|stepdad|godson|goddaughter"
 )
 # where a colleague sits, said after their name
-_UNITS = r"team|squad|department|dept|office|desk|accounts|HR|IT|finance|legal|sales|marketing|support|ops|lab|group|floor"
+_UNITS = (
+    r"team|squad|department|dept|office|desk|accounts|HR|IT|finance|legal|sales|marketing|support|ops|lab|group|floor|"
+    # ("my friend on the surgical ward", "a nurse at the other clinic", "Tomas on the night shift")
+    r"ward|unit|clinic|shift|crew|site|branch|station|faculty"
+)
 # where a named colleague sits ("Priyanka from accounts", "Dev on the infra team", "Bence in our group")
 _WHERE_THEY_SIT = rf"\s+(?:from|on|in|at)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+\s+){{0,2}}?(?:{_UNITS})"
 # a habit said by its verb ("keeps …", "swears by …"), and with its adverbs
@@ -979,43 +984,17 @@ _AWAY_KIN = (
     r"son|daughter|kid|child|children|mum|mom|mother|dad|father|parent|grandson|granddaughter|grandkid|grandchild|"
     r"grandchildren"
 )
-_WAY_VERBS_S = (
-    r"does|writes|codes|programs|scripts|runs|puts|keeps|sprays|spends|buys|sells|makes|builds|posts|plays|"
-    r"drinks|eats|cooks|bakes|brews|grows|edits|types|drafts|reads|listens to|watches|trains|drives|rides|"
-    r"shoots|records|prints|stores|saves|invests|orders|paints|draws|knits|sews|tracks|logs|plots|deploys|"
-    r"pushes|tests|charges|rents|files|books|organi[sz]es|teaches|studies|learns|practi[sc]es|goes|swims|"
-    r"cycles|walks|smokes|vapes|wears|shops|flies|travels|streams|feeds|fertili[sz]es|ships|prices|sends|delivers|"
-    r"accepts|answers|replies|emails|texts|invoices|bills|gives|offers|hands out"
-)
-
-
-def _base(verb: str) -> str:
-    """The verb without its -s ("does" -> "do", "swears by" -> "swear by"), as people who write English as a
-    second language often say it ("my brother lamin he sell every year to the indian buyers")."""
-    word, _, rest = verb.partition(" ")
-    if word in ("does", "goes"):
-        word = word[:-2]
-    elif word.endswith("ies"):
-        word = word[:-3] + "y"
-    elif word.endswith(("shes", "ches", "sses", "xes")):
-        word = word[:-2]
-    elif word.endswith("s") and not word.endswith("]es"):
-        word = word[:-1]
-    return f"{word} {rest}".strip()
-
-
-_WAY_VERBS = "|".join(v for verb in _WAY_VERBS_S.split("|") for v in dict.fromkeys((verb, _base(verb))))
 _FIRST_PERSON = r"I|me|my|mine|we|us|our|ours|myself|ourselves|I'm|im|I've|ive|I'd|we're|we've"
 _WAY_ADVERBS = r"\w+ly|just|also|still|basically|even|mostly|pretty much|kinda|lol"
 _THEIR_WAY_VERB = (
     r"(?:,?\s+(?:who|that|whose)\s+[^,;.]{1,50}?)?,?(?:\s+(?:he|she|they))?"
     rf"(?:\s+(?:{_WAY_ADVERBS}))*\s+(?:"
     # a tool they use, or a habit word ("he uses drones", "always books the big room")
-    rf"(?:uses?|swears? by|sticks? to)\b|(?:always|never|usually|only)(?:\s+(?:{_WAY_ADVERBS}))*\s+(?:{_WAY_VERBS})\b|"
+    rf"(?:uses?|swears? by|sticks? to)\b|(?:always|never|usually|only)(?:\s+(?:{_WAY_ADVERBS}))*\s+(?:{WAY_VERBS})\b|"
     # all of a thing, or their own ("does literally everything in QGIS", "writes his whole thesis in word")
     # any verb in -s ("my mother-in-law plants everything by the moon phases"); what a boss wants or needs
     # is the person's work
-    rf"(?:{_WAY_VERBS}|(?!(?:wants|needs|expects|requires|asks|says|thinks|likes|loves|hates|prefers|means|"
+    rf"(?:{WAY_VERBS}|(?!(?:wants|needs|expects|requires|asks|says|thinks|likes|loves|hates|prefers|means|"
     rf"gets|lets|makes sure)\b)[a-z]{{2,}}[^s\W]s)\b(?=[^,;.]*\b(?:his|her|their|everything|all|every|whole|entire|a lot|lots|only|"
     # a trick of their trade ("my cousin in Lukla gives free dal bhat refills to get good reviews there")
     r"to\s+(?:get|attract|keep|win|draw|lure|boost|pull)\s+(?:\w+\s+)?(?:reviews|customers|clients|guests|buyers|"
@@ -1034,11 +1013,12 @@ _THEIR_WAY_RE = re.compile(
     rf"^(?:(?:and|but|so|also|lol|plus|oh|like)[\s,]+)*(?:my|our)\s+(?:\w+\s+)?(?:(?:{_OUTSIDERS}|{_SIBLINGS})s?\b|"
     # a child or a parent who lives elsewhere ("My son in London uses Google Photos for everything")
     rf"(?:{_AWAY_KIN})s?(?=\s+(?:in|over in|back in|back home in|who lives in|living in)\s+(?-i:[A-Z])))"
-    r"(?:\s+(?:from|in|at|back in|back home in|over in|who lives in|living in)\s+[^\W\d_][\w'-]*)?"
+    # where they live or sit ("my friend on the surgical ward does all her rosters with Excel macros")
+    rf"(?:\s+(?:from|in|at|back in|back home in|over in|who lives in|living in)\s+[^\W\d_][\w'-]*|{_WHERE_THEY_SIT})?"
     # a name, or one word in small letters before "he"/"she" ("my brother lamin he sell …")
     # or right before their way ("my groupmate malika studies only from youtube videos")
     r"(?:(?:,?\s+(?-i:[A-Z])[\w'-]+){1,3}|\s+[^\W\d_][\w'-]*(?=,?\s+(?:he|she|they)\b)"
-    rf"|\s+(?!(?:{_WAY_VERBS}|who|that|always|never|usually|only|also|just|still)\b)(?-i:[a-z][\w'-]+)(?=\s+(?:{_WAY_VERBS})\b))?"
+    rf"|\s+(?!(?:{WAY_VERBS}|who|that|always|never|usually|only|also|just|still)\b)(?-i:[a-z][\w'-]+)(?=\s+(?:{WAY_VERBS})\b))?"
     + _THEIR_WAY_VERB,
     IC,
 )

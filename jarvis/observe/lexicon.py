@@ -247,7 +247,7 @@ LOWER_NAME = (
     rf"(?!(?:{DESCRIBING_WORDS})\b)"
     # a name is no -ed/-ing/-ly word ("my boss is obsessed with Looker", "… is really into golf")
     r"(?![a-z'-]+(?:ed|ing|ly)\b)"
-    r"[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+){0,2}"
+    r"[a-zà-ÿ][a-zà-ÿ'-]+(?:\s+[a-zà-ÿ][a-zà-ÿ'-]+){0,2}"  # ("laurent béland")
 )
 # a device named by its brand alone ("on my old Xiaomi", "my Kindle")
 DEVICE_BRANDS = (
@@ -320,3 +320,34 @@ MONTHS = [
     "november",
     "december",
 ]
+
+
+# the verbs of a habit, with -s and without ("writes", "write"): somebody's way of doing a thing
+_WAY_VERBS_S = (
+    r"does|writes|codes|programs|scripts|runs|puts|keeps|sprays|spends|buys|sells|makes|builds|posts|plays|"
+    r"drinks|eats|cooks|bakes|brews|grows|edits|types|drafts|reads|listens to|watches|trains|drives|rides|"
+    r"shoots|records|prints|stores|saves|invests|orders|paints|draws|knits|sews|tracks|logs|plots|deploys|"
+    r"pushes|tests|charges|rents|files|books|organi[sz]es|teaches|studies|learns|practi[sc]es|goes|swims|"
+    r"cycles|walks|smokes|vapes|wears|shops|flies|travels|streams|feeds|fertili[sz]es|ships|prices|sends|delivers|"
+    r"accepts|answers|replies|emails|texts|invoices|bills|gives|offers|hands out"
+)
+
+
+def _base(verb: str) -> str:
+    """The verb without its -s ("does" -> "do", "swears by" -> "swear by"), as people who write English as a
+    second language often say it ("my brother lamin he sell every year to the indian buyers")."""
+    word, _, rest = verb.partition(" ")
+    if word in ("does", "goes"):
+        word = word[:-2]
+    elif word.endswith("ies"):
+        word = word[:-3] + "y"
+    elif word.endswith(("shes", "ches", "sses", "xes")):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith("]es"):
+        word = word[:-1]
+    return f"{word} {rest}".strip()
+
+
+WAY_VERBS = "|".join(v for verb in _WAY_VERBS_S.split("|") for v in dict.fromkeys((verb, _base(verb))))
+# the same verbs said of oneself ("I only travel with a carry-on", "we only buy organic")
+WAY_VERBS_BASE = "|".join(dict.fromkeys(_base(verb) for verb in _WAY_VERBS_S.split("|")))

@@ -85,6 +85,7 @@ from jarvis.observe.phrasing import (
     LEAD_FILLER_RE,
     before_question,
     clauses,
+    code_mark,
     plain,
     refused,
     split_sentences,
@@ -1069,7 +1070,7 @@ def extract_sentence(
         if polite.group("how").lower() != "stop":  # "would you mind not doing X" -> "Do not do X"
             body = _ING_RE.sub(lambda m: _BASE_FORMS.get(m.group(0).lower(), m.group(1)), body, count=1)
         return [_fact(Found(f"{verb} {body}", "rule", "rule/asked", "rule", priority="high"), text, turn)]
-    asking = bool(_ASKED_END_RE.search(text)) or (
+    asking = bool(_ASKED_END_RE.search(text) and not code_mark(text)) or (
         # "What I wanted to ask is whether …, and on my library days I …" asks only in its opener
         refused(text) == "question" and len(clauses(text)) < 2
     )

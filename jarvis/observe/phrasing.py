@@ -49,7 +49,7 @@ _MACHINE_RE = re.compile(
 _QUOTED_RE = re.compile(r"\"[^\"\n]{1,300}\"")
 _ABBREV = (
     r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\bSt\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bDra\.)(?<!\bSra\.)(?<!\bSr\.)(?<!\bMme\.)"
-    r"(?<!\bProf\.)(?<!\bMx\.)(?<!\bincl\.)(?<!\bexcl\.)(?<!\bapprox\.)(?<!\bapprox\.)(?<!\bapt\.)"
+    r"(?<!\bProf\.)(?<!\bprof\.)(?<!\bdr\.)(?<!\bmr\.)(?<!\bmrs\.)(?<!\bms\.)(?<!\bMx\.)(?<!\bincl\.)(?<!\bexcl\.)(?<!\bapprox\.)(?<!\bapprox\.)(?<!\bapt\.)"
 )
 # the words after which "my friend Kofi uses …" goes on the same say ("because my wife Ana works nights",
 # "I told my boss Li is away", "with my sister Ama"): anything else before it is the end of a run-on one
@@ -77,6 +77,8 @@ _CLAUSE_RE = re.compile(
     r"(?!it\s+(?:stays|remains)\b)"
     r"|\s+(?:but|so|because|whereas)\s+(?!it\s+(?:stays|remains)\b)(?!(?:you|u)\s+know\b)"
     r"(?=(?:I|I'm|I've|we|we're|my|our|he|she|they|it|that|this|you|you're|u)\b)"
+    # ("I'm lactose intolerant myself so if you can keep the dairy low"): what the person is, then the ask
+    r"|\s+so\s+(?=if\s+(?:you|u)\s+(?:can|could|would)\b)"
     # a standing rule or a move after a comma ("open the PR against develop please, we never PR straight
     # to main"; "… but please ignore that, we moved to Snowflake in 2024")
     # ("the db password … is in group_vars/webservers/vault.yml, we use ansible-vault for every secret")
@@ -156,6 +158,10 @@ _CLAUSE_RE = re.compile(
     # closes a clause of its own
     r"|,\s+(?=[^,;.]{3,80}?\bbut\s+(?:no|nah|nope)[.!]*(?:,|$))"
     r"|,\s+(?=(?:full stop|end of story|never)[.!]*$)"
+    # ("my supervisor is prof. laurent béland btw …, can i do that from one main.tex"): a question of the
+    # person's after a comma, its "?" left off, is a clause of its own ("…, could I ask you to please not use
+    # abbreviations" asks for a rule, and "could you …" too: both read whole)
+    r"|,\s+(?=(?:can|could|should|shall)\s+(?:i|we)\s+(?!ask\b)\w)"
     r"|\s+[\U0001F300-\U0001FAFF\u2600-\u27BF][\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]*\s+(?=\w)",
     IC,
 )
@@ -165,6 +171,8 @@ LEAD_FILLER_RE = re.compile(
     # thanks for what the assistant said, with what it was about ("thank you about the JR Pass, Adanna will …")
     r"(?:thanks|thank you|thank u|thx|cheers)\s+(?:(?:so|very)\s+much\s+)?(?:for|about|re|on)\b[^,.;:!?]{1,60}(?=,)|"
     r"by the way|honestly|actually|quick context|context|for context|great|thanks|thank you|cool|"
+    # ("right I forgot to say we don't have an oven in this flat")
+    r"I\s+(?:forgot|meant|wanted)\s+to\s+(?:say|mention|tell you|add)(?:\s+that)?(?=\s+(?:I|I'm|we|we're|my|our)\b)|"
     # the moment of the ask, no condition ("and while you're editing, FQCN for every module please")
     r"while\s+(?:you're|you are|youre|ur|u r)\s+(?:at it|in there|editing|there|in that file|in the file|in that)(?=\s*,)|"
     # politeness, no condition ("context if it helps u: PhD on ASR for Igbo", "Context in case it helps: …")
@@ -333,6 +341,19 @@ def _without_their_document(text: str) -> str:
     return "".join(out) + text[at:]
 
 
+# a "?" that is a word of code, not the end of a question ("propagate the error with ?", "use anyhow and the ?":
+# Rust's operator); no question ends on "with" or "the"
+_CODE_MARK_RE = re.compile(
+    r"\b(?:with|use|using|via|the|an?|and|or|to|of)\s+\?(?:[.!,\s]*(?:by the way|btw|though|lol|haha|pls|please))?[.!\s]*$",
+    re.IGNORECASE,
+)
+
+
+def code_mark(text: str) -> bool:
+    """True when the "?" the words end on is a word of code ("… or propagate with ?."), no question."""
+    return bool(_CODE_MARK_RE.search(text))
+
+
 def split_sentences(text: str, own: bool = True) -> list[str]:
     """The person's own sentences in a message: code, quotes, pasted and machine lines removed
     (with `own` False, as for the assistant's words, only code is removed: "Done: …" is its own)."""
@@ -449,7 +470,7 @@ def refused(clause: str) -> str | None:
     body = trim(clause)
     after = trim(body.rsplit(":", 1)[-1]) if ":" in body else body  # "Other question, only dream: if I …"
     if (
-        clause.rstrip().endswith("?")
+        (clause.rstrip().endswith("?") and not code_mark(clause))
         or _QUESTION_START_RE.match(body)
         or _QUESTION_START_RE.match(after)
         or _WONDERING_RE.match(body)

@@ -119,6 +119,8 @@ def _lacks(m: re.Match[str], s: str) -> str:
     article = "any" if m.group("det").lower() == "any" else ("an" if thing[:1].lower() in "aeiou" else "a")
     verb = m.group("verb").lower()
     verb = {"had": "have", "owned": "own"}.get(verb, verb)
+    if m.group("who").lower() == "we":
+        return f"We don't {verb} {article} {thing}"
     return f"{s} doesn't {verb} {article} {thing}"
 
 
@@ -380,10 +382,15 @@ SELF: tuple[Family, ...] = (
     # "I don't have one of those smartphones", "I don't own a car": what the person goes without
     fam(
         "self/lacks",
-        r"^I\s+(?:don't|do not|dont|never)\s+(?P<verb>have|had|own|owned|use|drive)\s+(?P<det>a|an|any|one of those)\s+"
+        # ("we don't have an oven in this flat": the household's)
+        r"^(?P<who>I|we)\s+(?:don't|do not|dont|never)\s+(?P<verb>have|had|own|owned|use|drive)\s+"
+        r"(?P<det>a|an|any|one of those)\s+"
         r"(?!(?:clue|idea|time|chance|choice|problem|issue|preference|opinion|way|reason|moment|minute|second|"
         r"good|better|strong|big|lot)\b)"
-        r"(?P<x>[\w-]+(?:\s+(?!(?:and|or|but|so|because|since|as|for|which|that|at|in|on|anymore)\b)[\w-]+){0,3})",
+        r"(?P<x>[\w-]+(?:\s+(?!(?:and|or|but|so|because|since|as|for|which|that|at|in|on|anymore|yet|today|now)\b)"
+        r"[\w-]+){0,3})"
+        # not for now ("we don't have a deadline yet", "I don't have a charger on me today")
+        r"(?![^,;.]*\b(?:yet|today|tonight|right now|at the moment|atm|this week|on me|with me)\b)",
         "fact",
         "",
         _lacks,
@@ -443,11 +450,14 @@ SELF: tuple[Family, ...] = (
         rf"^(?:my\s+|our\s+|(?:the\s+)?(?=(?:vet|gp|doctor|dentist|accountant|lawyer|landlord|landlady|physio|mechanic|"
         rf"plumber|electrician|builder|farrier|tutor|coach)\b))(?P<rel>{RELATIONS})\s+(?:is|'s)\s+"
         rf"(?:(?P<name>{TITLE}{NAME})(?P<org>\s+(?:at|from|of|with)\s+{NAME})?"
-        rf"|(?P<low>{LOWER_NAME}?)(?P<lorg>\s+(?:at|from|of|with)\s+[^,;.]{{2,40}})?(?:[,;].*)?$)",
+        # (in small letters, with a title, and what they want after: "my supervisor is prof. laurent béland btw
+        # and he wants chapters as separate pdfs")
+        rf"|(?P<ltitle>(?:prof|dr|mr|mrs|ms|mx)\.?\s+)?(?P<low>{LOWER_NAME}?)"
+        r"(?P<lorg>\s+(?:at|from|of|with)\s+[^,;.]{2,40})?(?:\s+btw)?(?:[,;].*|\s+and\s+(?:he|she|they)\s.*)?$)",
         "fact",
         "person",
         lambda m, s: (
-            f"{possessive(s)} {rel(m)} is {m.group('name') or m.group('low').title()}"
+            f"{possessive(s)} {rel(m)} is {m.group('name') or (m.group('ltitle') or '').title() + m.group('low').title()}"
             f"{(m.group('org') or m.group('lorg') or '').rstrip(TRIM)}"
         ),
         confidence=0.85,
@@ -588,6 +598,21 @@ SELF: tuple[Family, ...] = (
         ),
         confidence=0.8,
     ),
+    # "As treasurer of the local farmers' cooperative, I …", "As a nurse, I work nights": the role the person
+    # speaks from, said before what they say (a clause of its own, or run on before "I")
+    fam(
+        "self/as-role",
+        rf"^as\s+(?P<art>a|an|the)?\s*(?P<v>(?:[\w-]+\s+){{0,2}}?(?:{ROLES}|{TRADES}))\b"
+        r"(?P<rest>\s+(?:of|at|for|in|with)\s+(?!(?:me|you|us|him|her|them|it|this|that)\b)[^,;]{2,60}?)?"
+        r"(?:\s*$|\s*,?\s+(?=(?:I|I'm|I've|we|we're|my|our)\b).*$)",
+        "fact",
+        "work",
+        lambda m, s: (
+            f"{s} is {(m.group('art') or _article_of(v(m))).lower()} {_lower_first(v(m))}"
+            f"{third_person((m.group('rest') or '').rstrip(TRIM), 'they')}"
+        ),
+        confidence=0.8,
+    ),
     # "retired postie, 38 yrs on the rounds", "ex-firefighter", "former nurse (27 years)": a past role
     # said as a fragment
     fam(
@@ -666,10 +691,11 @@ SELF: tuple[Family, ...] = (
         lambda m, s: f"{s} is {v(m)}",
         confidence=0.8,
     ),
-    # "I'm 68", "I am 41 years old" (not "I'm 5 minutes away")
+    # "I'm 68", "I am 41 years old", "I am 71 now" (not "I'm 5 minutes away")
     fam(
         "self/age",
-        rf"^I(?:'m| am)\s+(?P<v>\d{{1,3}})(?:\s+years?\s+old)?(?!\s*{_UNITS}\b)(?:\s*$|\s*[,(]|\s+and\b)",
+        rf"^I(?:'m| am)\s+(?P<v>\d{{1,3}})(?:\s+years?\s+old)?(?!\s*{_UNITS}\b)"
+        r"(?:\s+(?:now|already|this year))?(?:\s*$|\s*[,(]|\s+and\b)",
         "fact",
         "identity",
         lambda m, s: f"{s} is {m.group('v')} years old",
@@ -709,6 +735,8 @@ SELF: tuple[Family, ...] = (
         r"(?!(?:the\s+|any\s+|enough\s+|much\s+|a\s+lot\s+of\s+|a\s+|an\s+)?(?:time|headspace|energy|money|patience|"
         r"bandwidth|capacity|space|room|budget|access|car|kids|children|clue|idea|choice|option|skills?|nerve|"
         r"strength|luck|permission|rights?|license|licence|account)\b)"
+        # not for now ("I don't have a charger on me today")
+        r"(?![^,;.]*\b(?:today|tonight|right now|at the moment|atm|on me|with me)\b)"
         r"(?P<v>.{2,60})$",
         "fact",
         "health",
