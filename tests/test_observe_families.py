@@ -831,6 +831,39 @@ POSITIVE = [
     ),
     ("decision/lets", "Let's go with option B. Can you draft it?", ["Decision: Go with option B."]),
     ("decision/lets", "OK let's use Redis for sessions", ["Decision: Use Redis for sessions."]),
+    # heldout505-512: the household's ways; how the person gets about; what they do these days; a rule with
+    # why ("not interested"); a new say after "anyway"
+    (
+        "self/abstains-bare",
+        "We don't fly – that's a firm family rule, we travel everywhere by train.",
+        ["We don't fly"],
+    ),
+    (
+        "self/travels-by",
+        "We don't fly – that's a firm family rule, we travel everywhere by train.",
+        ["We travel everywhere by train"],
+    ),
+    ("self/travels-by", "i commute by bike, 14 km each way", ["commutes by bike"]),
+    (
+        "self/abstains",
+        "I do not travel by plane, never, I am afraid of it since many years.",
+        ["not travel by plane"],
+    ),
+    (
+        "self/statement",
+        "Now I bottle part of the oil myself and sell it to restaurants in Lisbon.",
+        ["restaurants in Lisbon"],
+    ),
+    (
+        "rule/dont",
+        "also please don't give me calorie counts or macros, i'm not interested in tracking any of that",
+        ["calorie counts"],
+    ),
+    (
+        "self/role",
+        "I'm so stressed today I can't think straight, anyway for context I'm a pharmacy technician at a Boots in Headingley",
+        ["pharmacy technician"],
+    ),
     # heldout497-504: what the person does and nothing else; an age with "now"; what the household goes
     # without; a rule that ends on Rust's "?"; a lowercase "prof."; a question run on after a comma; a lead-in
     (
@@ -1546,6 +1579,8 @@ def test_families_hold_across_casing_punctuation_and_fillers(variant: str) -> No
 # (what the person typed, a word no kept statement may hold; "" = nothing may be kept at all)
 NEGATIVE = [
     # only, of a moment or a thing once; what is missing for now; a question that ends on "with ?"
+    ("I go by bus today, the car is in the garage", "bus"),
+    ("now I need you to fix the failing tests", ""),
     ("As a developer you should know this", "developer"),
     ("As a reminder, the deadline is Friday.", "reminder"),
     ("I only have 20 minutes before the bus", ""),
@@ -1976,6 +2011,21 @@ def test_a_title_in_small_letters_ends_no_sentence_and_a_question_after_a_comma_
     assert not any("main.tex" in t or "draft" in t for t in texts), texts
 
 
+@pytest.mark.parametrize(
+    ("text", "kept", "asked"),
+    [
+        ("we deploy on Fridays, can we move the cron to Monday", "We deploy on Fridays.", "Monday"),
+        ("We always ship on Tuesdays, could we skip this week's", "always ship on Tuesdays", "skip"),
+    ],
+)
+def test_a_question_of_the_persons_after_a_comma_is_no_part_of_the_fact(
+    text: str, kept: str, asked: str
+) -> None:
+    texts = [f.text for f in said(text)]
+    assert any(kept in t for t in texts), texts
+    assert not any(asked in t for t in texts), texts
+
+
 @pytest.mark.parametrize(("text", "word"), NEGATIVE, ids=[n[0][:40] for n in NEGATIVE])
 def test_family_refuses(text: str, word: str) -> None:
     facts = said(text)
@@ -2073,7 +2123,8 @@ def test_assistant_words_are_never_the_persons() -> None:
         ("You could use your hours internally.", "btw its osaka not tokyo lol, u wrote tokyo in the TOS.", "Correction: Its osaka, not tokyo."),
         ("Week 1: English essays and Calculus.", "nah its not calc, i dropped calc at the end of yr 11. its stats now", "Correction: Its not calc, the user dropped calc at the end of yr 11; it's stats now."),
         # heldout489-496: what it is not and what it is, said of "they/it/that", after a "sorry" or no opener
-        ("Raised beds warm up sooner in spring.", "Sorry, they're not raised beds, they're lazy beds.", "Correction: Lazy beds, not raised beds."),
+        ("What about raised beds? They warm up sooner in spring.", "Sorry, they're not raised beds, they're lazy beds.", "Correction: Lazy beds, not raised beds."),
+        ("Raised beds warm up sooner in spring.", "Sorry, they're not raised beds, they're lazy beds — the old ridge style, dug by my husband's grandfather.", "Correction: Lazy beds, not raised beds."),
         ("Your Honda will want an oil change at 10k km.", "It isn't a Honda, it's a Yamaha.", "Correction: A Yamaha, not a Honda."),
         ("Cows need shade in July.", "thanks! oh and they arent cows, theyre water buffalo", "Correction: Water buffalo, not cows."),
         ("The review is on Tuesday, so send it Monday.", "Oops, that wasn't Tuesday, it was Wednesday.", "Review: Wednesday, not Tuesday."),

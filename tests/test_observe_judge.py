@@ -331,6 +331,10 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "my colleague at the other clinic writes all his notes in Word",
         "My co-author Fidy does the whole cleaning by hand in QGIS",
         "my collaborator in Utrecht runs everything in SPSS",
+        # an offer said not to be needed, "for" or not
+        "And no need Flask-Login, only the one computer at nurse station use this",
+        "no need for the shopping list, I just buy what's fresh at the market",
+        "ok no need for a gantt chart",
     ],
 )
 def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:
@@ -381,6 +385,7 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         # heldout297-304: what touches the person, who someone is, and what holds now, stay
         "my coach plans my long runs",
         "my friend on the ward does all my rosters",  # what touches the person
+        "no need for long answers, I read everything on my phone",  # a way of answering
         "my accountant files my taxes every April",
         "my sister lives in Tirana",
         "my husband does the baking from 4 in the morning",
@@ -2208,6 +2213,14 @@ def test_the_judge_reads_and_quotes_the_persons_part_only(judge: Judge) -> None:
             "shearing",
         ),
         ("I keep the bees at my uncle's farm do I really need a permit for 4 hives", "permit", "bees"),
+        # heldout505-512: what the person weighs doing with their land or work, run on
+        (
+            "i sell all my fruit through the Mwangaza farmers cooperative so the cooperative does the grading "
+            "should i plant macadamia also between the rows people say its good money",
+            "macadamia",
+            "Mwangaza",
+        ),
+        ("we keep 40 goats on the lower field should we sell the billy before winter", "billy", "40 goats"),
     ],
 )
 def test_a_new_say_after_also_or_run_on_without_a_stop_is_a_clause_of_its_own(
@@ -2332,3 +2345,23 @@ def test_a_trade_with_its_article_keeps_where_and_how_the_person_works(judge: Ju
 def test_an_option_asked_about_or_a_habit_given_up_is_no_fact(said: str, gone: str, judge: Judge) -> None:
     kept = [f"{f.text} {f.quote}" for f in facts(chat(said), judge)]
     assert not [t for t in kept if gone in t], kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept", "dropped"),
+    [
+        (
+            "no need for the calendar thank you my notebook is enough and I've decided to grow only Basque "
+            "heirloom tomatoes next year",
+            "Basque heirloom",
+            "calendar",
+        ),
+        ("And no need Flask-Login, only the one computer at nurse station use this. I'm a charge nurse.", "charge nurse", "Flask-Login"),
+    ],
+)  # fmt: skip
+def test_a_thing_not_needed_is_dropped_and_what_the_sentence_says_after_it_stays(
+    judge: Judge, said: str, kept: str, dropped: str
+) -> None:
+    texts = [f.text for f in facts(chat(said), judge)]
+    assert any(kept in t for t in texts), texts
+    assert not any(dropped in t for t in texts), texts

@@ -577,7 +577,7 @@ def named_correction(sent: str, assistant: str, who: str) -> Found | None:
     """correction/named: "It's a second-order lens up there, not first-order." later in a reply, when
     the assistant's message before it named the wrong value: the person set that right."""
     body = correcting(sent).strip(TRIM)
-    found = _isnt_its(body, assistant) or _pronoun_not(body, assistant, who)
+    found = _isnt_its(body, assistant)
     if found:
         return found
     m = _VALUES_RE.match(body) or _ENDS_NOT_RE.match(body)

@@ -735,6 +735,22 @@ def turned_down_at(text: str) -> re.Match[str] | None:
     return _REJECTED_RE.search(text)
 
 
+# "no need for a Dockerfile", "And no need Flask-Login, only the one computer …": an offer turned down, in a
+# clause of its own ("no need for long answers" asks for a way of answering). What the rest of the sentence says
+# stays ("no need for the calendar thank you, … and I've decided to grow only Basque heirlooms")
+_NOT_NEEDED_RE = re.compile(
+    r"^(?:(?:and|so|ok|okay|also|oh|but|thanks|thank you)[,\s]+)*no\s+need\s+(?!to\b|(?:for\s+)?(?:me|you|u|us)\b)"
+    r"(?!(?:for\s+)?(?:a\s+|an\s+|the\s+|any\s+)?(?:long|longer|short|detailed|lengthy|whole|full|formal)\b)"
+    r"(?=[\w\"'`])",
+    IC,
+)
+
+
+def not_needed(clause: str) -> bool:
+    """True when the clause opens by saying a thing is not needed ("no need for the shopping list")."""
+    return bool(_NOT_NEEDED_RE.match(clause))
+
+
 def turned_down(text: str) -> bool:
     """True when the clause says something was considered and turned down."""
     return turned_down_at(text) is not None
@@ -1075,7 +1091,7 @@ def admissible(clause: str) -> str | None:
         return "a question passed on"
     if _OCCASION_RE.search(text):
         return "a story of one occasion"
-    if turned_down(text):
+    if turned_down(text) or not_needed(text):
         return "turned down"
     if (
         re.search(APPOINTMENT, text, IC)

@@ -965,7 +965,12 @@ _INSTEAD_RE = re.compile(
     r"^(?:(?:i|we)\s+(?:already\s+|just\s+)?(?:run|use|have|host|keep|do it|do that|do everything)|(?:i've|we've)\s+got)\b",
     IC,
 )
-_LASTING_RULE_RE = re.compile(r"^(?:please\s+)?(?:never|always|don't ever|do not ever|from now on)\b", IC)
+_LASTING_RULE_RE = re.compile(
+    r"^(?:please\s+)?(?:never|always|don't ever|do not ever|from now on)\b"
+    # ("please don't give me calorie counts or macros, i'm not interested in tracking any of that")
+    r"|^(?:(?:also|and)\s+)?(?:please\s+)?(?:don't|do not|dont)\s+(?:give|send|suggest|show|recommend|offer)\s+me\b",
+    IC,
+)
 
 
 def _from_now_on(sent: str, who: str) -> Found | None:

@@ -82,7 +82,7 @@ _CLAUSE_RE = re.compile(
     # a standing rule or a move after a comma ("open the PR against develop please, we never PR straight
     # to main"; "… but please ignore that, we moved to Snowflake in 2024")
     # ("the db password … is in group_vars/webservers/vault.yml, we use ansible-vault for every secret")
-    r"|,\s+(?=(?:we|I)\s+(?:never|always|don't|do not|moved|switched|migrated|use|keep|store|run)\s)"
+    r"|,\s+(?=(?:we|I)\s+(?:never|always|don't|do not|moved|switched|migrated|use|keep|store|run|travel|commute)\s)"
     # other people after a "but" ("I only know scanpy well but reviewers sometimes ask for Seurat")
     r"|\s+but\s+(?=(?:(?:my|our|the|some|most|many|all|other)\s+)?(?:reviewers|people|clients|customers|colleagues|"
     r"coworkers|friends|users|students|parents|everyone|everybody|others|folks)\b)"
@@ -148,7 +148,9 @@ _CLAUSE_RE = re.compile(
     rf"unless|across)\b)[a-z]+s|is|was|has)\s){_STILL_SAYING}\s+"
     # ("… send it to her not me is it worth getting a drone for mustering"): a question run on without a stop
     r"|(?<=[\w)])(?=\s+(?:(?:is|are)\s+(?:it|that|this|there|they)\s+(?:\w+\s+)?(?:worth|better|ok|okay|fine|safe|enough|"
-    r"possible)\b|(?:should|shall|can|could)\s+(?:i|we)\s+(?:\w+\s+)?(?:get|buy|use|try|add|switch|go|take|do|book|move)\b"
+    r"possible)\b|(?:should|shall|can|could)\s+(?:i|we)\s+(?:\w+\s+)?(?:get|buy|use|try|add|switch|go|take|do|book|move|"
+    # ("… so the cooperative does the grading should i plant macadamia also between the rows")
+    r"plant|grow|start|sell|hire|build|change|put|make|learn|apply|keep|raise|rent|open|spray)\b"
     rf"|do\s+(?:i|we)\s+(?:really\s+)?need\b)){_STILL_SAYING}(?<!\bwhat)(?<!\bhow)(?<!\bwhy)(?<!\bwhether)(?<!\bwonder)"
     r"(?<!\bsure)\s+"
     # ("… never APA, the jury would kill me, also today i'm panicking a bit"): a new say about the person
@@ -158,6 +160,9 @@ _CLAUSE_RE = re.compile(
     # closes a clause of its own
     r"|,\s+(?=[^,;.]{3,80}?\bbut\s+(?:no|nah|nope)[.!]*(?:,|$))"
     r"|,\s+(?=(?:full stop|end of story|never)[.!]*$)"
+    # ("I'm so stressed today I can't think straight, anyway for context I'm a pharmacy technician …"): a turn
+    # to a new say
+    r"|,\s+(?=(?:anyway|anyways|btw|by the way|fyi|for context)[,:\s]+(?:for context[,:\s]+)?(?:I|I'm|im|we|we're|my|our)\b)"
     # ("my supervisor is prof. laurent béland btw …, can i do that from one main.tex"): a question of the
     # person's after a comma, its "?" left off, is a clause of its own ("…, could I ask you to please not use
     # abbreviations" asks for a rule, and "could you …" too: both read whole)

@@ -111,6 +111,16 @@ _UNITS = r"(?:%|percent|minutes?|mins?|hours?|hrs?|seconds?|secs?|days?|weeks?|m
 
 
 # Self-descriptions: who the person is, where, with whom, with what, on which days.
+def _abstains_bare(m: re.Match[str], s: str) -> str:
+    """ "I never smoke" -> "the user never smokes"; "we don't fly" -> "We don't fly"."""
+    neg, verb = m.group("neg").lower(), m.group("verb").lower()
+    tail = f"{(m.group('rest') or '').rstrip()}{(m.group('aside') or '').rstrip()}"
+    if m.group("who").lower() == "we":
+        return f"We {'do not' if neg == 'dont' else neg} {verb}{tail}"
+    said = {"no longer": f"no longer {verb}s", "never": f"never {verb}s"}.get(neg, f"doesn't {verb}")
+    return f"{s} {said}{tail}"
+
+
 def _lacks(m: re.Match[str], s: str) -> str:
     """ "I don't have one of those smartphone things" -> "the user doesn't have a smartphone"."""
     thing = re.sub(r"\s+(?:things?|thingies|ones?)$", "", m.group("x").strip(TRIM), flags=re.IGNORECASE)
@@ -745,23 +755,33 @@ SELF: tuple[Family, ...] = (
     # "I don't drink, haven't in six years", "I never smoked", "I don't drive": the verb alone says it
     fam(
         "self/abstains-bare",
-        r"^I\s+(?P<neg>don't|do not|dont|never|no longer)\s+(?P<verb>drink|smoke|drive|gamble|fly)"
+        # ("We don't fly – that's a firm family rule": the household's way)
+        r"^(?P<who>I|we)\s+(?P<neg>don't|do not|dont|never|no longer)\s+(?P<verb>drink|smoke|drive|gamble|fly)"
         r"(?P<rest>\s+(?:at all|anymore|any\s?more|alcohol|either))?(?P<aside>\s*\([^)]{1,60}\))?"
         r"\s*(?:(?:[,;—–-]|\bso\b|\bbecause\b).*)?$",
         "fact",
         lambda m: "health" if m.group("verb").lower() in ("drink", "smoke") else "preference",
-        lambda m, s: (
-            f"{s} {'no longer ' + m.group('verb').lower() + 's' if m.group('neg').lower() == 'no longer' else ''}"
-            f"{'never ' + m.group('verb').lower() + 's' if m.group('neg').lower() == 'never' else ''}"
-            f"{'doesn' + chr(39) + 't ' + m.group('verb').lower() if m.group('neg').lower() not in ('never', 'no longer') else ''}"
-            f"{(m.group('rest') or '').rstrip()}{(m.group('aside') or '').rstrip()}"
-        ),
+        _abstains_bare,
+    ),
+    # "we travel everywhere by train", "I commute by bike": how the person gets about
+    fam(
+        "self/travels-by",
+        rf"^(?!.*(?:{TRANSIENT}))(?:I|we)\s+(?:(?:always|usually|mostly|only|still|now)\s+)?"
+        r"(?:travel|commute|get around|go|come)\s+"
+        r"(?:everywhere\s+|to work\s+|to school\s+|in\s+|into town\s+)?(?:by|on)\s+(?:train|rail|bike|bicycle|bus|"
+        r"coach|car|foot|public transport|tram|metro|scooter|motorbike|boat|ferry)\b[^,;]*",
+        "fact",
+        "preference",
+        lambda m, s: _statement(m, s),
+        confidence=0.75,
     ),
     # "I don't drive", "I never use Shopify", "I don't do feet and inches": what they do without,
     # a preference or a way of living, not a health matter
     fam(
         "self/abstains",
-        r"^I\s+(?:can't|cannot|can not|don't|do not|never|no longer)\s+(?P<verb>own|drive|fly|wear|use|watch|do)\s+"
+        # ("I do not travel by plane, never", "we don't travel by car")
+        r"^(?:I|we)\s+(?:can't|cannot|can not|don't|do not|never|no longer)\s+(?P<verb>own|drive|fly|wear|use|watch|do|"
+        r"travel|ride|commute)\s+"
         rf"(?!{VAGUE_OBJECT})(?P<v>.{{2,60}})$",
         "fact",
         "preference",
@@ -1594,7 +1614,9 @@ PERSON_FACTS = fam(
 # thinks or is doing this minute, and nothing said to "you".
 STATEMENT = fam(
     "self/statement",
-    rf"^(?!.*(?:{TRANSIENT}))I\s+(?:(?:also|still|mostly|mainly|currently|now|only|usually|often|normally)\s+)?(?P<verb>[a-z]+)\s+"
+    # ("Now I bottle part of the oil myself and sell it to restaurants in Lisbon": these days)
+    rf"^(?!.*(?:{TRANSIENT}))(?:now,?\s+|these days,?\s+|nowadays,?\s+)?I\s+"
+    r"(?:(?:also|still|mostly|mainly|currently|now|only|usually|often|normally)\s+)?(?P<verb>[a-z]+)\s+"
     rf"(?!.*\byou\b)(?!.*{MOMENTARY})(?!(?:{VAGUE_OBJECT}|(?:for|to|as|with|that)\b))"
     r"(?P<rest>\S+(?:\s+\S+){2,}|\S+\s+(?-i:[A-Z])\S+)$",
     "fact",
