@@ -831,6 +831,12 @@ POSITIVE = [
     ),
     ("decision/lets", "Let's go with option B. Can you draft it?", ["Decision: Go with option B."]),
     ("decision/lets", "OK let's use Redis for sessions", ["Decision: Use Redis for sessions."]),
+    # heldout513-520: "I stay with X", as "we stay with X"
+    (
+        "decision/going-with",
+        "I stay with plain matplotlib, no new dependencies this close to the end",
+        ["stays with plain matplotlib"],
+    ),
     # heldout505-512: the household's ways; how the person gets about; what they do these days; a rule with
     # why ("not interested"); a new say after "anyway"
     (
@@ -1580,6 +1586,7 @@ def test_families_hold_across_casing_punctuation_and_fillers(variant: str) -> No
 NEGATIVE = [
     # only, of a moment or a thing once; what is missing for now; a question that ends on "with ?"
     ("I go by bus today, the car is in the garage", "bus"),
+    ("my laptop died this morning so I'm on my partner's MacBook, paths may look weird", "MacBook"),
     ("now I need you to fix the failing tests", ""),
     ("As a developer you should know this", "developer"),
     ("As a reminder, the deadline is Friday.", "reminder"),
@@ -2134,6 +2141,18 @@ def test_corrections_say_what_they_are_about(assistant: str, user: str, statemen
     facts = facts_of(("assistant", assistant), ("user", user))
     assert [f.text for f in facts] == [statement]
     assert facts[0].kind == "correction" and facts[0].context == assistant
+
+
+def test_an_offer_let_go_is_no_correction_whatever_word_the_assistant_used() -> None:
+    assistant = (
+        "Fixed. Only base R, no pipes needed in this script. If you'd like, I can also add a Quarto report."
+    )
+    for user in (
+        "Thanks. Skip the Quarto report, not needed.",
+        "Great. Drop the Quarto report, not necessary.",
+    ):
+        facts = facts_of(("assistant", assistant), ("user", user))
+        assert [f.text for f in facts if "Quarto" in f.text] == [], user
 
 
 @pytest.mark.parametrize(

@@ -331,6 +331,9 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "my colleague at the other clinic writes all his notes in Word",
         "My co-author Fidy does the whole cleaning by hand in QGIS",
         "my collaborator in Utrecht runs everything in SPSS",
+        # heldout513-520: on somebody else's machine for now
+        "I'm on my partner's MacBook, paths may look weird",
+        "im using my sister's laptop till mine is fixed",
         # an offer said not to be needed, "for" or not
         "And no need Flask-Login, only the one computer at nurse station use this",
         "no need for the shopping list, I just buy what's fresh at the market",
@@ -2365,3 +2368,18 @@ def test_a_thing_not_needed_is_dropped_and_what_the_sentence_says_after_it_stays
     texts = [f.text for f in facts(chat(said), judge)]
     assert any(kept in t for t in texts), texts
     assert not any(dropped in t for t in texts), texts
+
+
+@pytest.mark.parametrize(
+    ("said", "gone", "kept"),
+    [
+        ("I used to do crossfit 4 times a week before the kids, now I'm lucky to walk the dog lol", "crossfit", ""),
+        ("I used to run marathons, now I'm happy with a 5k on Sundays", "marathons", "5k on Sundays"),
+    ],
+)  # fmt: skip
+def test_a_habit_given_up_is_dropped_when_what_holds_now_follows_it(
+    judge: Judge, said: str, gone: str, kept: str
+) -> None:
+    texts = [f.text for f in facts(chat(said), judge)]
+    assert not any(gone in t for t in texts), texts
+    assert not kept or any(kept in t for t in texts), texts

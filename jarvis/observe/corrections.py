@@ -586,6 +586,8 @@ def named_correction(sent: str, assistant: str, who: str) -> Found | None:
     wrong = m.group("wrong").strip(TRIM)
     if len(wrong) < 2 or not _named_in(wrong, assistant):
         return None
+    if _NO_NEED_RE.match(wrong) or _DROP_RE.match(body):
+        return None  # "Skip the Quarto report, not needed": an offer let go, whatever word the assistant used
     if re.fullmatch(
         r"(?:(?:lol|haha|ok|okay|oh)[\s,]+)*(?:no|nah|nope|non|nein)[.!]?,?\s*not\s+.+", body, IC
     ):

@@ -875,7 +875,10 @@ DECISIONS: tuple[Family, ...] = (
     fam(
         "decision/going-with",
         r"^(?P<x>(?P<who>we|I)(?:(?:'re| are|'m| am|'ll| will)\s+(?:going with|going to use|switching to|moving to|sticking with|"
-        r"staying on|staying with|keeping|standardi[sz]ing on)|(?<=we)\s+(?:stay|stick|remain)\s+(?:on|with)|'ll\s+stick\s+(?:with|to))\s+.{3,})$",
+        r"staying on|staying with|keeping|standardi[sz]ing on)|(?<=we)\s+(?:stay|stick|remain)\s+(?:on|with)|'ll\s+stick\s+(?:with|to)"
+        # ("No, thank you, I stay with plain matplotlib": not a person one stays with)
+        r"|(?<=I)\s+(?:stay|stick)\s+(?:with|to)(?=\s+(?!(?:my|our|a|an|friends|family|him|her|them|you|relatives)\b)))"
+        r"\s+.{3,})$",
         "decision",
         "decision",
         # ("I'm sticking with snakemake, I prefer it over nextflow"): the person's own choice too

@@ -394,6 +394,10 @@ _MOMENT_RE = re.compile(
     # a state tomorrow, said and done ("the cluster is under maintenance tomorrow")
     r"|^(?:the|my|our|this|that|it)\b(?:\s*[\w-]+){0,4}?\s*(?:is|are|'s|'re)\s+(?:[\w-]+\s+){0,3}(?:tomorrow|tmrw|tmr|"
     r"this weekend)[.!]*$"
+    # on somebody else's machine for now ("my laptop died this morning so I'm on my partner's MacBook")
+    r"|^(?:I'm|I am|im)\s+(?:now\s+|still\s+|just\s+|temporarily\s+)?(?:on|using|working on|borrowing)\s+(?:my\s+)?"
+    rf"(?:[\w-]+\s+)?(?:{RELATIONS}|friend|flatmate|roommate|colleague|neighbou?r)(?:'s|s')\s+(?:old\s+|spare\s+)?"
+    r"(?:laptop|macbook|computer|pc|desktop|phone|tablet|ipad|machine|mac|chromebook|car)\b"
     # away for a while ("my laptop is at repair till friday")
     rf"|{AWAY_FOR_NOW}"
     # a thing acting up right now ("my laptop fan is screaming", "my phone is dying sorry")

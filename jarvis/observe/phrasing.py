@@ -160,6 +160,9 @@ _CLAUSE_RE = re.compile(
     # closes a clause of its own
     r"|,\s+(?=[^,;.]{3,80}?\bbut\s+(?:no|nah|nope)[.!]*(?:,|$))"
     r"|,\s+(?=(?:full stop|end of story|never)[.!]*$)"
+    # ("I used to do crossfit 4 times a week before the kids, now I'm lucky to walk the dog"): what holds now is a
+    # say of its own, and what was given up another
+    r"|,\s+(?:and\s+)?(?=now\s+(?:I'm|im|we're)\s+(?:lucky|happy|glad|too|so|just|barely|only|more|mostly)\b)"
     # ("I'm so stressed today I can't think straight, anyway for context I'm a pharmacy technician …"): a turn
     # to a new say
     r"|,\s+(?=(?:anyway|anyways|btw|by the way|fyi|for context)[,:\s]+(?:for context[,:\s]+)?(?:I|I'm|im|we|we're|my|our)\b)"
