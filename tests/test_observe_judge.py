@@ -2353,6 +2353,7 @@ def test_an_option_asked_about_or_a_habit_given_up_is_no_fact(said: str, gone: s
 @pytest.mark.parametrize(
     ("said", "kept", "dropped"),
     [
+        # a thing said not to be needed; what the sentence says after it stays
         (
             "no need for the calendar thank you my notebook is enough and I've decided to grow only Basque "
             "heirloom tomatoes next year",
@@ -2360,26 +2361,14 @@ def test_an_option_asked_about_or_a_habit_given_up_is_no_fact(said: str, gone: s
             "calendar",
         ),
         ("And no need Flask-Login, only the one computer at nurse station use this. I'm a charge nurse.", "charge nurse", "Flask-Login"),
+        # a habit given up, then a lesser one now
+        ("I used to do crossfit 4 times a week before the kids, now I'm lucky to walk the dog lol", "", "crossfit"),
+        ("I used to run marathons, now I'm happy with a 5k on Sundays", "5k on Sundays", "marathons"),
     ],
 )  # fmt: skip
-def test_a_thing_not_needed_is_dropped_and_what_the_sentence_says_after_it_stays(
+def test_what_is_let_go_is_dropped_and_what_holds_stays(
     judge: Judge, said: str, kept: str, dropped: str
 ) -> None:
     texts = [f.text for f in facts(chat(said), judge)]
-    assert any(kept in t for t in texts), texts
-    assert not any(dropped in t for t in texts), texts
-
-
-@pytest.mark.parametrize(
-    ("said", "gone", "kept"),
-    [
-        ("I used to do crossfit 4 times a week before the kids, now I'm lucky to walk the dog lol", "crossfit", ""),
-        ("I used to run marathons, now I'm happy with a 5k on Sundays", "marathons", "5k on Sundays"),
-    ],
-)  # fmt: skip
-def test_a_habit_given_up_is_dropped_when_what_holds_now_follows_it(
-    judge: Judge, said: str, gone: str, kept: str
-) -> None:
-    texts = [f.text for f in facts(chat(said), judge)]
-    assert not any(gone in t for t in texts), texts
     assert not kept or any(kept in t for t in texts), texts
+    assert not any(dropped in t for t in texts), texts
