@@ -2143,6 +2143,28 @@ def test_corrections_say_what_they_are_about(assistant: str, user: str, statemen
     assert facts[0].kind == "correction" and facts[0].context == assistant
 
 
+@pytest.mark.parametrize(
+    ("assistant", "user", "offered"),
+    [
+        # heldout521-528: what will not be done with the offer, by the person or by their people
+        ("You could use an MQTT broker like Mosquitto on the Pi.", "No, I will not run Mosquitto or any of that, too many parts that can break at sea.", "Mosquitto"),
+        ("Cauliflower rice is a good low-carb swap.", "No, my customers will not eat cauliflower rice, they will laugh at me.", "cauliflower"),
+        ("Try Duolingo for ten minutes a day.", "No, my kids wouldn't use Duolingo, they hate apps", "Duolingo"),
+    ],
+)  # fmt: skip
+def test_an_offer_that_will_not_be_used_is_no_correction(assistant: str, user: str, offered: str) -> None:
+    facts = facts_of(("assistant", assistant), ("user", user))
+    assert [f.text for f in facts if offered in f.text] == []
+
+
+def test_a_no_to_what_the_assistant_assumed_still_corrects_it() -> None:
+    facts = facts_of(
+        ("assistant", "You're on Windows, so use PowerShell."),
+        ("user", "No, I don't use Windows, I'm on Linux."),
+    )
+    assert [f.family for f in facts] == ["correction/no"] and "Linux" in facts[0].text
+
+
 def test_an_offer_let_go_is_no_correction_whatever_word_the_assistant_used() -> None:
     assistant = (
         "Fixed. Only base R, no pipes needed in this script. If you'd like, I can also add a Quarto report."

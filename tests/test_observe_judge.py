@@ -331,6 +331,12 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "my colleague at the other clinic writes all his notes in Word",
         "My co-author Fidy does the whole cleaning by hand in QGIS",
         "my collaborator in Utrecht runs everything in SPSS",
+        # heldout521-528: what will not be done with an offer, by the person or their people
+        "No, I will not run Mosquitto or any of that, too many parts that can break at sea",
+        "no, my customers will not eat cauliflower rice, they will laugh at me",
+        # heldout521-528: sore from one occasion
+        "my knee is sore from coaching on Saturday",
+        "my legs are stiff from the race yesterday",
         # heldout513-520: on somebody else's machine for now
         "I'm on my partner's MacBook, paths may look weird",
         "im using my sister's laptop till mine is fixed",
@@ -389,6 +395,7 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         "my coach plans my long runs",
         "my friend on the ward does all my rosters",  # what touches the person
         "no need for long answers, I read everything on my phone",  # a way of answering
+        "my knee is sore from an old rugby injury",  # no one occasion
         "my accountant files my taxes every April",
         "my sister lives in Tirana",
         "my husband does the baking from 4 in the morning",

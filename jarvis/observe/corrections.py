@@ -16,7 +16,7 @@ import re
 from jarvis.observe.declined import offered
 from jarvis.observe.families import Found, cap
 from jarvis.observe.judge import others_habit, someone_elses, turned_down
-from jarvis.observe.lexicon import IC, NO_NEED, TRIM, tool_kind
+from jarvis.observe.lexicon import IC, NO_NEED, TRIM, WONT_HAVE, tool_kind
 from jarvis.observe.perspective import third_person
 from jarvis.observe.phrasing import clauses, refused, trim
 from jarvis.taxonomy import subject_of
@@ -127,6 +127,7 @@ _DECLINING_RE = re.compile(
     r"bringing in|signing up for|doing|using|going to (?:buy|get|use|install|add|pay))"
     r"|(?:I|we)\s+(?:won't|will not|wont|don't|do not|dont)\s+(?:buy|get|pay for|install|add|switch to|go with|"
     r"bring in|sign up for|need)"
+    rf"|{WONT_HAVE}"
     # ("no, skip the Dockerfile stuff, I run postgres natively"): the offer dropped, nothing set right
     r"|(?:just\s+)?(?:skip|drop|forget|ditch|leave out|leave off|scrap|lose)\s+(?:the|that|this|those|all the|any)\b"
     # ("Skip flox, I'm not adding dependencies two weeks before submission"): a thing named alone

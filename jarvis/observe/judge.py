@@ -42,6 +42,7 @@ from jarvis.observe.lexicon import (
     TRANSIENT,
     WAY_VERBS,
     WEEKDAY,
+    WONT_HAVE,
 )
 from jarvis.observe.perspective import IRREGULAR_PAST
 from jarvis.observe.phrasing import refused
@@ -218,6 +219,8 @@ _REJECTED_RE = re.compile(
     # "no, skip the Dockerfile stuff", "nah drop the cover letter part": the offer, dropped
     r"|^(?:(?:ok|okay|so|yeah|and)[,\s]+)*(?:no|nah|nope)\b[,\s]+(?:just\s+)?(?:skip|drop|ditch|leave out|scrap)\s+"
     r"(?:the|that|this|those|all the|any)\b"
+    # "No, I will not run Mosquitto or any of that", "no, my customers will not eat cauliflower rice"
+    rf"|^(?:(?:no|nah|nope)[,.!\s]+)?(?:{WONT_HAVE})\b"
     # "no creatine for now grazie", "nah, no Docker for the moment": turned down for now
     r"|^(?:no|nah|nope)\b[^,.;]{1,40}?\bfor (?:now|the moment|the time being)\b"
     # "nah on the foreground service, not doing that"
@@ -394,6 +397,10 @@ _MOMENT_RE = re.compile(
     # a state tomorrow, said and done ("the cluster is under maintenance tomorrow")
     r"|^(?:the|my|our|this|that|it)\b(?:\s*[\w-]+){0,4}?\s*(?:is|are|'s|'re)\s+(?:[\w-]+\s+){0,3}(?:tomorrow|tmrw|tmr|"
     r"this weekend)[.!]*$"
+    # sore from one occasion ("my knee is sore from coaching on Saturday", "legs are stiff from the race yesterday")
+    r"|\b(?:is|are|'s|'re|feel|feels)\s+(?:\w+\s+)?(?:sore|aching|achy|stiff|bruised|swollen|wrecked|killing me)\s+"
+    r"(?:from|after)\s+[^,;.]{0,40}?\b(?:on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|last\s+(?:night|week|"
+    r"weekend)|this\s+(?:morning|week|weekend)|at\s+the\s+weekend|the\s+other\s+day)\b"
     # on somebody else's machine for now ("my laptop died this morning so I'm on my partner's MacBook")
     r"|^(?:I'm|I am|im)\s+(?:now\s+|still\s+|just\s+|temporarily\s+)?(?:on|using|working on|borrowing)\s+(?:my\s+)?"
     rf"(?:[\w-]+\s+)?(?:{RELATIONS}|friend|flatmate|roommate|colleague|neighbou?r)(?:'s|s')\s+(?:old\s+|spare\s+)?"

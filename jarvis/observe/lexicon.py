@@ -189,6 +189,14 @@ MOMENTARY = (
 )
 # what a person thinks of an offer, after "not" ("not needed", "not really necessary", "not worth it"): a
 # reason to let it go, never the other half of a correction or a rule
+# what will not be done with an offer, by the person or by their people ("No, I will not run Mosquitto or any of
+# that", "No, my customers will not eat cauliflower rice, they will laugh at me"); "I don't use Windows" says how
+# things are, and may correct
+WONT_HAVE = (
+    r"(?:I|we)\s+(?:won't|will not|wont)\s+(?:run|use|set up|host|maintain|learn|try)"
+    r"|(?:my|our)\s+(?:\w+\s+)?(?:customers|clients|kids|children|family|guests|students|users|team|staff|players)\s+"
+    r"(?:won't|will not|wont|wouldn't|would not)\s+(?:eat|like|use|buy|drink|touch|want|accept|wear|play)"
+)
 NO_NEED = (
     r"(?:really\s+|very\s+|that\s+|so\s+|strictly\s+|actually\s+)?(?:needed|necessary|required|important|urgent|"
     r"essential|useful|helpful|relevant|wanted|worth\s+(?:it|the\s+\w+)|a\s+priority|a\s+must|my\s+priority|"
