@@ -396,6 +396,7 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         "my friend on the ward does all my rosters",  # what touches the person
         "no need for long answers, I read everything on my phone",  # a way of answering
         "my knee is sore from an old rugby injury",  # no one occasion
+        "I won't use slug pellets, not any kind, I'm firm on that",  # a rule, no offer turned down
         "my accountant files my taxes every April",
         "my sister lives in Tirana",
         "my husband does the baking from 4 in the morning",

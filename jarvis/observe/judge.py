@@ -219,8 +219,9 @@ _REJECTED_RE = re.compile(
     # "no, skip the Dockerfile stuff", "nah drop the cover letter part": the offer, dropped
     r"|^(?:(?:ok|okay|so|yeah|and)[,\s]+)*(?:no|nah|nope)\b[,\s]+(?:just\s+)?(?:skip|drop|ditch|leave out|scrap)\s+"
     r"(?:the|that|this|those|all the|any)\b"
-    # "No, I will not run Mosquitto or any of that", "no, my customers will not eat cauliflower rice"
-    rf"|^(?:(?:no|nah|nope)[,.!\s]+)?(?:{WONT_HAVE})\b"
+    # "No, I will not run Mosquitto or any of that", "no, my customers will not eat cauliflower rice": said as a no
+    # to the offer ("I won't use slug pellets, not any kind, I'm firm on that" is a rule of the person's)
+    rf"|^(?:no|nah|nope)[,.!\s]+(?:{WONT_HAVE})\b"
     # "no creatine for now grazie", "nah, no Docker for the moment": turned down for now
     r"|^(?:no|nah|nope)\b[^,.;]{1,40}?\bfor (?:now|the moment|the time being)\b"
     # "nah on the foreground service, not doing that"
