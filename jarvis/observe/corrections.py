@@ -312,6 +312,11 @@ def correcting(sent: str) -> str:
     return _CORRECTING_RE.sub("", sent, count=1) or sent
 
 
+def _without_article(value: str) -> str:
+    """ "an iPhone" -> "iPhone": the thing as the assistant may have named it."""
+    return re.sub(r"^(?:a|an|the)\s+", "", value, flags=IC)
+
+
 def _named_in(value: str, assistant: str) -> bool:
     """True when the assistant's message names the value, as a whole word ("Ubuntu", "40")."""
     return re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", assistant, IC) is not None
@@ -371,9 +376,9 @@ def topic_from(wrong: str, assistant: str) -> str | None:
         for w in words[cut + 1 if cut >= 0 else 0 :]
         if w.lower() not in _FUNCTION_WORDS
         and "'" not in w
-        and w.lower() not in ("i", "we", "you", "it")
-        # ("What about raised beds?", "How about a Honda?": a question word is no topic)
-        and w.lower() not in ("what", "how", "which", "why", "who", "when", "where", "whether")
+        # (nor a question word: "What about raised beds?", "How about a Honda?")
+        and w.lower()
+        not in ("i", "we", "you", "it", "what", "how", "which", "why", "who", "when", "where", "whether")
     ][-3:]
     return cap(" ".join(topic)) if topic else None
 
@@ -500,7 +505,7 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
         if _A_REASON_RE.match(right):
             return None  # "Not data.table, it is too cryptic for the team": why an offer is turned down
         said = _values_correction(f"{right}, not {wrong}", assistant, who)
-        named = re.sub(r"^(?:a|an|the)\s+", "", wrong, flags=IC)
+        named = _without_article(wrong)
         if said is None and "," in right and _named_in(named, assistant):
             # "It's not an iPhone honey, it's a Samsung, the Galaxy A15": the right one, said at length
             said = Found(f"Correction: {cap(third_person(right, who))}, not {wrong}", "correction", "correction/values",
@@ -553,9 +558,7 @@ def _pronoun_not(body: str, assistant: str, who: str) -> Found | None:
     if not m:
         return None
     wrong, right = m.group("wrong").strip(TRIM), m.group("right").strip(TRIM)
-    if _A_REASON_RE.match(right) or not _named_in(
-        re.sub(r"^(?:a|an|the)\s+", "", wrong, flags=IC), assistant
-    ):
+    if _A_REASON_RE.match(right) or not _named_in(_without_article(wrong), assistant):
         return None
     return _values_correction(f"{right}, not {wrong}", assistant, who)
 

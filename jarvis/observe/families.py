@@ -112,6 +112,11 @@ def said_x(m: re.Match[str], s: str) -> str:
     return cap(third_person(m.group("x").strip(TRIM), s))
 
 
+def decided_x(m: re.Match[str], s: str) -> str:
+    """What the `x` group holds, as a decision ("let's go with option B" -> "Decision: Go with option B")."""
+    return "Decision: " + said_x(m, s)
+
+
 # Rules: how things must be done, anywhere in a clause.
 RULES: tuple[Family, ...] = (
     # "Always run the tests first", "never schedule anything before 1pm" (imperative)
@@ -848,7 +853,7 @@ DECISIONS: tuple[Family, ...] = (
         r"going\b|each other\b|on\b|up\b).{3,})$",
         "decision",
         "decision",
-        lambda m, s: "Decision: " + cap(third_person(m.group("x").strip(TRIM), s)),
+        decided_x,
         confidence=0.75,
     ),
     # "Stay on 1.8, the version is pinned", "stick with Flask for now": a choice told to the assistant,
@@ -860,7 +865,7 @@ DECISIONS: tuple[Family, ...] = (
         r"the line|call|board|mute|speaker|the phone|it)\b)[\w.+#-]+(?:\s+[\w.+#-]+){0,2})$",
         "decision",
         "decision",
-        lambda m, s: "Decision: " + cap(third_person(m.group("x").strip(TRIM), s)),
+        decided_x,
         confidence=0.75,
     ),
     fam(
@@ -894,7 +899,7 @@ DECISIONS: tuple[Family, ...] = (
         r"^(?:the\s+)?decision(?:\s+is)?:\s*(?P<x>.{4,})$",
         "decision",
         "decision",
-        lambda m, s: "Decision: " + cap(third_person(m.group("x").strip(TRIM), s)),
+        decided_x,
         confidence=0.75,
     ),
 )

@@ -187,8 +187,6 @@ MOMENTARY = (
     r"\b(?:today|tonight|tomorrow|yesterday|right now|at the moment|this (?:morning|afternoon|evening|week|"
     r"weekend|time)|later|soon|just now|then|in a (?:bit|minute|sec|second)|for now|for a (?:bit|while|minute))\b"
 )
-# what a person thinks of an offer, after "not" ("not needed", "not really necessary", "not worth it"): a
-# reason to let it go, never the other half of a correction or a rule
 # what will not be done with an offer, by the person or by their people ("No, I will not run Mosquitto or any of
 # that", "No, my customers will not eat cauliflower rice, they will laugh at me"); "I don't use Windows" says how
 # things are, and may correct
@@ -197,6 +195,8 @@ WONT_HAVE = (
     r"|(?:my|our)\s+(?:\w+\s+)?(?:customers|clients|kids|children|family|guests|students|users|team|staff|players)\s+"
     r"(?:won't|will not|wont|wouldn't|would not)\s+(?:eat|like|use|buy|drink|touch|want|accept|wear|play)"
 )
+# what a person thinks of an offer, after "not" ("not needed", "not really necessary", "not worth it"): a
+# reason to let it go, never the other half of a correction or a rule
 NO_NEED = (
     r"(?:really\s+|very\s+|that\s+|so\s+|strictly\s+|actually\s+)?(?:needed|necessary|required|important|urgent|"
     r"essential|useful|helpful|relevant|wanted|worth\s+(?:it|the\s+\w+)|a\s+priority|a\s+must|my\s+priority|"

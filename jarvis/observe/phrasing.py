@@ -49,7 +49,7 @@ _MACHINE_RE = re.compile(
 _QUOTED_RE = re.compile(r"\"[^\"\n]{1,300}\"")
 _ABBREV = (
     r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\bSt\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bDra\.)(?<!\bSra\.)(?<!\bSr\.)(?<!\bMme\.)"
-    r"(?<!\bProf\.)(?<!\bprof\.)(?<!\bdr\.)(?<!\bmr\.)(?<!\bmrs\.)(?<!\bms\.)(?<!\bMx\.)(?<!\bincl\.)(?<!\bexcl\.)(?<!\bapprox\.)(?<!\bapprox\.)(?<!\bapt\.)"
+    r"(?<!\bProf\.)(?<!\bprof\.)(?<!\bdr\.)(?<!\bmr\.)(?<!\bmrs\.)(?<!\bms\.)(?<!\bMx\.)(?<!\bincl\.)(?<!\bexcl\.)(?<!\bapprox\.)(?<!\bapt\.)"
 )
 # the words after which "my friend Kofi uses …" goes on the same say ("because my wife Ana works nights",
 # "I told my boss Li is away", "with my sister Ama"): anything else before it is the end of a run-on one

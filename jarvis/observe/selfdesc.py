@@ -772,7 +772,7 @@ SELF: tuple[Family, ...] = (
         r"coach|car|foot|public transport|tram|metro|scooter|motorbike|boat|ferry)\b[^,;]*",
         "fact",
         "preference",
-        lambda m, s: _statement(m, s),
+        _statement,
         confidence=0.75,
     ),
     # "I don't drive", "I never use Shopify", "I don't do feet and inches": what they do without,
