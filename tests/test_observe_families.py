@@ -941,6 +941,27 @@ POSITIVE = [
         "my colleague Tom reviewed the billing service PR",
         ["The user's colleague is Tom."],
     ),
+    # (adr/0110) anyone known by their role or trade, not only by kin or work
+    (
+        "person/appositive",
+        "Our treasurer Semisi reconciles payments every Sunday night",
+        ["The user's treasurer is Semisi."],
+    ),
+    (
+        "person/appositive",
+        "my pastor Emeka types every sermon in Google Docs",
+        ["The user's pastor is Emeka."],
+    ),
+    (
+        "person/appositive",
+        "My business partner Hiroshi keeps the receipts",
+        ["The user's business partner is Hiroshi."],
+    ),
+    (
+        "person/appositive",
+        "my compadre Tatay Boyet sells mangoes too",
+        ["The user's compadre is Tatay Boyet."],
+    ),
     # generalisation (adr/0085): roles with trailing asides, fragments without "I am"
     ("self/role", "I'm a paralegal at Brook & Lane, definitely not a techie", ["paralegal at Brook & Lane"]),
     (

@@ -331,6 +331,13 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "my colleague at the other clinic writes all his notes in Word",
         "My co-author Fidy does the whole cleaning by hand in QGIS",
         "my collaborator in Utrecht runs everything in SPSS",
+        # heldout361 and its class (adr/0110): anyone known by their role or trade, named, then their way
+        "My compadre Tatay Boyet uses GCash for everything",
+        "my pastor Emeka types every sermon in Google Docs",
+        "My vet, Bartek, does all his books in Excel",
+        "our lodger Thabo always pays with M-Pesa",
+        "my running partner Rhiannon runs everything on a Raspberry Pi",
+        "My mentee Aigerim does all her notes in Notion",
         # heldout521-528: what will not be done with an offer, by the person or their people
         "No, I will not run Mosquitto or any of that, too many parts that can break at sea",
         "no, my customers will not eat cauliflower rice, they will laugh at me",

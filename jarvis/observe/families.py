@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from jarvis.observe.lexicon import (
     APPOINTMENT,
+    BY_ROLE,
     DESCRIBING_WORDS,
     IC,
     INFRA,
@@ -948,7 +949,7 @@ _LOWER_GAP = (
 APPOSITIVES: tuple[Family, ...] = (
     fam(
         "person/appositive",
-        rf"\b(?:my|our)\s+(?:(?!(?:{RELATIONS})\b)[a-z-]+\s+){{0,2}}(?P<rel>{RELATIONS}|editor|co-?organi[sz]er|organi[sz]er|"
+        rf"\b(?:my|our)\s+(?:(?!(?:{RELATIONS}|{BY_ROLE})\b)[a-z-]+\s+){{0,2}}(?P<rel>{RELATIONS}|{BY_ROLE}|editor|co-?organi[sz]er|organi[sz]er|"
         rf"co-?host|bandmate|teammate|classmate|{ROLE_ACRONYMS})\s+{TITLE}(?!{_WHEN_WORDS}\b)(?P<name>{NAME})(?!')\b",
         "fact",
         "person",

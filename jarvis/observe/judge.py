@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from jarvis.observe.lexicon import (
     APPOINTMENT,
     AWAY_FOR_NOW,
+    BY_ROLE,
     IC,
     PETS,
     RELATIONS,
@@ -1018,7 +1019,9 @@ _THEIR_WAY_VERB = (
     r"(?:,?\s+(?:who|that|whose)\s+[^,;.]{1,50}?)?,?(?:\s+(?:he|she|they))?"
     rf"(?:\s+(?:{_WAY_ADVERBS}))*\s+(?:"
     # a tool they use, or a habit word ("he uses drones", "always books the big room")
-    rf"(?:uses?|swears? by|sticks? to)\b|(?:always|never|usually|only)(?:\s+(?:{_WAY_ADVERBS}))*\s+(?:{WAY_VERBS})\b|"
+    rf"(?:uses?|swears? by|sticks? to)\b|(?:always|never|usually|only)(?:\s+(?:{_WAY_ADVERBS}))*\s+"
+    # any verb in -s after the habit word ("always pays with M-Pesa")
+    rf"(?:{WAY_VERBS}|[a-z]{{2,}}[^s\W]s)\b|"
     # all of a thing, or their own ("does literally everything in QGIS", "writes his whole thesis in word")
     # any verb in -s ("my mother-in-law plants everything by the moon phases"); what a boss wants or needs
     # is the person's work
@@ -1040,7 +1043,10 @@ _THEIR_WAY_VERB = (
 _THEIR_WAY_RE = re.compile(
     rf"^(?:(?:and|but|so|also|lol|plus|oh|like)[\s,]+)*(?:my|our)\s+(?:\w+\s+)?(?:(?:{_OUTSIDERS}|{_SIBLINGS})s?\b|"
     # a child or a parent who lives elsewhere ("My son in London uses Google Photos for everything")
-    rf"(?:{_AWAY_KIN})s?(?=\s+(?:in|over in|back in|back home in|who lives in|living in)\s+(?-i:[A-Z])))"
+    rf"(?:{_AWAY_KIN})s?(?=\s+(?:in|over in|back in|back home in|who lives in|living in)\s+(?-i:[A-Z]))|"
+    # anyone the person knows by their role or trade, then named ("my vet Bartek does all her books in Excel",
+    # "my compadre Tatay Boyet uses GCash for everything"): who they are stays, read from the appositive
+    rf"(?:{BY_ROLE}|{_HOUSEMATES})(?=,?\s+(?-i:[A-Z])))"
     # where they live or sit ("my friend on the surgical ward does all her rosters with Excel macros")
     rf"(?:\s+(?:from|in|at|back in|back home in|over in|who lives in|living in)\s+[^\W\d_][\w'-]*|{_WHERE_THEY_SIT})?"
     # a name, or one word in small letters before "he"/"she" ("my brother lamin he sell …")

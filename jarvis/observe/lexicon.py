@@ -38,6 +38,15 @@ TRADES = (
     r"hairdresser|barber|beautician|florist|fishmonger|grocer|shopkeeper|hawker|mason|bricklayer|tiler|glazier|"
     r"upholsterer"
 )
+# people the person knows by their role or trade, not by kin ("my vet Bartek", "our treasurer Semisi", "my
+# compadre Tatay Boyet", "my running partner Rhiannon")
+BY_ROLE = (
+    rf"{ROLES}|{TRADES}|PI|TA|RA|GP|physio|penpal|pen pal|tenant|lodger|customer|patient|sponsor|sensei|pastor|"
+    r"priest|imam|rabbi|compadre|comadre|kumpare|kumare|godfather|godmother|godparent|mentee|babysitter|"
+    r"(?:scout\s+|team\s+|group\s+|youth\s+)?leader|"
+    r"(?:running|training|business|dance|study|sparring|climbing|tennis|squash|chess|gym|hiking|cycling|lab)\s+"
+    r"(?:partner|buddy)"
+)
 RELATIONS = (
     r"wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|son|daughter|mother|mom|mum|father|dad|brother|"
     r"sister|boss|manager|team lead|tech lead|line manager|lead|best friend|friend|colleague|co-?worker|"
