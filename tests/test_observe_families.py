@@ -1177,6 +1177,25 @@ POSITIVE = [
         ["Raised beds, three"],
     ),
     ("decision/announced", "my mind is made up, we sell the Passat", ["We sell the Passat"]),
+    # heldout529-536 (adr/0110): "decided" in the person's own language as a label; "that is decided" after
+    # it; "we'll go with X"
+    (
+        "decision/announced",
+        "Decidi: I'm going with pickup only, no delivery, starting January.",
+        ["pickup only"],
+    ),
+    ("decision/announced", "Entschieden: we keep the Hetzner box", ["Hetzner"]),
+    ("decision/announced", "Besloten: we close the shop on Mondays.", ["Mondays"]),
+    ("decision/announced", "OK, we keep one sheet per month, that is decided.", ["one sheet per month"]),
+    ("decision/going-with", "We'll go with the Lorentz pump, I trust the dealer", ["Lorentz pump"]),
+    ("decision/going-with", "ok I will go with Zoho Books, the cheaper plan", ["Zoho Books"]),
+    # a sigh or "please also" first
+    ("rule/none", "ugh no cilantro, it tastes like soap to me", ["cilantro"]),
+    (
+        "rule/dont",
+        "Please also do not use dashes of the long kind; I find them fussy.",
+        ["dashes of the long kind"],
+    ),
     (
         "world/habitual",
         "also every month end i send 500 to my mum in kumasi so dont forget that one",
@@ -1863,6 +1882,13 @@ NEGATIVE = [
     ("My brother swears by Garmin watches.", "Garmin"),
     ("my sister is really into climbing", "climbing"),
     ("my manager is a big fan of Jira", "Jira"),
+    # heldout529-536 (adr/0110): their excitement and their kind of person, with words between
+    ("My husband is very excited about the port wine cellars in Gaia.", "port wine"),
+    ("my wife is super keen on the Douro cruise", "Douro"),
+    ("my PI is a huge Seurat/R person", "Seurat"),
+    ("My daughter is a massive Taylor Swift fan", "Taylor Swift"),
+    # a thing of the person's with where it is, no other person run on
+    ("(I used to build all my sites in Elementor years ago, thankfully those days are over 😅)", "Elementor"),
     ("Load shedding is killing me today, stage 6.", ""),
     ("the traffic is driving me mad this morning", ""),
     ("Stuck in traffic on the M6 right now", ""),
@@ -2573,6 +2599,18 @@ def test_an_answer_about_this_minute_keeps_nothing(assistant: str, user: str) ->
             "The easiest way is to use Zapier to forward the orders.",
             "I would rather not use Zapier, I'll copy them by hand this week.",
             "Zapier",
+        ),
+        # heldout529-536 (adr/0110): what the assistant offers to set up, in an app of some kind
+        (
+            "Suggested spreadsheet, one tab per month. I can also set this up in a budgeting app like YNAB, "
+            "which syncs between your phone and Ionela's.",
+            "no ynab, ionela wont learn an app, keep it in google sheets.",
+            "ynab",
+        ),
+        (
+            "I could also wire this into a note-taking tool like Obsidian if you want.",
+            "no obsidian, my laptop is old, plain text files are fine",
+            "obsidian",
         ),
     ],
 )

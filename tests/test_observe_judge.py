@@ -338,6 +338,11 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "our lodger Thabo always pays with M-Pesa",
         "my running partner Rhiannon runs everything on a Raspberry Pi",
         "My mentee Aigerim does all her notes in Notion",
+        # heldout529-536 (adr/0110): advice from someone unnamed, or from everyone
+        "for selling, one person from an NGO tell us to export quinoa with organic certificate",
+        "a guy at the market told me to plant macadamia between the rows",
+        "people keep telling me to get a Kindle",
+        "Someone on the forum advised us to switch to LiFePO4",
         # heldout521-528: what will not be done with an offer, by the person or their people
         "No, I will not run Mosquitto or any of that, too many parts that can break at sea",
         "no, my customers will not eat cauliflower rice, they will laugh at me",
@@ -457,6 +462,11 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         "we left London for Lisbon in 2019",
         "we moved off AWS last year, everything runs on Fly.io now",
         "we dropped the old ones last year when I became the only mobile dev left at Cuentaclara",
+        # what a doctor or a named person told the person to do is how they live (adr/0110)
+        "the doctor told me to keep salt under 5 grams a day",
+        "my cardiologist told me to keep away from petrol strimmers",
+        # the person's own excitement
+        "I'm really excited about the trip to Gaia",
     ],
 )
 def test_the_judge_reads_statements_no_family_foresaw(clause: str) -> None:
@@ -971,6 +981,26 @@ def test_an_unreal_if_run_on_is_cut_and_the_words_before_it_are_read(
             "we're sticking with make for the pipeline, no port",
             "make",
             "port",
+        ),
+        # heldout529-536 (adr/0110): a choice of another thing made after the no, and decided, is its own
+        (
+            "If you want real mountains later, Svaneti with Mestia is stunning, but it's a long drive.",
+            "no Mestia way too far for the kids, ok we're going with Kakheti for 3 days and then Batumi for the rest "
+            "that's decided my wife already agreed, also I don't eat pork",
+            "Kakheti",
+            "mestia",
+        ),
+        (
+            "You could also add the Lofoten ferry, it is a beautiful crossing.",
+            "nah the Lofoten ferry is too long, we'll go with the train to Bodø, decided",
+            "Bodø",
+            "lofoten",
+        ),
+        (
+            "Maybe try the Pro plan, it has the reports you want.",
+            "no Pro plan, too pricey; I'm sticking with the free tier, final decision",
+            "free tier",
+            "pro plan",
         ),
     ],
 )
@@ -2387,3 +2417,26 @@ def test_what_is_let_go_is_dropped_and_what_holds_stays(
     texts = [f.text for f in facts(chat(said), judge)]
     assert not kept or any(kept in t for t in texts), texts
     assert not any(dropped in t for t in texts), texts
+
+
+@pytest.mark.parametrize(
+    ("said", "name"),
+    [
+        # heldout529-536 (adr/0110): what someone the person works for wants is the work's need; the veto
+        # reading the whole sentence does not take who they are for their taste
+        (
+            "My supervisor Dr. Nusrat Jahan wants everything to work fully offline with a local Room database, "
+            "no cloud dependency.",
+            "Nusrat Jahan",
+        ),
+        (
+            "my manager Roswitha wants the alerts in #data-rail before the punctuality dashboard goes live.",
+            "Roswitha",
+        ),
+    ],
+)
+def test_who_the_person_works_for_stays_beside_what_the_work_needs(
+    said: str, name: str, judge: Judge
+) -> None:
+    kept = [f.text for f in facts(chat(said), judge)]
+    assert [t for t in kept if name in t], kept

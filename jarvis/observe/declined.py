@@ -39,7 +39,10 @@ _SUGGESTION_RE = re.compile(
     r"(?:would|could|might|will|can)\s+(?:\w+ly\s+)?help|would give you|"
     # what a choice gives the person ("renting a car gives you the most flexibility with a wheelchair")
     r"(?:gives?|offers?)\s+you\s+(?:the\s+)?(?:most|more|much more|a lot more|a lot of|lots of)\s+"
-    r"(?:flexibility|freedom|control|options|room|comfort)|an? (?:app|tool|library|plugin|service|crate|package) like|optional|optionally|"
+    r"(?:flexibility|freedom|control|options|room|comfort)|an? (?:[\w-]+\s+)?(?:app|tool|library|plugin|service|crate|package) like|"
+    # what the assistant offers to do ("I can also set this up in a budgeting app like YNAB")
+    r"\bI\s+(?:can|could)\s+(?:also\s+)?(?:set\s+(?:this|it|that|one|them)\s+up|set\s+up|add|build|wire|hook)\b|"
+    r"optional|optionally|"
     r"nice-to-have|nice to have|down the line|later on|tips?|(?:lets|let|helps|saves) you|"
     # what others like the person do, offered ("many small bakeries add a loyalty card")
     r"(?:many|most|lots of|a lot of|plenty of)\s+(?:\w+\s+){0,2}?(?:\w+s|people|folks)\s+(?:add|use|do|have|try|run|offer|"
@@ -93,7 +96,9 @@ _DECLINE_RE = re.compile(
     # ("no its svelte 5 with runes" sets something right; it declines nothing)
     r"\s+(?!(?:it's|its|it is|that's|thats|we|we're|i|i'm|im|this is|they're|don't|dont|do not)\b)"
     # ("no, the state bucket is kudipay-tfstate-prod": what is so, no decline)
-    r"(?!(?:the|our|my)\s+[\w.+-]+(?:\s+[\w.+-]+)?\s+(?:is|are|was|were|lives|sits)\b)"
+    # (but "nah the Lofoten ferry is too long" says why the offer is no good)
+    r"(?!(?:the|our|my)\s+[\w.+-]+(?:\s+[\w.+-]+)?\s+(?:is|are|was|were|lives|sits)\b"
+    r"(?!\s+(?:(?:way|far|much|just|a bit|a little|kinda|really|simply)\s+)?(?:too\b|overkill|overpriced|not worth)))"
     # ("nah cluster is on 1.31 not 1.29": the article left out, where or what it is; not why the offer is no
     # good: "no, tikzplotlib is basically unmaintained")
     r"(?![\w.+-]+(?:\s+[\w.+-]+)?\s+(?:is|are|was|were|lives|sits)\s+(?:(?:on|in|at|under|behind|from|a|an|the|our|"
@@ -220,6 +225,13 @@ _LASTING_RE = re.compile(
 )
 # words that say outright a no stands
 _STANDS_RE = re.compile(r"\b(?:never|ever|always|only|anymore|any more|all of (?:them|it|our|my|the))\b", IC)
+# a choice of another thing, begun after the no ("…, ok we're going with Kakheti", "…; we'll stick to Hugo")
+OTHER_CHOICE_RE = re.compile(
+    r"[,;.!—–]\s*(?:(?:ok|okay|so|and|then|but|instead)[\s,]+)*(?:we're|we are|we'll|we will|i'm|im|i am|i'll|i will|"
+    r"let's|lets|we|i)\s+(?:(?:going|gonna|will|shall)\s+)?(?:go|going|goes|stick|sticking|stay|staying|pick|picking|"
+    r"choose|choosing|take|taking|book|booking)\s+(?:with|for|to|on)\b",
+    IC,
+)
 # a limit in time outweighs a word that would make the no last ("only the monthly payment is enough for now")
 _FOR_NOW_RE = re.compile(
     r"\b(?:for now|for the moment|for the time being|this time|at this stage|right now)\b", IC
@@ -347,7 +359,11 @@ class Suggested:
 
     @staticmethod
     def lasts(sentence: str) -> bool:
-        """True when a no in `sentence` lasts or names what is used instead (a rule or a correction, kept)."""
+        """True when a no in `sentence` lasts or names what is used instead (a rule or a correction, kept).
+        A choice of something else made after it is its own ("no Mestia way too far for the kids, ok we're
+        going with Kakheti …, that's decided": what is decided is Kakheti)."""
+        choice = OTHER_CHOICE_RE.search(sentence)
+        sentence = sentence[: choice.start()] if choice else sentence
         return _LASTING_RE.search(sentence) is not None and not _FOR_NOW_RE.search(sentence)
 
     def turned_down(self, sentence: str) -> set[str]:

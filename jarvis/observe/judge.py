@@ -82,14 +82,20 @@ _OPINION_RE = re.compile(
     r"(?:is\s+|are\s+|keeps?\s+)?(?:always\s+|forever\s+|constantly\s+)?(?:banging|going|harping|rabbiting)\s+on\s+"
     r"(?:again\s+|and\s+on\s+|still\s+)?about|"
     r"goes\s+on\s+about|bangs\s+on\s+about|harps\s+on\s+about|"
-    r"lobbying|campaigning|pushing for|insists?|swears?|reckons?|(?:is|are|'s|'re)\s+(?:obsessed|a\s+(?:big\s+|huge\s+)?fan|"
-    r"into|convinced|keen|mad\s+about|crazy\s+about)|did|tried|suggested|"
+    r"lobbying|campaigning|pushing for|insists?|swears?|reckons?|"
+    # ("my husband is very excited about the port wine cellars", "my daughter is a massive Taylor Swift fan",
+    # "my partner is really into bouldering")
+    r"(?:is|are|'s|'re)\s+(?:(?:very|really|so|super|totally|quite|extremely|absolutely|pretty|such|also|all|"
+    r"completely|seriously|kinda|kind of|a bit|a little)\s+)*(?:obsessed|excited|hyped|thrilled|stoked|"
+    r"an?\s+(?:[\w/+.'-]+\s+){0,4}?(?:fan|lover|nerd|buff|junkie|addict|enthusiast|fanatic)|"
+    r"into|convinced|keen|mad\s+about|crazy\s+about|nuts\s+about|dying\s+to|desperate\s+to)|did|tried|suggested|"
     # ("my supervisor, Prof. Verhoeven, is very fond of the passive voice"; "my colleague Dilfuza learned
     # only with Duolingo and she passed B2": their taste, and what they once did)
     r"(?:is|are|'s|'re|was|were)\s+(?:very\s+|really\s+|so\s+|quite\s+|extremely\s+|awfully\s+)?(?:fond\s+of|big\s+on|partial\s+to)|"
     r"learned|learnt|studied|recommended|"
     # what kind of person they are, as a taste ("my supervisor is very much a base R plots and frequentist person")
-    r"(?:is|'s)\s+(?:very much\s+|really\s+|totally\s+|such\s+|more of\s+|definitely\s+)?an?\s+(?:[\w-]+\s+){1,6}(?:person|guy|gal|girl|type)|"
+    r"(?:is|'s)\s+(?:very much\s+|really\s+|totally\s+|such\s+|more of\s+|definitely\s+)?an?\s+"
+    r"(?:(?:huge|big|massive|real|total|proper|hardcore|die-hard|diehard)\s+)?(?:[\w/+.'-]+\s+){1,6}(?:person|guy|gal|girl|type)|"
     r"quiere|prefiere|piensa|dice|veut|pr[ée]f[èe]re|pense|dit|m[öo]chte|findet|sagt|quer|acha|diz|"
     # ("Meu colega Thiago vive dizendo que Dagster resolveria tudo")
     r"dizendo|diciendo|disant|sagend)\b",
@@ -256,6 +262,17 @@ _REJECTED_RE = re.compile(
 _COMMON_KNOWLEDGE_RE = re.compile(
     r"\b(?:everybody|everyone|every\s?one|we all|the whole world)\s+knows\b|\bcommon knowledge\b|"
     r"\bas (?:you|we all|everyone) know\b|^(?:like|as)\s+I\s+(?:told|said to)\s+you\b",
+    IC,
+)
+# advice from someone not named, or from everyone ("one person from an NGO tell us to export quinoa with organic
+# certificate", "a guy at the market told me to plant macadamia", "people keep telling me to get a Kindle"): theirs.
+# What a doctor told the person to do is how they live (a named role is no "someone")
+_UNNAMED_ADVICE_RE = re.compile(
+    r"(?:^|[,;:]\s*)(?:(?:and|but|so|also|oh|plus|for\s+\w+)[\s,]+)*(?:(?:one|a|an|some|another|this|that)\s+"
+    r"(?:person|guy|man|woman|lady|fellow|chap|bloke|dude|girl|boy|trader|farmer|seller|buyer|customer|stranger|"
+    r"people|folks|ppl)|someone|somebody|some\s?one|some people|people|everyone|everybody|every\s?one|folks|ppl)\b"
+    r"[^,;]{0,40}?\s+(?:tells?|told|tell|keeps?\s+telling|kept\s+telling|advised?|advises|recommends?|"
+    r"recommended|suggests?|suggested)\s+(?:me|us)\s+to\b",
     IC,
 )
 # another person's habit ("catarina always pushes straight to main on fridays", "my pal Lorraine
@@ -506,6 +523,19 @@ _PER_PERIOD_RE = re.compile(
 )
 
 
+# what someone caring for the person's health told them to do ("the doctor told me to keep salt under 5 grams",
+# "my physio Dervla said to keep 48 hours between hard sessions")
+_CARE_ADVICE_RE = re.compile(
+    r"^(?:(?:and|but|so|also|oh|plus)[\s,]+)*(?:the|my|our)\s+(?:\w+\s+)?(?:doctor|doc|gp|GP|cardiologist|physio|"
+    r"physiotherapist|dentist|nurse|dietitian|dietician|nutritionist|consultant|specialist|surgeon|midwife|oncologist|"
+    r"endocrinologist|rheumatologist|neurologist|dermatologist|psychiatrist|pharmacist|optician|optometrist|"
+    r"audiologist|hepatologist|gastroenterologist|pulmonologist|urologist|gynae?cologist|obstetrician|paediatrician|"
+    r"pediatrician|podiatrist|chiropractor)(?:\s+(?-i:[A-Z])[\w'-]+){0,2},?\s+(?:has\s+|had\s+|also\s+)?"
+    r"(?:told|tells|advised|advises|said|says|wants|recommended|recommends)\s+(?:me|us|that\s+I|I|to)\b",
+    IC,
+)
+
+
 def someone_elses(text: str, requirements: bool = True) -> bool:
     """True when the clause says what another person likes, wants, thinks or once did (with
     `requirements`, what a boss or client wants is the person's work, not someone else's taste)."""
@@ -513,6 +543,8 @@ def someone_elses(text: str, requirements: bool = True) -> bool:
         return True
     if _DEVICE_SAYS_RE.match(text) or _THING_SAYS_RE.search(text):
         return False  # "My Forerunner 255 says my VO2 max is 48": a reading, not a person's opinion
+    if _CARE_ADVICE_RE.match(text):
+        return False  # "the doctor told me to keep salt under 5 grams a day": how the person lives now
     # "Moloney, who has kept bees longer than I have been alive, says …": the aside is no subject
     text = re.sub(r",\s*(?:who|whose|whom|which)\b[^,]{1,80},", ",", text, flags=IC)
     # 'end every message with "Warm wishes from Lotus Lantern"': quoted words are to be written
@@ -631,6 +663,18 @@ _GREETING_RE = re.compile(
 _WORKS_FOR_RE = re.compile(rf"\b(?:{_BOSSES}|I work for|we work for|I report to|I support)\b", IC)
 
 
+def work_asks(who: str, after: str) -> bool:
+    """True when the words after someone the person works for say what the work needs ("[My supervisor Dr.
+    Nusrat Jahan] wants everything to work fully offline"): a requirement, not their taste."""
+    return bool(
+        _WORKS_FOR_RE.search(who)
+        and re.match(
+            r"^[\s,]*(?:\w+ly\s+)?(?:wants?|needs?|expects?|requires?|insists?|asked|asks)\b", after, IC
+        )
+        and not _DISMISSED_RE.search(after)
+    )
+
+
 def their_opinion_follows(after: str, who: str = "") -> bool:
     """True when the words right after a person's name say what they like, want or think
     ("[my neighbour Dale] says I'm wasting my time", "[Dr Patel, my GP,] says to walk more").
@@ -738,6 +782,7 @@ def others_habit(text: str) -> bool:
         or _MENTIONED_RE.match(text)
         or _BARE_OTHER_RE.match(text)
         or _COMMON_KNOWLEDGE_RE.search(text)
+        or _UNNAMED_ADVICE_RE.search(text)
         or _PASTED_RE.search(text)
         or _LIKE_THEY_ALWAYS_RE.search(text)
     )

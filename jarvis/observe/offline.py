@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass, replace
 
 from jarvis.observe.corrections import agreed_no, correcting, correction, named_correction, topic_correction
-from jarvis.observe.declined import NO_AFTER, Suggested, fold, mention_re, mentions, words
+from jarvis.observe.declined import NO_AFTER, OTHER_CHOICE_RE, Suggested, fold, mention_re, mentions, words
 from jarvis.observe.families import (
     AGE_ROLE,
     APPOSITIVES,
@@ -65,9 +65,11 @@ from jarvis.observe.judge import (
     their_say_starts,
     turned_down,
     turned_down_at,
+    work_asks,
 )
 from jarvis.observe.legacy import LEGACY, legacy_ok
 from jarvis.observe.lexicon import (
+    DECIDED_ABROAD,
     IC,
     KIN_HE,
     KIN_SHE,
@@ -892,6 +894,8 @@ _ANNOUNCED_RE = re.compile(
     r"(?:i|we)(?:'ve| have)?\s+(?:just\s+|also\s+|finally\s+)?decided\s+(?:something|one thing|two things|a few things|"
     r"some things)(?:\s+(?:also|too|else|new|important|today))?|"
     r"(?:i|we)(?:'ve| have)?\s+(?:just\s+|finally\s+)?decided|decided|decision(?:\s+made)?|(?:i|we) decide(?:\s+now)?|"
+    # the word in the person's own language, before a colon ("Decidi: I'm going with pickup only")
+    rf"(?:{'|'.join(sorted(DECIDED_ABROAD))})(?=\s*:)|"
     r"(?:i|we)\s+made\s+the\s+call|"
     # "I've made up my mind: raised beds", "I'm deciding right now: no more work on spec, ever"
     r"(?:i|we)(?:'ve|\s+have)?\s+made\s+up\s+(?:my|our)\s+minds?|(?:my|our)\s+mind\s+is\s+made\s+up|"
@@ -901,7 +905,7 @@ _ANNOUNCED_RE = re.compile(
     IC,
 )
 _DECIDED_TAIL_RE = re.compile(
-    r"^(?P<x>.{6,}?)[,;—–-]+\s*(?:decided|that's decided|it's decided|final decision|"
+    r"^(?P<x>.{6,}?)[,;—–-]+\s*(?:decided|that's decided|it's decided|(?:that|it|this) is decided|final decision|"
     # ("From January I want 21 euro per hour, I decided already, petrol is more expensive")
     r"I(?:'ve|\s+have)?\s+(?:already\s+)?decided(?:\s+already)?)\b[.!]*(?P<rest>(?:[,;]\s*.+)?)$",
     IC,
@@ -1991,8 +1995,14 @@ class OfflineObserver:
                         parts = clauses(plain(sent))
                         if len(parts) > 1 and mentions(parts[0], gone):
                             # "no PR, im freelance, solo on this": the no took the sentence along; why
-                            # the person says no may be a fact about them, read on its own
-                            again_read = parts[1:]
+                            # the person says no may be a fact about them, read on its own, and so may a
+                            # choice of another thing at a comma in the first clause ("no Mestia way too far
+                            # for the kids, ok we're going with Kakheti …, also I don't eat pork")
+                            again_read = [
+                                p
+                                for p in re.split(r",\s+", parts[0])[1:]
+                                if not mentions(p, gone) and OTHER_CHOICE_RE.match(f", {p}")
+                            ] + parts[1:]
                         else:
                             # so is what comes before it ("no no, we stay with Provider for state management,
                             # no migration"): the clauses, or the pieces of one, that do not name the offer
@@ -2010,7 +2020,8 @@ class OfflineObserver:
                             rest = extract_sentence(
                                 ", ".join(again_read), nxt, event, "", to_assistant, pending
                             )
-                            left += [f for f in rest if not mentions(f.text, gone)]
+                            seen = {f.text for f in left}
+                            left += [f for f in rest if not mentions(f.text, gone) and f.text not in seen]
                         # ("no PGBL then how do I buy the Tesouro my daughter set up my Nubank account"): the
                         # fact kept is quoted without what was turned down
                         found = [
@@ -2073,10 +2084,16 @@ class OfflineObserver:
             vetoed = self.judge.decoys([f.quote for f in open_to_veto])
             # who someone is has as its words only "my sister Gertrud": the veto reads the sentence
             # too ("My sister Gertrud says flying alone is foolish" is her say, not a relation to keep)
-            named = [f for f in open_to_veto if f.family.startswith("person/")]
-            whole = self.judge.decoys([_sentence_of(f.quote, batch) for f in named])
+            # ("My supervisor Dr. Nusrat Jahan wants everything to work fully offline": what the work needs)
+            named = [
+                (f, sentence)
+                for f in open_to_veto
+                if f.family.startswith("person/")
+                and not work_asks(f.quote, (sentence := _sentence_of(f.quote, batch)).partition(f.quote)[2])
+            ]
+            whole = self.judge.decoys([sentence for _, sentence in named])
             dropped = {id(f) for f, no in zip(open_to_veto, vetoed, strict=True) if no}
-            dropped |= {id(f) for f, no in zip(named, whole, strict=True) if no}
+            dropped |= {id(f) for (f, _), no in zip(named, whole, strict=True) if no}
             facts = [f for f in facts if id(f) not in dropped]
         # (last: the judge's queue points at the facts as they were made)
         facts = [replace(f, context=said_lines[f.context]) if f.context in said_lines else f for f in facts]

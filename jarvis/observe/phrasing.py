@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from jarvis.observe.lexicon import DECIDED_ABROAD
+
 IC = re.IGNORECASE
 _TYPOGRAPHIC = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "\u00a0": " ", "…": "..."})
 _FENCE_RE = re.compile(r"```.*?(?:```|$)", re.DOTALL)
@@ -39,7 +41,7 @@ _LABEL_WORDS = (
     "next then now later step task tasks ok okay fair great cool thanks yes no sure right well so but oh again "
     "tip hint example aside meanwhile"
 )
-_LABEL_OK = frozenset(_LABEL_WORDS.split())
+_LABEL_OK = frozenset(_LABEL_WORDS.split()) | DECIDED_ABROAD
 _PASTED_RE = re.compile(r"^\s*(?:\[[\d:]+\]\s*)?(?P<who>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)?):\s+(?P<said>.+)$")
 _FIRST_PERSON_RE = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|my|me|we|our)\b")
 _MACHINE_RE = re.compile(
@@ -144,7 +146,8 @@ _CLAUSE_RE = re.compile(
     r"|,\s+(?=(?:I|I'm|I've|I'd|I'll|im|ive)\s)"
     # ("I do nothing for two days my batchmate Dilini does the Pomodoro thing"): another person's say, run on
     # (what follows is looked at first, the words before only then: the look back is long)
-    r"|(?<=[\w)])(?=\s+my\s+(?:[a-z-]+\s+){1,2}(?-i:[A-ZÀ-Ý][\w'-]+)\s+(?:(?!(?:as|us|its|his|this|thus|plus|yes|less|"
+    # (not a thing of the person's with where it is: "all my sites in Elementor years ago")
+    r"|(?<=[\w)])(?=\s+my\s+(?:(?!(?:in|on|at|for|with|from|to|of|by|into|onto)\b)[a-z-]+\s+){1,2}(?-i:[A-ZÀ-Ý][\w'-]+)\s+(?:(?!(?:as|us|its|his|this|thus|plus|yes|less|"
     rf"unless|across)\b)[a-z]+s|is|was|has)\s){_STILL_SAYING}\s+"
     # ("… send it to her not me is it worth getting a drone for mustering"): a question run on without a stop
     r"|(?<=[\w)])(?=\s+(?:(?:is|are)\s+(?:it|that|this|there|they)\s+(?:\w+\s+)?(?:worth|better|ok|okay|fine|safe|enough|"
@@ -176,6 +179,8 @@ _CLAUSE_RE = re.compile(
 LEAD_FILLER_RE = re.compile(
     # (an emoji or a mark first: "❤️ and remember my daughter …")
     r"^(?:[^\w\s\"'`(\[<*#>~@$/\\-]+\s*)?(?:(?:yes|yeah|yep|ok|okay|sure|right|hey|hi|hello|oh|ah|hmm+|mm+|um+|well|wait|oh wait|so|and|also|anyway|btw|"
+    # a sigh first ("ugh no cilantro, it tastes like soap to me")
+    r"ugh+|argh+|urgh+|meh|ugh\s+god|"
     # thanks for what the assistant said, with what it was about ("thank you about the JR Pass, Adanna will …")
     r"(?:thanks|thank you|thank u|thx|cheers)\s+(?:(?:so|very)\s+much\s+)?(?:for|about|re|on)\b[^,.;:!?]{1,60}(?=,)|"
     r"by the way|honestly|actually|quick context|context|for context|great|thanks|thank you|cool|"
@@ -459,6 +464,7 @@ def before_question(sentence: str) -> str | None:
     return head
 
 
+_PLEASE_ALSO_RE = re.compile(r"^(please|pls|plz|kindly)\s+(?:also|additionally|too)\s+", re.IGNORECASE)
 _LEAD_SYMBOLS_RE = re.compile(r"^[^\w\s\"'(\[`*~<>/#@$€£+-]+\s*")
 
 
@@ -466,6 +472,8 @@ def trim(text: str) -> str:
     """Leading fillers ("ok, so", "by the way") and trailing ones ("… already", "… though") removed."""
     # ("😂 if I get the exchange to Korea …"): a leading emoji or symbol is no word of the statement
     text = LEAD_FILLER_RE.sub("", _LEAD_SYMBOLS_RE.sub("", text.strip())).strip()
+    # ("Please also do not use dashes of the long kind"): "also" after the please adds nothing
+    text = _PLEASE_ALSO_RE.sub(r"\1 ", text)
     previous = None
     while previous != text:
         previous = text
