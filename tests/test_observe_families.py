@@ -1196,6 +1196,28 @@ POSITIVE = [
         "Please also do not use dashes of the long kind; I find them fussy.",
         ["dashes of the long kind"],
     ),
+    # heldout537-544 (adr/0110): a rule's label with "pls"; a run of shifts; what the person does not want
+    # done or had
+    (
+        "rule/label",
+        "One rule pls: prices are always in pesos with 2 decimals, not round them, even in reports.",
+        ["pesos with 2 decimals"],
+    ),
+    ("rule/label", "House rule: tabs, not spaces.", ["Tabs, not spaces"]),
+    (
+        "self/works",
+        "I work four night shifts in a row then get three days off.",
+        ["four night shifts in a row"],
+    ),
+    ("self/works", "I do three 12-hour shifts a week", ["three 12-hour shifts a week"]),
+    (
+        "preference/dont-want",
+        "important: I don't want the letter to mention my father's business, keep family out of it.",
+        ["the letter to mention"],
+    ),
+    ("preference/dont-want", "I don't want you to use emojis.", ["you to use emojis"]),
+    ("preference/dont-want", "I do not want the app to store card numbers.", ["store card numbers"]),
+    ("preference/dont-want", "I really don't want any emojis in my posts", ["any emojis in"]),
     (
         "world/habitual",
         "also every month end i send 500 to my mum in kumasi so dont forget that one",
@@ -1887,6 +1909,12 @@ NEGATIVE = [
     ("my wife is super keen on the Douro cruise", "Douro"),
     ("my PI is a huge Seurat/R person", "Seurat"),
     ("My daughter is a massive Taylor Swift fan", "Taylor Swift"),
+    # a wish of the moment, or how the person feels, is no lasting "don't want"
+    ("I don't want pizza tonight", "pizza"),
+    ("I don't want you to do it today", "today"),
+    # a rival's way is theirs
+    ("My competitor across the street sells everything on credit with Kaspi installments", "Kaspi"),
+    ("our main competitor in Almaty uses Shopify and runs ads every week", "Shopify"),
     # a thing of the person's with where it is, no other person run on
     ("(I used to build all my sites in Elementor years ago, thankfully those days are over 😅)", "Elementor"),
     ("Load shedding is killing me today, stage 6.", ""),
@@ -2611,6 +2639,22 @@ def test_an_answer_about_this_minute_keeps_nothing(assistant: str, user: str) ->
             "I could also wire this into a note-taking tool like Obsidian if you want.",
             "no obsidian, my laptop is old, plain text files are fine",
             "obsidian",
+        ),
+        # heldout537-544: let go at the end, after why; named first, then let go as "it"
+        (
+            "With a drip line you could also plant a few avocado trees between the olives.",
+            "No water on the land only the rain so ok forget the avocado.",
+            "avocado",
+        ),
+        (
+            "You could also mention your volunteering with the animal shelter, if you have done any.",
+            "the animal shelter was one weekend with my university group, skip it, it would be fake.",
+            "animal shelter",
+        ),
+        (
+            "You might also add a section on the Erasmus café evenings.",
+            "the café evenings are not really me, leave it out",
+            "café",
         ),
     ],
 )

@@ -16,7 +16,7 @@ import re
 from jarvis.observe.declined import offered
 from jarvis.observe.families import Found, cap
 from jarvis.observe.judge import others_habit, someone_elses, turned_down
-from jarvis.observe.lexicon import IC, NO_NEED, TRIM, WONT_HAVE, tool_kind
+from jarvis.observe.lexicon import IC, NO_NEED, RULE_LABELS, TRIM, WONT_HAVE, tool_kind
 from jarvis.observe.perspective import third_person
 from jarvis.observe.phrasing import clauses, refused, trim
 from jarvis.taxonomy import subject_of
@@ -51,6 +51,8 @@ _NOT_TOPICS = frozenset(
         "oh and",
     ]
 )
+# a rule's label is no topic ("One rule pls: prices are always in pesos with 2 decimals, not round them")
+_RULE_LABEL_RE = re.compile(rf"(?:{RULE_LABELS})(?:\s+(?:pls|plz|please|here|for you|for this))?", IC)
 # corrections after an assistant message
 # ("no no, this repo is ledger-sync", "nono. it's 5433", "no, no — …": the no said twice)
 _NO_RE = re.compile(
@@ -354,6 +356,12 @@ def topic_correction(sent: str) -> Found | None:
     if not m or m.group("topic").strip().lower() in _NOT_TOPICS:
         return None
     right, wrong = m.group("right").strip(TRIM), m.group("wrong").strip(TRIM)
+    if _RULE_LABEL_RE.fullmatch(m.group("topic").strip()):
+        # "House rule: tabs, not spaces" is a rule; "One rule pls: prices are always in pesos …, not round
+        # them …" is read clause by clause
+        if len(right.split()) > 3 or len(wrong.split()) > 3:
+            return None
+        return Found(f"{cap(right)}, not {wrong}", "rule", "rule/label", "rule", priority="high")
     if refused(right):
         return None  # "Plans: if the Kickstarter ever happens, a real composer, not …": a someday
     subject = "tool" if tool_kind(right) or tool_kind(wrong) else "preference"

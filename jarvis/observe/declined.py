@@ -76,6 +76,8 @@ _DECLINE_RE = re.compile(
     r"(?:^(?:(?:but|and|so|ok|okay|thank you|thanks|thx|no)[\s,]+)*not"
     r"(?=\s+(?:the\s+|a\s+|an\s+|any\s+)?[\w.+-]+(?:\s+[\w.+-]+)?\s*(?:[,.;!—–-]|$))|"
     rf"(?:^|[,;:—–(]|\bbut|\band|\bso|\bok|\bthanks)\s*(?:no|nah|nope)(?:[\s,.!]+not(?!\s+(?:adding|using|installing|bringing in|pulling in)\b)|,(?=\s+(?!{_SAYS_NO})))?|\bwithout|\bskip|"
+    # ("No water on the land only the rain so ok forget the avocado"), not "don't forget the avocado"
+    r"(?<!don't )(?<!dont )(?<!do not )(?<!never )\bforget(?:\s+about)?|"
     r"\b(?:i|we) (?:don't|dont|do not|won't|wont) (?:want|need)|\b(?:don't|dont|do not) (?:make|turn) (?:it|this|that)|"
     r"\blet(?:'s|s| us) not (?:add|use|pull in|bring in|pull|bring|drag|drag in|introduce|adopt|include|"
     r"go with|do|install)|\b(?:won't|wont|will not|not gonna|not going to) bother with|"
@@ -198,6 +200,14 @@ _NAMED_THEN_NO_RE = re.compile(
     r"(?=\s*(?:[,;:.!—–-]|$|\s+(?:thanks|thank you|thx|ty|please|pls|for now|not now|i think)\b))",
     IC,
 )
+# the thing named first, then let go as "it" ("the animal shelter was one weekend with my university group, skip
+# it, it would be fake", "the garden bit is too much, leave it out")
+_NAMED_THEN_SKIP_RE = re.compile(
+    r"^(?:(?:ok|okay|and|but|so|hmm+|well|no|nah)[\s,]+)*(?:the\s+|that\s+|this\s+|your\s+|my\s+)?"
+    r"(?P<rest>[\w.+-]+(?:\s+[\w.+-]+){0,2}?)\s+(?:was|is|were|are|'s)\b[^;.]{0,80}?[,;—–]\s*(?:so\s+)?"
+    r"(?:(?:just|please|pls|better|then)\s+)?(?:skip|drop|forget|leave out|cut|remove|ditch|scrap)\s+(?:it|that|this|them)\b",
+    IC,
+)
 # the decline lasts, or names the alternative: a rule or a correction, not a one-off no
 _LASTING_RE = re.compile(
     # ("No giveaways, that only attracts people who want free stuff": why, no standing "only")
@@ -225,6 +235,10 @@ _LASTING_RE = re.compile(
 )
 # words that say outright a no stands
 _STANDS_RE = re.compile(r"\b(?:never|ever|always|only|anymore|any more|all of (?:them|it|our|my|the))\b", IC)
+# a thing let go at the end of a sentence, after why ("… so ok forget the avocado")
+LET_GO_TAIL_RE = re.compile(
+    r"\s+(?:so|then)[\s,]+(?:(?:ok|okay|then|just|yeah)[\s,]+)*(?=(?:forget|skip|drop|ditch|scrap)\b)", IC
+)
 # a choice of another thing, begun after the no ("…, ok we're going with Kakheti", "…; we'll stick to Hugo")
 OTHER_CHOICE_RE = re.compile(
     r"[,;.!—–]\s*(?:(?:ok|okay|so|and|then|but|instead)[\s,]+)*(?:we're|we are|we'll|we will|i'm|im|i am|i'll|i will|"
@@ -364,6 +378,9 @@ class Suggested:
         going with Kakheti …, that's decided": what is decided is Kakheti)."""
         choice = OTHER_CHOICE_RE.search(sentence)
         sentence = sentence[: choice.start()] if choice else sentence
+        # ("No water on the land only the rain so ok forget the avocado"): a let-go at the end is said on its own
+        let_go = LET_GO_TAIL_RE.search(sentence)
+        sentence = sentence[let_go.start() :] if let_go else sentence
         return _LASTING_RE.search(sentence) is not None and not _FOR_NOW_RE.search(sentence)
 
     def turned_down(self, sentence: str) -> set[str]:
@@ -380,6 +397,7 @@ class Suggested:
             *_MYSELF_RE.finditer(sentence),
             *_DOESNT_FIT_RE.finditer(sentence),
             *_NAMED_THEN_NO_RE.finditer(sentence),
+            *_NAMED_THEN_SKIP_RE.finditer(sentence),
         ):
             named = words(m.group("rest"))
             out |= named & self.words

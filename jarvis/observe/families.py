@@ -30,6 +30,7 @@ from jarvis.observe.lexicon import (
     RELATIONS,
     ROLES,
     TITLE,
+    TODAY_OR_TOMORROW,
     TRANSIENT,
     TRIM,
     VAGUE_OBJECT,
@@ -410,6 +411,21 @@ RULES: tuple[Family, ...] = (
         "preference",
         "preference",
         said_whole,
+        confidence=0.75,
+    ),
+    # what the person does not want a thing or a person to do, or to have ("I don't want the letter to mention my
+    # father's business", "I don't want you to use emojis", "I do not want the app to store card numbers"); not
+    # a wish of the moment ("I don't want pizza tonight") nor a bare "I don't want to …" (how they feel)
+    fam(
+        "preference/dont-want",
+        rf"^(?!.*(?:{TRANSIENT}))(?!.*\b(?:{TODAY_OR_TOMORROW})\b)"
+        r"I\s+(?:really\s+|just\s+|honestly\s+|also\s+|definitely\s+|absolutely\s+)?(?:don't|dont|do not|do NOT)\s+want\s+"
+        r"(?P<x>(?:you|u|the\s+[\w-]+(?:\s+[\w-]+)?|my\s+[\w-]+(?:\s+[\w-]+)?|our\s+[\w-]+(?:\s+[\w-]+)?|"
+        r"it|them|anyone|anybody|people|customers|clients|guests)\s+to\s+\w+.{3,}"
+        r"|any\s+[\w-]+.{0,60}?\s+(?:in|on|anywhere|near|from)\b.{2,})(?<!\?)$",
+        "preference",
+        "preference",
+        lambda m, s: f"{cap(s)} doesn't want " + third_person(m.group("x").strip(TRIM), s),
         confidence=0.75,
     ),
     # "we use pnpm in this repo, never npm", "we deploy with Terraform Cloud, never by hand"

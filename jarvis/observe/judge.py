@@ -1006,7 +1006,10 @@ _OTHER_TRADER_RE = re.compile(
     r"(?:the\s+other\s+[\w-]+"
     # ("The shop across road is using Tally and barcode scanner for everything")
     r"|the\s+(?:shop|store|bakery|stall|cafe|café|restaurant|salon|pharmacy|chemist|farm|butcher|garage|vendor|guy|lady|"
-    r"man|woman|seller|trader|place)\s+(?:across|opposite|next door|down|up|over|round|around)\b(?:\s+[\w-]+){0,2}?)"
+    r"man|woman|seller|trader|place)\s+(?:across|opposite|next door|down|up|over|round|around)\b(?:\s+[\w-]+){0,2}?"
+    # a rival, wherever they are ("My competitor across the street sells everything on credit")
+    r"|(?:my|our|the|a|one)\s+(?:(?:main|biggest|big|only|local|nearest)\s+)?(?:competitors?|rivals?|competition)\b"
+    r"(?:\s+[\w-]+){0,4}?)"
     r"(?:\s+[\w-]+){0,4}?\s+(?:gives|sells|charges|does|offers|has|opens|closes|makes|uses|is using|takes|"
     r"pays|buys|puts|runs)\b",
     IC,

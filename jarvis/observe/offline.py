@@ -30,7 +30,16 @@ import re
 from dataclasses import dataclass, replace
 
 from jarvis.observe.corrections import agreed_no, correcting, correction, named_correction, topic_correction
-from jarvis.observe.declined import NO_AFTER, OTHER_CHOICE_RE, Suggested, fold, mention_re, mentions, words
+from jarvis.observe.declined import (
+    LET_GO_TAIL_RE,
+    NO_AFTER,
+    OTHER_CHOICE_RE,
+    Suggested,
+    fold,
+    mention_re,
+    mentions,
+    words,
+)
 from jarvis.observe.families import (
     AGE_ROLE,
     APPOSITIVES,
@@ -162,7 +171,7 @@ _LABEL_RE = re.compile(
     # ("Yes please, and this is a rule for you in this repo from now on: anything that can reboot a host, …")
     r"^(?:(?:yes|yeah|yep|ok|okay|right|sure|also|and|oh|please|so|great|thanks)\b[\s,!.]+)*"
     rf"(?:(?P<rule>{RULE_LABELS})(?:\s+(?:here|first|(?:for|in|from|going|across|on)\s+(?:[^:.?!—–-]|(?<=\w)-(?=\w)){{1,50}}?)|"
-    rf",?\s+and [^:]{{1,80}})?(?:\s+(?:btw|by the way|too|though))?|{PLAIN_LABELS})"
+    rf",?\s+and [^:]{{1,80}})?(?:\s+(?:btw|by the way|too|though|pls|plz|please))?|{PLAIN_LABELS})"
     # ("the rule in infra-live is …": a hyphen inside a word is no dash)
     r"(?:\s*[:—–]|\s+-|(?<!\w)-)[:—–-]*\s*(?P<x>.{3,})$",
     IC,
@@ -2007,7 +2016,15 @@ class OfflineObserver:
                             # so is what comes before it ("no no, we stay with Provider for state management,
                             # no migration"): the clauses, or the pieces of one, that do not name the offer
                             pieces = (
-                                parts if len(parts) > 1 else [p for p in re.split(r"[,;]\s+", parts[0]) if p]
+                                parts
+                                if len(parts) > 1
+                                else [
+                                    p
+                                    for p in re.split(
+                                        rf"[,;]\s+|{LET_GO_TAIL_RE.pattern}", parts[0], flags=IC
+                                    )
+                                    if p
+                                ]
                             )
                             again_read = [
                                 p

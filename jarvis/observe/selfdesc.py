@@ -178,10 +178,16 @@ SELF: tuple[Family, ...] = (
     fam(
         "self/works",
         r"^I\s+(?:currently\s+|now\s+|still\s+|only\s+|mostly\s+)?work\s+(?P<v>(?:at|for|as|from|remotely|"
-        r"from home|part-time|full-time|nights|weekends|(?:\w+|\d+)\s+days\s+a\s+week|(?:\w+|\d+)\s+hours)\b.*)$",
+        r"from home|part-time|full-time|nights|weekends|(?:\w+|\d+)\s+days\s+a\s+week|(?:\w+|\d+)\s+hours)\b.*"
+        # a run of shifts ("I work four night shifts in a row then get three days off", "I do three 12-hour
+        # shifts a week")
+        r"|(?<=work\s)(?=(?:\w+|\d+)\s+(?:[\w-]+\s+)?(?:shifts|nights|lates|earlies|long days)\b).*"
+        r")$|^I\s+(?:currently\s+|now\s+|still\s+|usually\s+|normally\s+)?(?:do|pull)\s+"
+        r"(?P<w>(?:two|three|four|five|six|seven|\d+)\s+(?:[\w-]+\s+)?(?:shifts|nights|lates|earlies|long days)\b"
+        r"(?=.*\b(?:a|per|each|every)\s+(?:week|fortnight|month)\b|.*\bin\s+a\s+row\b).*)$",
         "fact",
-        lambda m: "work" if re.match(r"at|for|as", m.group("v"), IC) else "schedule",
-        lambda m, s: f"{s} works {v(m)}",
+        lambda m: "work" if m.group("v") and re.match(r"at|for|as", m.group("v"), IC) else "schedule",
+        lambda m, s: f"{s} works {v(m)}" if m.group("v") else f"{s} does {third_person(m.group('w'), s)}",
     ),
     # what works better for the person, said as a comparison ("I read diffs way faster than prose",
     # "I'd rather read code than prose", "I learn better from examples than from theory")
