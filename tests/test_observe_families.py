@@ -1912,6 +1912,12 @@ NEGATIVE = [
     # a wish of the moment, or how the person feels, is no lasting "don't want"
     ("I don't want pizza tonight", "pizza"),
     ("I don't want you to do it today", "today"),
+    # heldout549 (adr/0110): the person lacking what someone else just swore by is about theirs
+    (
+        "My neighbour swears by Napier grass silage, he says that is why his cows give more, but I don't have Napier.",
+        "Napier",
+    ),
+    ("my cousin swears by Starlink out there but we don't have Starlink", "Starlink"),
     # a rival's way is theirs
     ("My competitor across the street sells everything on credit with Kaspi installments", "Kaspi"),
     ("our main competitor in Almaty uses Shopify and runs ads every week", "Shopify"),
@@ -2655,6 +2661,17 @@ def test_an_answer_about_this_minute_keeps_nothing(assistant: str, user: str) ->
             "You might also add a section on the Erasmus café evenings.",
             "the café evenings are not really me, leave it out",
             "café",
+        ),
+        # what the assistant only talked about, let go by name
+        (
+            "About avocado: it can grow in the warmest coastal parts of Puglia, but it needs water all summer.",
+            "no water on the land only the rain so ok forget the avocado.",
+            "avocado",
+        ),
+        (
+            "Day 4 is Sintra, with the Pena Palace in the morning.",
+            "skip Sintra, my mother can't do the hills",
+            "Sintra",
         ),
     ],
 )

@@ -343,6 +343,12 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "a guy at the market told me to plant macadamia between the rows",
         "people keep telling me to get a Kindle",
         "Someone on the forum advised us to switch to LiFePO4",
+        # (adr/0110) someone named with where they work and a habit word; other people's people
+        "Tomasz from accounting only uses LibreOffice",
+        "Ines from purchasing always orders from Würth",
+        "the neighbours' kids play Roblox all day",
+        "my wife's brother runs everything on Proxmox",
+        "my sister's kids only eat pasta",
         # heldout521-528: what will not be done with an offer, by the person or their people
         "No, I will not run Mosquitto or any of that, too many parts that can break at sea",
         "no, my customers will not eat cauliflower rice, they will laugh at me",

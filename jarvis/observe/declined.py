@@ -200,6 +200,14 @@ _NAMED_THEN_NO_RE = re.compile(
     r"(?=\s*(?:[,;:.!—–-]|$|\s+(?:thanks|thank you|thx|ty|please|pls|for now|not now|i think)\b))",
     IC,
 )
+# a thing let go by name at the end, whoever brought it up ("no water on the land only the rain so ok forget the
+# avocado"); not a reminder ("don't forget the charger")
+_FORGET_IT_RE = re.compile(
+    r"(?<!don't )(?<!dont )(?<!do not )(?<!never )(?<!not )(?<!\bI )(?<!\bwe )"
+    r"\bforget(?:\s+about)?\s+(?:the\s+|a\s+|an\s+|any\s+|all\s+the\s+)?(?P<rest>[\w.+-]+(?:\s+[\w.+-]+)?)"
+    r"(?:\s+(?:then|too|for now|please|pls))?[\s.!]*$",
+    IC,
+)
 # the thing named first, then let go as "it" ("the animal shelter was one weekend with my university group, skip
 # it, it would be fake", "the garden bit is too much, leave it out")
 _NAMED_THEN_SKIP_RE = re.compile(
@@ -327,15 +335,19 @@ class Suggested:
         self.words: set[str] = set()
         # options or plans laid out, folded: "no X" to a phrase of one turns it down
         self.plans: list[str] = []
+        # what the assistant's last message named, offered or not: "forget the X" lets go of any of it
+        self.last: set[str] = set()
 
     def add(self, assistant_text: str) -> None:
+        sentences = split_sentences(assistant_text, own=False)
+        self.last = words(" ".join(sentences))
         before = ""
         # ("Two ways to fix it: 1. … 2. Rewrite it with MassDownloader … Which do you prefer?"): each is offered
         choice = _CHOICE_RE.search(assistant_text) is not None
         if choice:
             self.plans.append(fold(assistant_text))
         listed = False  # past the head of a list of extras, before the question that closes it
-        for sent in split_sentences(assistant_text, own=False):
+        for sent in sentences:
             offer = _SUGGESTION_RE.search(sent) is not None
             if choice and not offer:
                 # an option's names ("2. **Crate:** add bevy_transform_interpolation": the crate's name, not "crate")
@@ -387,6 +399,9 @@ class Suggested:
         """The suggested words `sentence` says no to, for now or for good ("no parasut, we have an
         accountant who does the e-fatura": the no lasts, but what follows is quoted without it)."""
         out: set[str] = set()
+        # ("About avocado: it can grow in the warmest coastal parts …" -> "… so ok forget the avocado")
+        for m in _FORGET_IT_RE.finditer(sentence):
+            out |= words(m.group("rest")) & self.last
         if not self.words and not self.plans:
             return out
         if _NO_AT_END_RE.search(sentence) or _AS_IT_IS_RE.match(sentence) or _PUT_OFF_RE.search(sentence):

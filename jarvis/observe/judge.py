@@ -117,6 +117,9 @@ _EVERYONE_RE = re.compile(
 # somebody else's people ("James's father tells jokes in every speech", "her sister hates flying")
 _THEIR_PEOPLE_RE = re.compile(
     rf"^(?:(?-i:[A-Z])[\w-]+'s|his|her|their)\s+(?:\w+\s+)?(?:{RELATIONS})\b"
+    # ("the neighbours' kids play Roblox all day", "my wife's brother runs everything on Proxmox"): their people's way
+    rf"|^(?:the|my|our)\s+(?:[\w-]+s'|(?:{RELATIONS})'s)\s+(?:\w+\s+)?(?:{RELATIONS})\b(?=\s+(?:\w+ly\s+)?"
+    rf"(?:always\s+|never\s+|usually\s+|only\s+)?(?:{WAY_VERBS}|[a-z]{{2,}}[^s\W]s|play|use|eat|drink)\b)"
     # a story of a relative's thing ("my cousin's CV in Qatar had photo", "my sister's flat was tiny")
     rf"|^(?:my|our)\s+(?:{RELATIONS})'s\s+[\w-]+(?:\s+[\w-]+){{0,4}}?\s+(?:had|was|were|looked|used\s+to)\b",
     IC,
@@ -302,7 +305,8 @@ _WIDER_FAMILY = (
 )
 # where a colleague sits, said after their name
 _UNITS = (
-    r"team|squad|department|dept|office|desk|accounts|HR|IT|finance|legal|sales|marketing|support|ops|lab|group|floor|"
+    r"team|squad|department|dept|office|desk|accounts|accounting|purchasing|procurement|payroll|engineering|"
+    r"HR|IT|finance|legal|sales|marketing|support|ops|lab|group|floor|reception|dispatch|logistics|warehouse|"
     # ("my friend on the surgical ward", "a nurse at the other clinic", "Tomas on the night shift")
     r"ward|unit|clinic|shift|crew|site|branch|station|faculty"
 )
@@ -1108,10 +1112,12 @@ _THEIR_WAY_RE = re.compile(
 # Ubuntu on his jump box")
 _NAMED_UNIT_WAY_RE = re.compile(
     rf"^(?:(?:and|but|so|also|oh|plus)[\s,]+)*(?-i:[A-Z])[\w'-]+{_WHERE_THEY_SIT}(?:\s+(?:{_WAY_ADVERBS}))*\s+"
+    # ("Tomasz from accounting only uses LibreOffice": a habit word says it all)
+    rf"(?:(?:only|always|never|usually)\s+[a-z]{{2,}}[^s\W]s\b(?![^,;.]*\b(?:{_FIRST_PERSON})\b)|"
     rf"[a-z]{{2,}}[^s\W]s\b"
     # their own thing or all of it; who reviews or signs off is the person's process ("Dana on the infra team
     # reviews every PR")
-    rf"(?=[^,;.]*\b(?:his|her|their|everything)\b)(?![^,;.]*\b(?:{_FIRST_PERSON})\b)",
+    rf"(?=[^,;.]*\b(?:his|her|their|everything)\b)(?![^,;.]*\b(?:{_FIRST_PERSON})\b))",
     IC,
 )
 # the same way said right after a friend or a neighbour is named ("[my friend Dovydas] writes his whole

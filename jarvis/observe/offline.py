@@ -1292,6 +1292,24 @@ def judged(unread: Unread, score: float) -> Fact:
     return _fact(found, unread.quote, unread.turn)
 
 
+# the person's "I don't have X" said back to someone else's way with X, in the same sentence
+_NOT_MINE_RE = re.compile(
+    r"^(?:(?:but|and|though|yet|so)[\s,]+)*(?:I|we)\s+(?:don't|do not|dont|can't|cannot|never|won't)\s+(?:really\s+)?"
+    r"(?:have|use|own|grow|need|do|buy|get|keep|plant|feed)\s+(?:any\s+|the\s+|a\s+|an\s+)?(?P<x>[\w.+-]+)",
+    IC,
+)
+
+
+def _answers_their_way(clause: str, before: list[str]) -> bool:
+    """True when the clause only says the person lacks what someone else, just named, swears by ("My
+    neighbour swears by Napier grass silage, … but I don't have Napier")."""
+    m = _NOT_MINE_RE.match(clause)
+    if m is None:
+        return False
+    named = mention_re(m.group("x"))
+    return any(named.search(part) and (others_habit(part) or someone_elses(part)) for part in before)
+
+
 def _clause_facts(
     text: str, who: str, turn: int, to_assistant: bool, pending: list[Unread] | None = None
 ) -> list[Fact]:
@@ -1322,6 +1340,8 @@ def _clause_facts(
     before: str | None = None  # and the one before that, when nothing read it either
     queued = len(pending) if pending is not None else 0  # where this sentence's unread clauses start
     for at, clause in enumerate(parts):
+        if at and _answers_their_way(clause, parts[:at]):
+            continue  # "My neighbour swears by Napier grass silage, …, but I don't have Napier": about theirs
         # "My fiancé is Tomás and he's vegan": he is the one family member named before
         said = clause
         clause = _resolved(clause, " ".join(parts[:at])) if at else clause
@@ -2009,7 +2029,7 @@ class OfflineObserver:
                             # for the kids, ok we're going with Kakheti …, also I don't eat pork")
                             again_read = [
                                 p
-                                for p in re.split(r",\s+", parts[0])[1:]
+                                for p in re.split(r",\s+", parts[0])
                                 if not mentions(p, gone) and OTHER_CHOICE_RE.match(f", {p}")
                             ] + parts[1:]
                         else:
