@@ -1918,6 +1918,18 @@ NEGATIVE = [
         "Napier",
     ),
     ("my cousin swears by Starlink out there but we don't have Starlink", "Starlink"),
+    # heldout553-560 (adr/0110): out of order since a recent day; a choice still open is no correction's value;
+    # what the person never saw is no habit; a state for now run on after a rule
+    ("The station at Dalanzadgad has been offline since Sunday.", "Dalanzadgad"),
+    ("The gauge in Tarfaya has been dead for three days", "Tarfaya"),
+    ("ill think about barnes-hut, not decided.", "barnes-hut"),
+    ("maybe Quarto, not sure yet", "Quarto"),
+    ("I never saw the Safari thing myself.", "Safari"),
+    ("we never ran into that Gradle error on CI", "Gradle"),
+    (
+        "we keep halal at home so nothing with pork or regular gelatin please and he doesn't have a thermos yet",
+        "thermos",
+    ),
     # a rival's way is theirs
     ("My competitor across the street sells everything on credit with Kaspi installments", "Kaspi"),
     ("our main competitor in Almaty uses Shopify and runs ads every week", "Shopify"),
@@ -2662,6 +2674,29 @@ def test_an_answer_about_this_minute_keeps_nothing(assistant: str, user: str) ->
             "the café evenings are not really me, leave it out",
             "café",
         ),
+        # heldout553-560: why the offer is no good, with a "never" of another thing
+        (
+            "I could add a GitHub Action that builds the report on every push.",
+            "no GitHub Action, the data never leaves the hospital network.",
+            "GitHub Action",
+        ),
+        (
+            "You could also sync it to Google Drive so your team sees it.",
+            "no Google Drive, the files only stay on the clinic server.",
+            "Google Drive",
+        ),
+        # an app of some kind named, with no verb of offering
+        (
+            "For the two of you on different phones, a budgeting app like YNAB syncs both ways.",
+            "no ynab, sheets is fine for us",
+            "ynab",
+        ),
+        # a choice still open, after the assistant named it
+        (
+            "Barnes-Hut would bring the force step down to O(n log n) for your 10^5 bodies.",
+            "ill think about barnes-hut, not decided.",
+            "barnes",
+        ),
         # what the assistant only talked about, let go by name
         (
             "About avocado: it can grow in the warmest coastal parts of Puglia, but it needs water all summer.",
@@ -2679,7 +2714,10 @@ def test_a_no_to_an_offer_with_nothing_in_its_place_keeps_nothing(
     assistant: str, user: str, gone: str
 ) -> None:
     facts = facts_of(("assistant", assistant), ("user", user))
-    assert not [f.text for f in facts if gone.lower() in f.text.lower()], [f.text for f in facts]
+    # what a fragment shows, its quote too
+    assert not [f.text for f in facts if gone.lower() in f"{f.text} {f.quote}".lower()], [
+        f.text for f in facts
+    ]
 
 
 @pytest.mark.parametrize(
@@ -2712,6 +2750,12 @@ def test_a_no_to_an_offer_with_nothing_in_its_place_keeps_nothing(
             "The quickest fix is to change the deadline in the README to June 21.",
             "no, deadline is june 12 not june 21, i wrote it wrong in the readme",
             "june 12",
+        ),
+        # the alternative named, with a reason about another thing beside it (adr/0110)
+        (
+            "Longer term you could move this screen to Bloc, it would make the state easier to test.",
+            "We're on Riverpod for state management, not Bloc, so please don't introduce Bloc anywhere.",
+            "Riverpod",
         ),
     ],
 )

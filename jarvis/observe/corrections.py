@@ -406,7 +406,12 @@ def _values_correction(x: str, assistant: str, who: str) -> Found | None:
         return None
     right, wrong = m.group("right").strip(TRIM), m.group("wrong").strip(TRIM)
     if re.match(
-        r"^(?:for|in|on)?\s*(?:this|that)\s+(?:one|time|project|repo)$|^(?:now|yet|today|here)$", wrong, IC
+        r"^(?:for|in|on)?\s*(?:this|that)\s+(?:one|time|project|repo)$|^(?:now|yet|today|here)$"
+        # ("ill think about barnes-hut, not decided"): a choice still open, no value set right
+        r"|^(?:(?:yet|really|fully|quite|100%)\s+)?(?:decided|sure|certain|settled|final|confirmed|fixed|set in stone|"
+        r"definite|promised|a priority|urgent|important)(?:\s+yet)?$",
+        wrong,
+        IC,
     ):
         return None  # "Storybook, not for this one": turned down for now, no value set right
     if _NO_NEED_RE.match(wrong) or _DROP_RE.match(right):

@@ -247,6 +247,13 @@ _STANDS_RE = re.compile(r"\b(?:never|ever|always|only|anymore|any more|all of (?
 LET_GO_TAIL_RE = re.compile(
     r"\s+(?:so|then)[\s,]+(?:(?:ok|okay|then|just|yeah)[\s,]+)*(?=(?:forget|skip|drop|ditch|scrap)\b)", IC
 )
+# why, said of another thing with its own "never", "always" or "only" ("the data never leaves the hospital network",
+# "the kids only eat rice"); "this codebase sticks to …" names what is used instead and stays
+_WHY_OF_ANOTHER_RE = re.compile(
+    r"^(?:(?:because|cause|cos|since|as)\s+)?(?:the|our|my|its|their|his|her|it|they|that|this|these|those)\b"
+    r"(?:\s+(?!(?:codebase|repo|project|app|house|team)\b)[\w'-]+){0,3}?\s+(?:never|always|only|rarely)\b",
+    IC,
+)
 # a choice of another thing, begun after the no ("…, ok we're going with Kakheti", "…; we'll stick to Hugo")
 OTHER_CHOICE_RE = re.compile(
     r"[,;.!—–]\s*(?:(?:ok|okay|so|and|then|but|instead)[\s,]+)*(?:we're|we are|we'll|we will|i'm|im|i am|i'll|i will|"
@@ -393,6 +400,10 @@ class Suggested:
         # ("No water on the land only the rain so ok forget the avocado"): a let-go at the end is said on its own
         let_go = LET_GO_TAIL_RE.search(sentence)
         sentence = sentence[let_go.start() :] if let_go else sentence
+        # ("no GitHub Action, the data never leaves the hospital network"): a "never" of another thing is why
+        pieces = re.split(r"[,;—–]\s+", sentence)
+        if any(_WHY_OF_ANOTHER_RE.match(p) for p in pieces):
+            sentence = ", ".join(p for p in pieces if not _WHY_OF_ANOTHER_RE.match(p))
         return _LASTING_RE.search(sentence) is not None and not _FOR_NOW_RE.search(sentence)
 
     def turned_down(self, sentence: str) -> set[str]:

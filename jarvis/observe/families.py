@@ -397,7 +397,11 @@ RULES: tuple[Family, ...] = (
         "rule/habit",
         r"^(?:I|we)\s+(?:always|never|usually|generally|normally|typically|tend to|don't ever|won't ever)\s+"
         r"(?!(?:been|had|was|were|did|thought|knew|got|look forward|love|loved|enjoy|feel|felt|think|wanted|"
-        r"wish|try|have fun|remember|miss|appreciate|hope|say|said)\b).{4,}$",
+        r"wish|try|have fun|remember|miss|appreciate|hope|say|said|"
+        # what the person once saw or ran into, or not ("I never saw the Safari thing myself", "we never hit
+        # that error on staging")
+        r"saw|seen|noticed|experienced|heard|ran into|encountered|reproduced|came across|"
+        r"found|met|hit\s+(?:that|this|the|any)\b)\b).{4,}$",
         "rule",
         "rule",
         said_whole,
@@ -711,6 +715,11 @@ WORLD = fam(
     r"(?!(?=.*\b(?:(?:is|are|was|were|got|has\s+been|have\s+been)\s+(?:\w+\s+)?(?:out|closed|shut|away|off|down|"
     r"cancell?ed|booked|gone|broken|blocked|flooded|unavailable)|broke(?:\s+down)?|went\s+down)\b)"
     r"(?=.*\b(?<!since\s)(?:yesterday|last\s+night)\b|.*\bthis\s+(?:week|weekend)\b))"
+    # out of order since a day of late ("the station at Dalanzadgad has been offline since Sunday")
+    r"(?!.*\b(?:has|have|'s|'ve)\s+been\s+(?:\w+\s+)?(?:offline|down|dead|silent|unreachable|out|broken|stuck|frozen|"
+    r"flaky|failing|crashing|not\s+\w+ing)\s+(?:since|for)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|"
+    r"last\s+\w+|this\s+\w+|the\s+(?:storm|weekend|update|outage|power\s+cut)|(?:a|two|three|four|five|\d+)\s+"
+    r"(?:days?|hours?|weeks?)))"
     # the rest of a clause before it, without its verb ("… swears by it, and by QuickBooks for the books")
     r"(?!(?:by|with|via|plus)\s)"
     # "The Snowflake section in there is from 2023": what a document says is stale, not how things are

@@ -156,6 +156,9 @@ _CLAUSE_RE = re.compile(
     r"plant|grow|start|sell|hire|build|change|put|make|learn|apply|keep|raise|rent|open|spray)\b"
     rf"|do\s+(?:i|we)\s+(?:really\s+)?need\b)){_STILL_SAYING}(?<!\bwhat)(?<!\bhow)(?<!\bwhy)(?<!\bwhether)(?<!\bwonder)"
     r"(?<!\bsure)\s+"
+    # ("… nothing with pork or regular gelatin please and he doesn't have a thermos yet"): a state for now, run on
+    r"|\s+and\s+(?=(?:he|she|they|I|we|it)\s+(?:doesn't|does not|don't|do not|hasn't|has not|haven't|have not|isn't|"
+    r"is not|aren't|are not|can't|cannot|didn't)\b[^,;.]{0,40}\byet\b)"
     # ("… never APA, the jury would kill me, also today i'm panicking a bit"): a new say about the person
     r"|,\s+(?:also|plus|oh\s+and|and\s+also)\s+(?=(?:(?:today|tonight|now|rn|btw|anyway)\s+)?(?:I|I'm|I've|I'd|im|ive|we|"
     r"we're|my|our)\s)"
