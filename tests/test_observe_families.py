@@ -1930,6 +1930,9 @@ NEGATIVE = [
         "we keep halal at home so nothing with pork or regular gelatin please and he doesn't have a thermos yet",
         "thermos",
     ),
+    # what it would take for a what-if is part of the musing
+    ("What if they want an iOS version later? I don't have an Apple developer account.", "Apple developer"),
+    ("What if we open a second shop in Kisumu? We don't have a van.", "van"),
     # a rival's way is theirs
     ("My competitor across the street sells everything on credit with Kaspi installments", "Kaspi"),
     ("our main competitor in Almaty uses Shopify and runs ads every week", "Shopify"),
@@ -2690,6 +2693,12 @@ def test_an_answer_about_this_minute_keeps_nothing(assistant: str, user: str) ->
             "For the two of you on different phones, a budgeting app like YNAB syncs both ways.",
             "no ynab, sheets is fine for us",
             "ynab",
+        ),
+        # a please before the no (adr/0110)
+        (
+            "Side note: the cart state is getting complex. If you want, I could migrate it to Redux Toolkit.",
+            "Please no Redux. Our team decided on Zustand last year and we keep it.",
+            "Redux",
         ),
         # a choice still open, after the assistant named it
         (

@@ -349,6 +349,14 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "the neighbours' kids play Roblox all day",
         "my wife's brother runs everything on Proxmox",
         "my sister's kids only eat pasta",
+        # heldout561-568 (adr/0110): where they are from in a few words, then their fasting plan; on the way
+        # somewhere; the power gone since an hour of today
+        "my roommate from nursing school Shraddha does 16:8 and lost like 6 kg",
+        "my friend from uni Kasia does OMAD",
+        "I'm on the Hurtigruten down to Bodø for a conference and the ship wifi drops every few minutes",
+        "we're on the night bus up to Hanoi, wifi is bad",
+        "Sorry slow reply, brownout here in Jaro since 2pm",
+        "no power since 6am, typing on my phone",
         # heldout521-528: what will not be done with an offer, by the person or their people
         "No, I will not run Mosquitto or any of that, too many parts that can break at sea",
         "no, my customers will not eat cauliflower rice, they will laugh at me",

@@ -75,7 +75,7 @@ _DECLINE_RE = re.compile(
     # ("Thank you, but not the Interrail pass; I will book individual tickets")
     r"(?:^(?:(?:but|and|so|ok|okay|thank you|thanks|thx|no)[\s,]+)*not"
     r"(?=\s+(?:the\s+|a\s+|an\s+|any\s+)?[\w.+-]+(?:\s+[\w.+-]+)?\s*(?:[,.;!—–-]|$))|"
-    rf"(?:^|[,;:—–(]|\bbut|\band|\bso|\bok|\bthanks)\s*(?:no|nah|nope)(?:[\s,.!]+not(?!\s+(?:adding|using|installing|bringing in|pulling in)\b)|,(?=\s+(?!{_SAYS_NO})))?|\bwithout|\bskip|"
+    rf"(?:^|[,;:—–(]|\bbut|\band|\bso|\bok|\bthanks)\s*(?:(?:please|pls|plz)[\s,]+)?(?:no|nah|nope)(?:[\s,.!]+not(?!\s+(?:adding|using|installing|bringing in|pulling in)\b)|,(?=\s+(?!{_SAYS_NO})))?|\bwithout|\bskip|"
     # ("No water on the land only the rain so ok forget the avocado"), not "don't forget the avocado"
     r"(?<!don't )(?<!dont )(?<!do not )(?<!never )\bforget(?:\s+about)?|"
     r"\b(?:i|we) (?:don't|dont|do not|won't|wont) (?:want|need)|\b(?:don't|dont|do not) (?:make|turn) (?:it|this|that)|"

@@ -397,6 +397,12 @@ _MOMENT_RE = re.compile(
     # ("bare RN" is React Native, "an ATM" a cash machine: only the typed-fast lower case is "right now")
     r"\b(?-i:rn|Rn|atm|Atm)\b|\bwith\s+(?:maybe\s+|about\s+|only\s+)?\d+\s*(?:min|mins|minutes|hours|hrs|%)\s+left\b"
     r"|\bon\s+(?:the|a|my|our)\s+[\w-]+\s+now\b"
+    # on the way somewhere ("I'm on the Hurtigruten down to Bodø for a conference", "we're on the night bus up to
+    # Hanoi"), and the power gone since an hour of today ("brownout here in Jaro since 2pm")
+    r"|\b(?:I'm|I am|im|we're|we are)\s+on\s+(?:the|a|an|my|our)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:down|up|over|out|back|across|home|on\s+(?:the|my|our)\s+way)\s+to\s+"
+    r"|\b(?:brownout|blackout|power\s+cut|power\s+outage|outage|load\s?shedding|no\s+power|no\s+electricity)\b"
+    r"[^,;.]{0,30}\bsince\s+(?:\d{1,2}(?::\d\d)?\s*(?:am|pm|h)?|this\s+\w+|noon|lunch|morning|yesterday|last\s+night)\b"
     # a state said with today ("my eyes are fried today", "the kids are feral tonight")
     r"|\b(?:is|are|'s|'re|'m|am|feel|feels)\b[^,;]{0,25}\b(?:today|tonight|right now|this (?:morning|afternoon|evening))\b"
     # ("the queue has been awful this week", "the runner has been flaky all morning"): how a stretch of
@@ -1089,7 +1095,9 @@ _THEIR_WAY_VERB = (
     r"(?:went|became|turned|has gone|'s gone|switched to|has become|is|'s|is a|'s a|is doing|'s doing|is on|'s on|"
     r"started|tried|does)\s+(?:(?:this|that|the|a|an|some)\s+)?(?:fully\s+|completely\s+|"
     r"totally\s+|full\s+|strictly\s+|strict\s+|a strict\s+)?"
-    r"(?:vegan|vegetarian|veggie|pescatarian|keto|paleo|gluten-free|dairy-free|sober|teetotal|carnivore|plant-based))"
+    r"(?:vegan|vegetarian|veggie|pescatarian|keto|paleo|gluten-free|dairy-free|sober|teetotal|carnivore|plant-based|"
+    # a fasting plan ("does 16:8 and lost like 6 kg")
+    r"16:8|18:6|20:4|5:2|OMAD|intermittent fasting|fasting|low[- ]carb|a juice cleanse|a detox)(?!\w))"
     rf"(?![^,;.]*\b(?:{_FIRST_PERSON})\b)"  # the person, in the same clause: it touches them
 )
 _THEIR_WAY_RE = re.compile(
@@ -1098,9 +1106,11 @@ _THEIR_WAY_RE = re.compile(
     rf"(?:{_AWAY_KIN})s?(?=\s+(?:in|over in|back in|back home in|who lives in|living in)\s+(?-i:[A-Z]))|"
     # anyone the person knows by their role or trade, then named ("my vet Bartek does all her books in Excel",
     # "my compadre Tatay Boyet uses GCash for everything"): who they are stays, read from the appositive
-    rf"(?:{BY_ROLE}|{_HOUSEMATES})(?=,?\s+(?-i:[A-Z])))"
+    rf"(?:{BY_ROLE}|{_HOUSEMATES})(?=,?\s+(?-i:[A-Z])|\s+(?:from|in|at|on|back in|over in)\s))"
     # where they live or sit ("my friend on the surgical ward does all her rosters with Excel macros")
-    rf"(?:\s+(?:from|in|at|back in|back home in|over in|who lives in|living in)\s+[^\W\d_][\w'-]*|{_WHERE_THEY_SIT})?"
+    # ("my roommate from nursing school Shraddha does 16:8": where from, in up to three words)
+    rf"(?:\s+(?:from|in|at|back in|back home in|over in|who lives in|living in)\s+[^\W\d_][\w'-]*"
+    rf"(?:(?:\s+(?-i:[a-z])[\w'-]+){{1,2}}(?=\s+(?-i:[A-Z])[\w'-]+))?|{_WHERE_THEY_SIT})?"
     # a name, or one word in small letters before "he"/"she" ("my brother lamin he sell …")
     # or right before their way ("my groupmate malika studies only from youtube videos")
     r"(?:(?:,?\s+(?-i:[A-Z])[\w'-]+){1,3}|\s+[^\W\d_][\w'-]*(?=,?\s+(?:he|she|they)\b)"

@@ -1969,6 +1969,10 @@ class OfflineObserver:
                         found = [f for f in found if not mentions(f.text, taken)]
                         if pending is not None:
                             pending[:] = [u for u in pending if not mentions(u.clause, taken)]
+                    if i > 0 and found and _WHAT_IF_RE.match(plain(sentences[i - 1])):
+                        # "What if they want an iOS version later? I don't have an Apple developer account.": what the
+                        # what-if would take, not a lack to keep
+                        found = [f for f in found if f.family != "self/lacks"]
                     if musing and i > 0 and _WHAT_IF_RE.match(plain(sentences[i - 1])):
                         # "What if I later add Russian translations too? Many parents speak Russian better …"
                         found = [f for f in found if not f.family.startswith("world/")]
