@@ -1191,6 +1191,23 @@ POSITIVE = [
     ("decision/going-with", "ok I will go with Zoho Books, the cheaper plan", ["Zoho Books"]),
     # a sigh or "please also" first
     ("rule/none", "ugh no cilantro, it tastes like soap to me", ["cilantro"]),
+    # heldout569-576 (adr/0110): a remember with why after it; a sequence said "in that order"
+    (
+        "request/end",
+        "I have a small greenhouse, 3 by 2 metres, without heating — please remember this, because I will ask you "
+        "more things about it during the season.",
+        ["small greenhouse"],
+    ),
+    (
+        "request/end",
+        "I'm allergic to penicillin, remember that, since I always forget to say it",
+        ["penicillin"],
+    ),
+    (
+        "decision/going-with",
+        "Right, we're going with the Kyoto, Hakone and Tokyo route then, in that order, flying into Kansai.",
+        ["Kyoto, Hakone and Tokyo"],
+    ),
     (
         "rule/dont",
         "Please also do not use dashes of the long kind; I find them fussy.",
@@ -2759,6 +2776,13 @@ def test_a_no_to_an_offer_with_nothing_in_its_place_keeps_nothing(
             "The quickest fix is to change the deadline in the README to June 21.",
             "no, deadline is june 12 not june 21, i wrote it wrong in the readme",
             "june 12",
+        ),
+        # a please before the no, and a lasting "keep this in mind for every suggestion" (adr/0110)
+        (
+            "You could also consider the hotels in the old town, where many small guesthouses are.",
+            "Also important: my wife has bad knees, so please no hotels without an elevator, keep this in mind for "
+            "every suggestion.",
+            "elevator",
         ),
         # the alternative named, with a reason about another thing beside it (adr/0110)
         (

@@ -224,6 +224,9 @@ _LASTING_RE = re.compile(
     # ("No Tailwind — this codebase sticks to scoped <style> blocks, keep it that way", "No Firebase in any of my
     # client apps")
     r"keep it (?:that way|like that|as it is)|(?:any|none|all) of (?:my|our)|"
+    # ("please no hotels without an elevator, keep this in mind for every suggestion")
+    r"keep (?:this|that|it) in mind|(?:for|in) (?:every|all|any) (?:\w+\s+)?(?:suggestions?|recommendations?|plans?|answers?|"
+    r"trips?|bookings?|recipes?|menus?)|"
     r"(?:this|the|our) (?:codebase|repo|project|app|house|team) (?:sticks|stays|uses)|"
     # a no with a standing condition ("do not add new crates without asking me first")
     r"without\s+(?:asking|checking with|telling|talking to|my\s+ok|my\s+okay)|unless\s+(?:i|we)\b|"

@@ -470,7 +470,9 @@ _MOMENT_RE = re.compile(
     # scoped to the task at hand ("serial 5 for this rollout only", "use Szanowny Panie for this
     # letter", "solo para este run"); "for this repo/project/team" is a standing scope and stays
     # ("in this paper we report macro F1, always": a subject ends the scope, and a closing "always" lasts)
+    # ("we're going with the Kyoto, Hakone and Tokyo route then, in that order": a sequence, no purchase order)
     rf"|^(?![^,;]*\b(?:{_LASTING})\b)(?!.*,\s*(?:always|every time|from now on|going forward)\W*$)"
+    r"(?!.*\bin\s+(?:that|this)\s+order\b(?!\s+(?:number|no|id|form)\b))"
     rf"(?:.*\b(?:for|in|on)\s+(?:this|that|the current|today's)\s+(?:(?!(?:I|we|you|they|he|she)\b)[\w-]+\s+){{0,2}}"
     rf"(?:{_TASKS})\b"
     # ("Use viridis for everything, always, not only in this paper" says the opposite)

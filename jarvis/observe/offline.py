@@ -244,6 +244,8 @@ _REQUEST_END_RE = re.compile(
     r"keep (?:that|this|it) in mind|for the record|make a note of (?:that|it)|"
     r"worth (?:having|keeping|noting|remembering|knowing)"
     r"(?: (?:that|this|it))?(?: somewhere| down| on file)?|for future reference|fyi)"
+    # and why it is asked ("— please remember this, because I will ask you more things about it")
+    r"(?:,?\s+(?:because|cause|cos|as|since|so)\s+(?:I|I'll|we|we'll|you)\b[^.!?:]{3,120})?"
     r"[.!]*$",
     IC,
 )
