@@ -345,12 +345,12 @@ class Suggested:
         self.words: set[str] = set()
         # options or plans laid out, folded: "no X" to a phrase of one turns it down
         self.plans: list[str] = []
-        # what the assistant's last message named, offered or not: "forget the X" lets go of any of it
-        self.last: set[str] = set()
+        # the assistant's last message, offered or not: "forget the X" at the end lets go of anything it named
+        self.last = ""
 
     def add(self, assistant_text: str) -> None:
         sentences = split_sentences(assistant_text, own=False)
-        self.last = words(" ".join(sentences))
+        self.last = " ".join(sentences)
         before = ""
         # ("Two ways to fix it: 1. … 2. Rewrite it with MassDownloader … Which do you prefer?"): each is offered
         choice = _CHOICE_RE.search(assistant_text) is not None
@@ -415,7 +415,7 @@ class Suggested:
         out: set[str] = set()
         # ("About avocado: it can grow in the warmest coastal parts …" -> "… so ok forget the avocado")
         for m in _FORGET_IT_RE.finditer(sentence):
-            out |= words(m.group("rest")) & self.last
+            out |= words(m.group("rest")) & words(self.last)
         if not self.words and not self.plans:
             return out
         if _NO_AT_END_RE.search(sentence) or _AS_IT_IS_RE.match(sentence) or _PUT_OFF_RE.search(sentence):

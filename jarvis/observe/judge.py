@@ -273,7 +273,7 @@ _COMMON_KNOWLEDGE_RE = re.compile(
 _UNNAMED_ADVICE_RE = re.compile(
     r"(?:^|[,;:]\s*)(?:(?:and|but|so|also|oh|plus|for\s+\w+)[\s,]+)*(?:(?:one|a|an|some|another|this|that)\s+"
     r"(?:person|guy|man|woman|lady|fellow|chap|bloke|dude|girl|boy|trader|farmer|seller|buyer|customer|stranger|"
-    r"people|folks|ppl)|someone|somebody|some\s?one|some people|people|everyone|everybody|every\s?one|folks|ppl)\b"
+    r"people|folks|ppl)|somebody|some\s?one|people|everybody|every\s?one|folks|ppl)\b"
     r"[^,;]{0,40}?\s+(?:tells?|told|tell|keeps?\s+telling|kept\s+telling|advised?|advises|recommends?|"
     r"recommended|suggests?|suggested)\s+(?:me|us)\s+to\b",
     IC,
@@ -538,7 +538,7 @@ _PER_PERIOD_RE = re.compile(
 # what someone caring for the person's health told them to do ("the doctor told me to keep salt under 5 grams",
 # "my physio Dervla said to keep 48 hours between hard sessions")
 _CARE_ADVICE_RE = re.compile(
-    r"^(?:(?:and|but|so|also|oh|plus)[\s,]+)*(?:the|my|our)\s+(?:\w+\s+)?(?:doctor|doc|gp|GP|cardiologist|physio|"
+    r"^(?:(?:and|but|so|also|oh|plus)[\s,]+)*(?:the|my|our)\s+(?:\w+\s+)?(?:doctor|doc|gp|cardiologist|physio|"
     r"physiotherapist|dentist|nurse|dietitian|dietician|nutritionist|consultant|specialist|surgeon|midwife|oncologist|"
     r"endocrinologist|rheumatologist|neurologist|dermatologist|psychiatrist|pharmacist|optician|optometrist|"
     r"audiologist|hepatologist|gastroenterologist|pulmonologist|urologist|gynae?cologist|obstetrician|paediatrician|"

@@ -196,15 +196,15 @@ MOMENTARY = (
     r"\b(?:today|tonight|tomorrow|yesterday|right now|at the moment|this (?:morning|afternoon|evening|week|"
     r"weekend|time)|later|soon|just now|then|in a (?:bit|minute|sec|second)|for now|for a (?:bit|while|minute))\b"
 )
-# what will not be done with an offer, by the person or by their people ("No, I will not run Mosquitto or any of
-# that", "No, my customers will not eat cauliflower rice, they will laugh at me"); "I don't use Windows" says how
-# things are, and may correct
 # "decided" in the person's own language, said as a label ("Decidi: I'm going with pickup only")
 _DECIDED_ABROAD = (
     "decidi decidí decidido decidida decidimos décidé décidée deciso decisa entschieden besloten beslutat "
     "besluttet päätetty postanowione rozhodnuto odlučeno"
 )
 DECIDED_ABROAD = frozenset(_DECIDED_ABROAD.split())
+# what will not be done with an offer, by the person or by their people ("No, I will not run Mosquitto or any of
+# that", "No, my customers will not eat cauliflower rice, they will laugh at me"); "I don't use Windows" says how
+# things are, and may correct
 WONT_HAVE = (
     r"(?:I|we)\s+(?:won't|will not|wont)\s+(?:run|use|set up|host|maintain|learn|try)"
     r"|(?:my|our)\s+(?:\w+\s+)?(?:customers|clients|kids|children|family|guests|students|users|team|staff|players)\s+"

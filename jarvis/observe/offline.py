@@ -1711,6 +1711,8 @@ _NOT_ME_RE = re.compile(
     r"(?:\s+(?-i:[A-Z])[\w'-]+)?\s*,?\s+not\s+(?:me|mine|myself|us)\b",
     IC,
 )
+# where a sentence with a no to an offer falls apart to be read again: its commas, and a let-go run on at its end
+_OFFER_PIECES_RE = re.compile(rf"[,;]\s+|{LET_GO_TAIL_RE.pattern}", IC)
 # a "what if" question ("What if I later add Russian translations too?")
 _WHAT_IF_RE = re.compile(
     r"^(?:(?:and|but|so|hmm+|also|ok|okay)[\s,]+)*(?:what if|what about if|how about if)\b.*\?$", IC
@@ -1971,14 +1973,16 @@ class OfflineObserver:
                         found = [f for f in found if not mentions(f.text, taken)]
                         if pending is not None:
                             pending[:] = [u for u in pending if not mentions(u.clause, taken)]
-                    if i > 0 and found and _WHAT_IF_RE.match(plain(sentences[i - 1])):
+                    if i > 0 and _WHAT_IF_RE.match(plain(sentences[i - 1])):
                         # "What if they want an iOS version later? I don't have an Apple developer account.": what the
-                        # what-if would take, not a lack to keep
-                        found = [f for f in found if f.family != "self/lacks"]
-                    if musing and i > 0 and _WHAT_IF_RE.match(plain(sentences[i - 1])):
-                        # "What if I later add Russian translations too? Many parents speak Russian better …"
-                        found = [f for f in found if not f.family.startswith("world/")]
-                        if pending is not None:
+                        # what-if would take, not a lack to keep; in a musing message the why of it is no fact
+                        # either ("What if I later add Russian translations too? Many parents speak Russian better …")
+                        found = [
+                            f
+                            for f in found
+                            if f.family != "self/lacks" and not (musing and f.family.startswith("world/"))
+                        ]
+                        if musing and pending is not None:
                             del pending[mark:]
                     if away:
                         found = [
@@ -2044,13 +2048,7 @@ class OfflineObserver:
                             pieces = (
                                 parts
                                 if len(parts) > 1
-                                else [
-                                    p
-                                    for p in re.split(
-                                        rf"[,;]\s+|{LET_GO_TAIL_RE.pattern}", parts[0], flags=IC
-                                    )
-                                    if p
-                                ]
+                                else [p for p in _OFFER_PIECES_RE.split(parts[0]) if p]
                             )
                             again_read = [
                                 p
