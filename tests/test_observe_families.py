@@ -962,6 +962,22 @@ POSITIVE = [
         "my compadre Tatay Boyet sells mangoes too",
         ["The user's compadre is Tatay Boyet."],
     ),
+    # (adr/0111) a relative in a passing illness: who they are stays, the illness does not
+    (
+        "person/appositive",
+        "my son Yanis has a fever so I'm working from home with him",
+        ["The user's son is Yanis."],
+    ),
+    (
+        "person/appositive",
+        "My daughter Ngozi's got chickenpox, bear with me",
+        ["The user's daughter is Ngozi."],
+    ),
+    (
+        "person/appositive",
+        "my husband Teodor is doing keto this month, bear with me",
+        ["The user's husband is Teodor."],
+    ),
     # generalisation (adr/0085): roles with trailing asides, fragments without "I am"
     ("self/role", "I'm a paralegal at Brook & Lane, definitely not a techie", ["paralegal at Brook & Lane"]),
     (

@@ -357,6 +357,40 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "we're on the night bus up to Hanoi, wifi is bad",
         "Sorry slow reply, brownout here in Jaro since 2pm",
         "no power since 6am, typing on my phone",
+        # (adr/0111) a passing illness, the person's or a relative's
+        "my son has a fever so I'm home today",
+        "the baby's got croup, long night",
+        "my partner has covid so I'm doing all the school runs",
+        "I've got a nasty cold, keep it short",
+        "my wife is down with the flu",
+        # a mishap of the person's own with its recent time; coffee spilled on something
+        "I failed the mock exam on Tuesday",
+        "we missed the last ferry this afternoon",
+        "I forgot my laptop charger at the office yesterday",
+        "spilled coffee on my keyboard, typing on the backup one",
+        "Ugh I spilt tea all over the printout",
+        # a stretch of this month or week
+        "my husband is doing keto this month",
+        "my sister's trying dry january this month",
+        # what goes around, heard with no "that", or a feed
+        "heard Zig is getting popular",
+        "I read Bun is faster than Node",
+        "apparently the Mediterranean diet is good for cholesterol",
+        "Supposedly creatine helps with memory",
+        "my feed is full of Bali villas lol",
+        # a daydream
+        "I dream of living in a tiny house",
+        "honestly we dream about a farm in Alentejo",
+        # someone outside the household, by role and no name, and a thing they do
+        "my boss cycles to work on a Brompton",
+        "my flatmate runs Arch btw",
+        "our accountant swims at 6 every morning",
+        "my colleague collects vinyl",
+        # another's craving or addiction, and training for a race
+        "my wife is addicted to her Peloton",
+        "my partner can't live without espresso",
+        "my brother is training for a marathon",
+        "my cousin Aziz is training for the Comrades",
         # heldout521-528: what will not be done with an offer, by the person or their people
         "No, I will not run Mosquitto or any of that, too many parts that can break at sea",
         "no, my customers will not eat cauliflower rice, they will laugh at me",
@@ -403,6 +437,15 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         "In this paper we report macro F1, always",
         "the jobs on elbe keep getting preempted in the short partition",
         "I broke my wrist in 2019 and it still aches in the cold",
+        # (adr/0111) what lasts beside the passing: a condition, a flu shot, the person's own allergy, who
+        # someone is and what they want of the work, a dream job held now
+        "my husband has diabetes and can't eat sugar",
+        "we have a cold room for the cheese",
+        "apparently I'm allergic to penicillin, found out at the clinic",
+        "my friend lives in Tirana",
+        "our accountant lives in Bremen",
+        "my boss wants weekly reports every Monday",
+        "I finally have my dream job at the observatory",
         # heldout265-272: who the person was stays; a relative's part in the person's week stays
         "I used to be a librarian in Swansea",
         "I used to teach maths at a lycée in Lyon before the move",

@@ -88,7 +88,10 @@ _OPINION_RE = re.compile(
     r"(?:is|are|'s|'re)\s+(?:(?:very|really|so|super|totally|quite|extremely|absolutely|pretty|such|also|all|"
     r"completely|seriously|kinda|kind of|a bit|a little)\s+)*(?:obsessed|excited|hyped|thrilled|stoked|"
     r"an?\s+(?:[\w/+.'-]+\s+){0,4}?(?:fan|lover|nerd|buff|junkie|addict|enthusiast|fanatic)|"
-    r"into|convinced|keen|mad\s+about|crazy\s+about|nuts\s+about|dying\s+to|desperate\s+to)|did|tried|suggested|"
+    r"into|convinced|keen|mad\s+about|crazy\s+about|nuts\s+about|dying\s+to|desperate\s+to|addicted\s+to|hooked\s+on)|"
+    # ("my partner can't live without espresso")
+    r"(?:can't|cannot|can not|couldn't)\s+(?:live|survive|function|do)\s+without|can't\s+get\s+enough\s+of|"
+    r"did|tried|suggested|"
     # ("my supervisor, Prof. Verhoeven, is very fond of the passive voice"; "my colleague Dilfuza learned
     # only with Duolingo and she passed B2": their taste, and what they once did)
     r"(?:is|are|'s|'re|was|were)\s+(?:very\s+|really\s+|so\s+|quite\s+|extremely\s+|awfully\s+)?(?:fond\s+of|big\s+on|partial\s+to)|"
@@ -380,6 +383,13 @@ _TASKS = (
     r"deployment|migration|script|page|slide|deck|order|meeting|call|invoice|quote|session|sprint|experiment|"
     r"notebook|query|report|exercise|assignment|essay|speech|recipe|dinner|party|event"
 )
+# an illness that passes in days or weeks
+_PASSING_ILLS = (
+    r"fever|temperature|cold|flu|covid|covid-19|cough|tummy bug|stomach bug|chickenpox|chicken pox|ear infection|"
+    r"strep|strep throat|norovirus|noro|conjunctivitis|pink eye|sniffles|croup|hand foot and mouth|tonsillitis|"
+    r"bronchitis|sore throat|runny nose|food poisoning|virus|gastro|lice|nits|headache|migraine|hangover|"
+    r"sunburn|sprained \w+|twisted ankle"
+)
 _LASTING = r"always|never|every|whole|entire|permanently|from now on|going forward|ever|all"
 _DECIDING = r"decided|agreed|switched|chose|settled|moved|migrated|went with|started|signed|booked|joined"
 
@@ -401,6 +411,24 @@ _MOMENT_RE = re.compile(
     # Hanoi"), and the power gone since an hour of today ("brownout here in Jaro since 2pm")
     r"|\b(?:I'm|I am|im|we're|we are)\s+on\s+(?:the|a|an|my|our)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:down|up|over|out|back|across|home|on\s+(?:the|my|our)\s+way)\s+to\s+"
+    # a passing illness, the person's or a relative's ("my son has a fever so I'm home", "the baby's got croup");
+    # a condition that lasts ("my husband has diabetes") is no such thing, nor is a flu shot
+    rf"|\b(?:has|have|'s got|'ve got|has got|have got|got|caught|is down with|is off with|is home with|is sick with)\s+"
+    rf"(?:a\s+|the\s+)?(?:bad\s+|nasty\s+|high\s+|slight\s+|mild\s+|little\s+|bit of\s+a\s+)?(?:{_PASSING_ILLS})\b"
+    r"(?!\s+(?:shot|jab|vaccine|vaccination|booster|test|room|storage|store|frame|press|brew|plunge|shower|season)\b)"
+    # a mishap of the person's own, told with its recent time ("I failed the mock exam on Tuesday",
+    # "we missed the ferry this afternoon"), or coffee spilled on something
+    rf"|^(?:(?:so|and|but|btw|ugh|lol|oh|also|well)[\s,]+)*(?:I|we)\s+(?:just\s+|totally\s+|completely\s+|also\s+)?"
+    r"(?:failed|flunked|missed|forgot|lost|dropped|broke|burnt|burned|cracked|smashed|crashed|locked\s+(?:myself|"
+    rf"ourselves)\s+out)\b[^.;]{{0,50}}?\b(?:{_RECENT}|this\s+(?:afternoon|evening|week)|today|tonight|an?\s+hour\s+ago|"
+    r"\d+\s+(?:minutes|mins|hours|hrs)\s+ago|just now)\b"
+    r"|\b(?:spilled|spilt)\s+(?:\w+\s+){0,3}?(?:on|over|all over|into)\b"
+    # someone else's stretch of this month or week ("my husband is doing keto this month"); the person's own
+    # ("I'm doing my CELTA in the evenings this month") and a turn that comes round ("on call this week, like
+    # every odd week") are facts
+    r"|\b(?!(?:I|it|that|this|there|what|where|who)\b)[\w-]+(?:\s+is|'s)\s+(?:doing|trying|on)\s+[^,;.]{1,30}?"
+    r"\bthis\s+(?:month|week)\b"
+    r"(?![^;.]*\b(?:every|each)\b)"
     r"|\b(?:brownout|blackout|power\s+cut|power\s+outage|outage|load\s?shedding|no\s+power|no\s+electricity)\b"
     r"[^,;.]{0,30}\bsince\s+(?:\d{1,2}(?::\d\d)?\s*(?:am|pm|h)?|this\s+\w+|noon|lunch|morning|yesterday|last\s+night)\b"
     # a state said with today ("my eyes are fried today", "the kids are feral tonight")
@@ -791,6 +819,7 @@ def others_habit(text: str) -> bool:
         or _NAMED_ROLE_ALL_RE.match(text)
         or _THEIR_WAY_RE.match(text)
         or _NAMED_UNIT_WAY_RE.match(text)
+        or _OUTSIDER_DOES_RE.match(text)
         or _MENTIONED_RE.match(text)
         or _BARE_OTHER_RE.match(text)
         or _COMMON_KNOWLEDGE_RE.search(text)
@@ -1094,6 +1123,8 @@ _THEIR_WAY_VERB = (
     # or a diet they keep, outside the household ("My sister-in-law Jikke is vegan"; "my wife is celiac" is the
     # person's kitchen, and says no family of this)
     # or one they are trying out ("my nephew Arman is doing this keto diet and lost 12 kilo")
+    # ("my brother Aziz is training for a marathon")
+    r"(?:is|'s)\s+training\s+for\b|"
     r"(?:went|became|turned|has gone|'s gone|switched to|has become|is|'s|is a|'s a|is doing|'s doing|is on|'s on|"
     r"started|tried|does)\s+(?:(?:this|that|the|a|an|some)\s+)?(?:fully\s+|completely\s+|"
     r"totally\s+|full\s+|strictly\s+|strict\s+|a strict\s+)?"
@@ -1132,6 +1163,20 @@ _NAMED_UNIT_WAY_RE = re.compile(
     rf"(?=[^,;.]*\b(?:his|her|their|everything)\b)(?![^,;.]*\b(?:{_FIRST_PERSON})\b))",
     IC,
 )
+# someone outside the household, by role and no name, and a thing they do with nothing of the person in it
+# ("my boss cycles to work on a Brompton", "my flatmate runs Arch btw", "our accountant swims at 6"); who
+# anyone is stays ("my friend lives in Tirana"), and so does what they want of the work (`work_asks`)
+_OUTSIDER_DOES_RE = re.compile(
+    rf"^(?:(?:and|but|so|also|lol|plus|oh|btw)[\s,]+)*(?:my|our)\s+(?:\w+\s+)?(?:{_OUTSIDERS}|{_HOUSEMATES}|"
+    r"accountant|bookkeeper|designer|developer|dev|pm|cto|ceo|cfo|intern|contractor|PI|TA|GP)s?"
+    rf"(?:\s+(?:{_WAY_ADVERBS}))*\s+"
+    r"(?!(?:wants|needs|expects|requires|asks|says|thinks|means|gets|lets|makes|is|has|was|does|lives|works|comes|"
+    r"stays|moved|knows|seems|looks|sounds|feels|agrees|approves|signs|reviews|checks|reads|sees|calls|helps|"
+    r"handles|owns|manages|runs\s+(?:the|our|my|this)\s+(?:team|lab|group|company|shop|business|office|project|"
+    r"department|place|show))\b)"
+    rf"[a-z]{{2,}}[^s\W]s\b(?![^,;.]*\b(?:{_FIRST_PERSON}|you|your|u|ur)\b)",
+    IC,
+)
 # the same way said right after a friend or a neighbour is named ("[my friend Dovydas] writes his whole
 # thesis in word"): all of it theirs. A colleague or a boss named stays: who they are is the person's work
 _THEIR_WAY_AFTER_RE = re.compile("^" + _THEIR_WAY_VERB, IC)
@@ -1148,9 +1193,24 @@ def outsider_first(text: str) -> bool:
     return bool(_OUTSIDER_RE.match(text))
 
 
+# the same with no "that" ("heard Zig is getting popular"), said as what goes around ("apparently the
+# Mediterranean diet is good for cholesterol"; "apparently I'm allergic to penicillin" is the person's), or
+# what a feed shows ("my feed is full of Bali villas")
+_HEARD_RE = re.compile(
+    r"^(?:(?:and|but|so|also|oh|btw|lol|plus)[\s,]+)*(?:"
+    rf"(?:apparently|supposedly|allegedly|reportedly|rumou?r has it|word is|they say|people say)[\s,]+"
+    rf"(?![^,;.]*\b(?:{_FIRST_PERSON})\b)"
+    r"|(?:i\s+|we\s+)?(?:(?:also|just|once)\s+)?(?:heard|read)\s+(?!(?:that|how|about|it|the\s+docs?|up|through)\b)"
+    r"(?:[\w.+#'-]+\s+){1,3}(?:is|are|was|were|has|have|can|will|makes?|helps?|works?|causes?|cures?)\b"
+    r"|(?:my|the)\s+(?:feed|timeline|fyp|for you page|explore page|insta|instagram|tiktok|youtube|news)\s+is\s+"
+    r"(?:full of|all)\b)",
+    IC,
+)
+
+
 def hearsay(text: str) -> bool:
     """True when the clause tells what the person only read or heard ("I read on some forum that …")."""
-    return bool(_HEARSAY_RE.match(text))
+    return bool(_HEARSAY_RE.match(text) or _HEARD_RE.match(text))
 
 
 def passing(text: str) -> bool:

@@ -254,6 +254,8 @@ _HYPOTHETICAL_RE = re.compile(
     r"|\b(?:I'd(?!\s+(?:rather|prefer|like you to|ask you to))|we'd(?!\s+(?:rather|prefer))|"
     r"I would(?!\s+(?:rather|prefer|like you to|ask you to))|we would(?!\s+(?:rather|prefer))|I might|we might|we could|(?<!before )(?<!so )(?<!than )(?<!until )(?<!till )I could|might be|could be|would be|"
     r"would it|not sure|I guess|I suppose|I think we should|should we|shall we|or maybe|"
+    # a daydream ("I dream of living in a tiny house"); a goal said as one stays ("my dream is to open a bakery")
+    r"dream(?:s|ing|ed|t)?\s+(?:of|about)|"
     # a guess at what someone will do ("Dr. Nakoa will probably ask you for a notebook version")
     r"will probably|'ll probably|will likely|'ll likely|will prob|'ll prob|will prolly|'ll prolly)\b",
     IC,
