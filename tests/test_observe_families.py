@@ -2238,8 +2238,6 @@ def test_assistant_words_are_never_the_persons() -> None:
         ("Is this for ICASSP?", "not ICASSP 🙃 it's Interspeech.", "Correction: Interspeech, not ICASSP."),
         # "nope nope" is the no itself, not a dismissal of what follows
         ("Bump to React 19 while we're here?", "nope nope, we're on React 18, not 19!!", "React: we're on React 18, not 19."),
-        # the next sentence first says why the wrong one is wrong, then what is used
-        ("You could switch the reference to SILVA 138.", "No, not SILVA. SILVA is for 16S/18S, we do fish, so we use the MitoFish reference.", "Correction: We use the MitoFish reference, not SILVA."),
         ("I'll add a Postgres service.", "no, not Postgres. Postgres is overkill here, it's SQLite in this app.", "Correction: It's SQLite in this app, not Postgres."),
         ("On your iPhone, open Messages.", "It's not an iPhone honey, it's a Samsung, the Galaxy A15.", "Correction: A Samsung, the Galaxy A15, not an iPhone."),
         # the person puts their own words right
@@ -2270,6 +2268,24 @@ def test_corrections_say_what_they_are_about(assistant: str, user: str, statemen
     facts = facts_of(("assistant", assistant), ("user", user))
     assert [f.text for f in facts] == [statement]
     assert facts[0].kind == "correction" and facts[0].context == assistant
+
+
+@pytest.mark.parametrize(
+    ("assistant", "user", "statement", "offer"),
+    [
+        # (adr/0111) the wrong one was only put forward: the person chose, nothing of the assistant's was wrong
+        ("You could switch the reference to SILVA 138.", "No, not SILVA. SILVA is for 16S/18S, we do fish, so we use the MitoFish reference.", "We use the MitoFish reference.", "SILVA"),
+        ("Vercel is the path of least resistance for Next.js.", "nah, not Vercel. We're hosting on Netlify, the church has an account there.", "We're hosting on Netlify, the church has an account there.", "Vercel"),
+        ("Want me to add a Redis cache in front?", "No, not Redis. We use memcached here.", "We use memcached here.", "Redis"),
+    ],
+)  # fmt: skip
+def test_a_no_to_an_offer_with_a_choice_is_the_choice_alone(
+    assistant: str, user: str, statement: str, offer: str
+) -> None:
+    facts = facts_of(("assistant", assistant), ("user", user))
+    assert [f.text for f in facts] == [statement]
+    assert facts[0].kind == "decision" and facts[0].context == ""
+    assert offer.lower() not in facts[0].quote.lower()
 
 
 @pytest.mark.parametrize(

@@ -357,6 +357,17 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "we're on the night bus up to Hanoi, wifi is bad",
         "Sorry slow reply, brownout here in Jaro since 2pm",
         "no power since 6am, typing on my phone",
+        # (adr/0111) a plan on the table, nothing booked
+        "Japan is on the table for October, nothing booked",
+        "Crete is still on the table, nothing decided yet",
+        # heldout577-584 (adr/0111): a topic named first, then someone else's way; a way left behind at a job
+        # that is over; a source's name in quotes
+        "About Grammarly, my classmate Yupa writes everything with ChatGPT and Grammarly",
+        "As for the tools, my coworker Dmitri only uses Emacs",
+        "I used to run everything through Pulumi at my last job and the PR previews were the one thing I miss.",
+        "we used to run all our builds on Jenkins at the old company",
+        'I also read in newspaper "Postimees" about growing tomatoes in water only, hydroponics.',
+        "I read in «Le Monde» that cargo bikes are booming",
         # (adr/0111) a passing illness, the person's or a relative's
         "my son has a fever so I'm home today",
         "the baby's got croup, long night",
@@ -446,6 +457,8 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         "our accountant lives in Bremen",
         "my boss wants weekly reports every Monday",
         "I finally have my dream job at the observatory",
+        "I used to run the pharmacy at Westmead",  # who the person was
+        "About 60 to 90 orders a month, more in December for weddings",  # an amount, no topic
         # heldout265-272: who the person was stays; a relative's part in the person's week stays
         "I used to be a librarian in Swansea",
         "I used to teach maths at a lycée in Lyon before the move",
@@ -2497,3 +2510,101 @@ def test_who_the_person_works_for_stays_beside_what_the_work_needs(
 ) -> None:
     kept = [f.text for f in facts(chat(said), judge)]
     assert [t for t in kept if name in t], kept
+
+
+@pytest.mark.parametrize(
+    ("suggestion", "said", "kept_word", "gone"),
+    [
+        # heldout577-584 (adr/0111): the choice said with "not <the offer>" at its end keeps the choice only
+        (
+            "Where do you want to deploy? Vercel is the path of least resistance for Next.js, zero config.",
+            "nah, not Vercel. We're hosting on Netlify, final answer, the church already has an account there.",
+            "Netlify",
+            "Vercel",
+        ),
+        (
+            "One idea: you could write specifically about overtourism at Machu Picchu as the contrast case.",
+            "And I prefer to keep my topic like it is, not Machu Picchu, everybody writes about Machu Picchu.",
+            "topic",
+            "Machu Picchu",
+        ),
+        (
+            "Want me to set it up with Celery? It's the popular choice for Django.",
+            "No, we're going with Dramatiq for the workers, not Celery.",
+            "Dramatiq",
+            "Celery",
+        ),
+        (
+            "If you like, a Hetzner box would be the obvious choice for this budget.",
+            "We're staying on our own Raspberry Pi in the office, not Hetzner.",
+            "Raspberry Pi",
+            "Hetzner",
+        ),
+    ],
+)
+def test_a_choice_with_not_the_offer_keeps_the_choice_without_the_offer(
+    suggestion: str, said: str, kept_word: str, gone: str, judge: Judge
+) -> None:
+    kept = facts(offered(suggestion, said), judge)
+    assert any(kept_word.lower() in f.text.lower() for f in kept), [f.text for f in kept]
+    shown = [f"{f.text} {f.quote} {f.context}" for f in kept]
+    assert not [s for s in shown if gone.lower() in s.lower()], shown
+
+
+@pytest.mark.parametrize(
+    ("assistant", "said", "both"),
+    [
+        # a correction of what the assistant did or assumed keeps both halves
+        (
+            "Here's the bash snippet to add to your profile: export PATH=...",
+            "Shell: fish, not bash",
+            ("fish", "bash"),
+        ),
+        (
+            "I set the target column to churn_flag and retrained.",
+            "No, the target is `churned_90d`, not `churn_flag` — churn_flag is the old 30-day definition and we "
+            "dropped it.",
+            ("churned_90d", "churn_flag"),
+        ),
+        (
+            "I'll write the release job to run on Friday evenings.",
+            "No, the release day is Thursday, not Friday — we scrapped that years ago.",
+            ("Thursday", "Friday"),
+        ),
+    ],
+)
+def test_a_correction_of_what_the_assistant_did_keeps_both_halves(
+    assistant: str, said: str, both: tuple[str, str], judge: Judge
+) -> None:
+    kept = facts(offered(assistant, said), judge)
+    assert any(all(w.lower() in f.text.lower() for w in both) for f in kept), [f.text for f in kept]
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        # heldout577-584 (adr/0111): an empty value or a checkbox first is no JSON
+        ("[] is fine. From now on, always write table-driven tests when you add a Go test.", "table-driven"),
+        ("{} works for me. Never log request bodies in this service.", "request bodies"),
+        # a role, then "and" and a passing state of something else
+        ("im a staff nurse on a cardiac ward in leicester and the rota is killing me.", "cardiac ward"),
+        ("I'm a welder at the shipyard but my back is killing me today", "welder"),
+        # the person's part, then "and <someone> said"
+        ("our minSdk is 24 and product said we're not raising it this year", "24"),
+        ("the budget is 3000 euros and finance said it won't move", "3000"),
+        # "and now I am retired" after the career
+        ("I taught Finnish at the upper secondary school for 38 years and now I am retired.", "retired"),
+        # what the person's work does not do
+        (
+            "I don't ship Windows builds, I can't test them and I'm not supporting what I can't test.",
+            "Windows",
+        ),
+        ("I don't support IE11 anymore", "IE11"),
+        # the day job named with when
+        ("By day I am a tax advisor; this choir website is my volunteer job.", "tax advisor"),
+        ("in real life I'm a paramedic, this is a hobby project", "paramedic"),
+    ],
+)
+def test_statements_past_an_opener_or_a_tail_are_kept(said: str, key: str, judge: Judge) -> None:
+    kept = [f.text for f in facts(chat(said), judge)]
+    assert any(key.lower() in t.lower() for t in kept), kept

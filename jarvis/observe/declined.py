@@ -43,6 +43,9 @@ _SUGGESTION_RE = re.compile(
     # what the assistant offers to do ("I can also set this up in a budgeting app like YNAB")
     r"\bI\s+(?:can|could)\s+(?:also\s+)?(?:set\s+(?:this|it|that|one|them)\s+up|set\s+up|add|build|wire|hook)\b|"
     r"optional|optionally|"
+    # the choice the assistant puts forward ("Vercel is the path of least resistance for Next.js")
+    r"path of least resistance|(?:the|an?)\s+(?:obvious|natural|popular|safe|easy|sensible|solid|standard|go-to)\s+"
+    r"(?:choice|pick|option|default|fit|answer)|"
     r"nice-to-have|nice to have|down the line|later on|tips?|(?:lets|let|helps|saves) you|"
     # what others like the person do, offered ("many small bakeries add a loyalty card")
     r"(?:many|most|lots of|a lot of|plenty of)\s+(?:\w+\s+){0,2}?(?:\w+s|people|folks)\s+(?:add|use|do|have|try|run|offer|"

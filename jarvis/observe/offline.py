@@ -299,7 +299,10 @@ _FILLER_LEAD_RE = re.compile(
 _ASIDE_RE = re.compile(r"^(?P<x>.{6,}?)\s*,\s*(?P<aside>[^,]{2,48})$")
 # a self-description, then a comma and what is going on this minute ("…, using the house knives rn")
 _MOMENT_TAIL_RE = re.compile(
-    r"^(?P<x>(?:I'm|I am|I've|I have|I work|I live|I teach|I study)\b[^,]{6,}?)\s*,\s*\S", re.IGNORECASE
+    r"^(?P<x>(?:I'm|I am|I've|I have|I work|I live|I teach|I study)\b[^,]{6,}?)"
+    # ("im a staff nurse on a cardiac ward in leicester and the rota is killing me": "and" then another subject)
+    r"(?:\s*,\s*|\s+(?:and|but|so)\s+(?=(?:the|my|our|this|that|it|everything)\b))\S",
+    re.IGNORECASE,
 )
 # "im a teacher", "ive been a nurse": the apostrophe left out
 _TYPED = {"im": "I'm", "ive": "I've", "pls": "please", "plz": "please", "plse": "please", "kindly": "please"}
@@ -1053,7 +1056,14 @@ def extract_sentence(
     # ("ok decision, im cancelling spotify and keeping yt premium, no point paying for both": a decision,
     # and why the other is dropped)
     # ("Please never recommend crypto to me, I'm not interested": a standing rule, and why)
-    if turned_down(text) and not _announced(text, plain(nxt), who) and not _LASTING_RULE_RE.match(text):
+    down = turned_down_at(text)
+    if (
+        down
+        and not _announced(text, plain(nxt), who)
+        and not _LASTING_RULE_RE.match(text)
+        # "No, the target is churned_90d, not churn_flag — … and we dropped it": what became of the wrong one
+        and not _CORRECTED_FIRST_RE.match(text[: down.start()])
+    ):
         # "Excel or Google Sheets?" -> "google sheets, dont have office and not paying for it": the
         # choice is made; what is turned down is the other option
         chosen = _answer(text, after_assistant) if after_assistant else None
@@ -2091,6 +2101,8 @@ class OfflineObserver:
                             text=f"{last.text.rstrip('.')}; {first.text[:1].lower()}{first.text[1:]}",
                             quote=f"{last.quote} {first.quote}".strip(),
                         )
+                    if to_assistant:
+                        found = [_without_offered_half(f, suggested.last) for f in found]
                     facts += found
                     if found and found[-1].kind == "rule":
                         rule_at = i
@@ -2142,6 +2154,74 @@ class OfflineObserver:
         if not batch:
             return ObserverOutput(())
         return ObserverOutput((Segment(narrate(batch, facts), tuple(facts), batch[0].turn, batch[-1].turn),))
+
+
+# the wrong half of a statement with both ("…, not Vercel", "…, not Machu Picchu"), at its end
+_NOT_HALF_RE = re.compile(
+    r",?\s+(?:and\s+|but\s+)?not\s+(?:the\s+|a\s+|an\s+)?(?P<y>[^,;.!?]{1,40}?)[.!]*$", IC
+)
+
+
+# a standing no said of the thing ("please don't bring pandas back in", "never Celery again")
+_RULED_OUT_RE = re.compile(r"\b(?:don't|dont|do not|never|no more|stop)\b[^.;,]*", IC)
+# an option the assistant puts forward, said outright
+_PUT_FORWARD_RE = re.compile(
+    r"\b(?:want me to|would you like|shall I|should I|do you want|you could|we could|I could|I'd suggest|I suggest|"
+    r"I'd recommend|I recommend|how about|what about|consider|one idea|an idea|one option|another option|"
+    r"alternatively|path of least resistance|(?:the|an?)\s+(?:obvious|natural|popular|safe|easy|sensible|solid|standard|"
+    r"go-to)\s+(?:choice|pick|option|default)|if you (?:want|like|prefer)|happy to|worth (?:a look|trying|considering))\b",
+    IC,
+)
+# what the assistant took for granted, said as a reason ("since you're a physics teacher", "Since Fivetran lands
+# timestamps in UTC", "as your repo uses …")
+_ASSUMED_RE = re.compile(
+    r"\b(?:since|because|given(?:\s+that)?|now that|as\s+(?=you\b|your\b|you're\b))\b|\byou(?:'re|\s+are|\s+use|\s+have)\b"
+    r"|\byour\s+\w+\s+(?:is|are|uses|has|runs)\b",
+    IC,
+)
+
+
+# a correction said first, both halves ("No, the target is churned_90d, not churn_flag — …")
+_CORRECTED_FIRST_RE = re.compile(
+    r"^(?:(?:no|nope|nah|actually|sorry|wait|correction)\b[\s,:!.—–-]*)+(?=\w)(?!not\b)[^.;?]*?,\s*not\s+\S",
+    IC,
+)
+
+
+def _without_offered_half(f: Fact, last: str) -> Fact:
+    """A statement with both halves whose wrong half is what the assistant just offered ("Where do you want to
+    deploy? Vercel is the path of least resistance" -> "nah, not Vercel. We're hosting on Netlify"): the person
+    turned an offer down and chose, nothing of the assistant's was wrong. What is kept is the choice, without the
+    offer, as a decision when it was read as a correction. A correction of what the assistant did or assumed
+    ("Shell: fish, not bash" after a bash snippet) keeps both halves and the assistant's words."""
+    m = _NOT_HALF_RE.search(f.text)
+    if not m or not last:
+        return f
+    gone = words(m.group("y"))
+    named = [s for s in split_sentences(last, own=False) if mentions(s, gone)]
+    # every sentence that names it puts it forward; none takes it for granted ("Since Fivetran lands timestamps in
+    # UTC, … I'd focus on …", "load both frames with pandas": what the assistant assumed or did, corrected)
+    if not named or not all(_PUT_FORWARD_RE.search(s) and not _ASSUMED_RE.search(s) for s in named):
+        return f
+    if any(mentions(r.group(0), gone) for r in _RULED_OUT_RE.finditer(f.quote)):
+        return f  # "We use polars here, not pandas, please don't bring pandas back in": a standing no, kept whole
+    text = f.text[: m.start()].rstrip(" ,;:—–-")
+    correction = f.kind == "correction" and text.startswith("Correction: ")
+    if correction:
+        text = text.removeprefix("Correction: ")
+        text = text[:1].upper() + text[1:]
+    if len(text.split()) < 3 or mentions(text, gone):
+        return f
+    quote = re.sub(
+        rf",?\s+not\s+(?:the\s+|a\s+|an\s+)?{re.escape(m.group('y'))}\b", "", f.quote, count=1, flags=IC
+    )
+    return replace(
+        f,
+        text=f"{text}.",
+        quote=quote if not mentions(quote, gone) else _quote_without(f.quote, gone),
+        kind="decision" if correction else f.kind,
+        context="" if correction else f.context,
+    )
 
 
 def _said_without(lines: str, gone: set[str]) -> str:

@@ -46,7 +46,9 @@ _PASTED_RE = re.compile(r"^\s*(?:\[[\d:]+\]\s*)?(?P<who>[A-Z][\w.'-]*(?: [A-Z][\
 _FIRST_PERSON_RE = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|my|me|we|our)\b")
 _MACHINE_RE = re.compile(
     r"^\s*(?:[A-Z][A-Z0-9_]{2,}\s*=|export\s+\w+=|\$ |Traceback|File \"|at [\w.$]+\(|\w+Error:|"
-    r"[{}\[\]]|<\/?\w+[^>]*>\s*$|\d+\s*→)"
+    # a bracket opens JSON or code, but not words about an empty value or a checkbox ("[] is fine. From now on …",
+    # "[x] we always invoice on the 1st")
+    r"(?!\[\s?[xX]?\s?\]\s+[A-Za-z`'\"]|\{\s?\}\s+[A-Za-z`'\"])[{}\[\]]|<\/?\w+[^>]*>\s*$|\d+\s*→)"
 )
 _QUOTED_RE = re.compile(r"\"[^\"\n]{1,300}\"")
 _ABBREV = (
@@ -196,6 +198,8 @@ LEAD_FILLER_RE = re.compile(
     r"(?:if|in case)\s+(?:u|you)\s+need\s+(?:it|to know)|"
     # ("Last thing, please remember my thesis deadline: …")
     r"(?:(?:one\s+)?(?:last|final|first)\s+thing|one more thing)(?=\s*,)|first of all|firstly|"
+    # the day job named with when ("By day I am a tax advisor; …", "in real life I'm a nurse")
+    r"(?:by day|during the day|in (?:my\s+)?real life|irl|in my day job|professionally)(?=,?\s+(?:I'm|I am|im|I work)\b)|"
     # a reason pointed back at ("thats also why i dont do sessions longer than 4 hrs"): what follows is said
     r"(?:that's|thats|that is)\s+(?:also\s+|partly\s+|exactly\s+|kind of\s+|kinda\s+)?why(?=\s+(?:I|i|we|my|our)\b)|"
     r"sounds good|later|not great|good(?!\s+(?:start|try|effort|job|point|call|catch|idea|luck)\b)|fine|alright|basically|essentially|in short|long story short|"

@@ -226,7 +226,8 @@ SELF: tuple[Family, ...] = (
     # "I'm retired now", "I am semi-retired since 2021"
     fam(
         "self/retired",
-        r"^I(?:'m| am)\s+(?:now\s+|fully\s+|happily\s+)?(?P<v>(?:semi-)?retired)\b(?P<rest>(?!\s+(?:from|of)\s+(?:all|this|that|it|everything)\b).*)$",
+        # ("… for 38 years and now I am retired": "and now" first)
+        r"^(?:(?:and|but|so)\s+)?(?:now\s*,?\s+)?I(?:'m| am)\s+(?:now\s+|fully\s+|happily\s+)?(?P<v>(?:semi-)?retired)\b(?P<rest>(?!\s+(?:from|of)\s+(?:all|this|that|it|everything)\b).*)$",
         "fact",
         "work",
         lambda m, s: f"{s} is {m.group('v').lower()}{(m.group('rest') or '').rstrip(TRIM)}".replace(
@@ -786,8 +787,9 @@ SELF: tuple[Family, ...] = (
     fam(
         "self/abstains",
         # ("I do not travel by plane, never", "we don't travel by car")
+        # what the person's work does not do ("I don't ship Windows builds", "we don't accept cheques")
         r"^(?:I|we)\s+(?:can't|cannot|can not|don't|do not|never|no longer)\s+(?P<verb>own|drive|fly|wear|use|watch|do|"
-        r"travel|ride|commute)\s+"
+        r"travel|ride|commute|ship|support|sell|offer|accept|deliver|publish|release|deploy|stock|serve|hire|lend|rent)\s+"
         rf"(?!{VAGUE_OBJECT})(?P<v>.{{2,60}})$",
         "fact",
         "preference",
