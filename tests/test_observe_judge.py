@@ -357,6 +357,13 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "we're on the night bus up to Hanoi, wifi is bad",
         "Sorry slow reply, brownout here in Jaro since 2pm",
         "no power since 6am, typing on my phone",
+        # heldout585-592 (adr/0111): a way before a year or an event; a past way given up, said so after it
+        "Before 2021 we did everything in an Access database.",
+        "until last year I kept the books on paper",
+        "Before the pandemic we sold only at the Saturday market",
+        "Before, I sold also argan oil cosmetics but I stopped, too many fakes in the market",
+        "we raised goats but we gave it up after the drought",
+        "I grew strawberries for a few years but I quit, the slugs won",
         # (adr/0111) a plan on the table, nothing booked
         "Japan is on the table for October, nothing booked",
         "Crete is still on the table, nothing decided yet",
@@ -458,6 +465,8 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         "my boss wants weekly reports every Monday",
         "I finally have my dream job at the observatory",
         "I used to run the pharmacy at Westmead",  # who the person was
+        "Before 2020 I lived in Lyon",
+        "I worked at the port but I stopped in 2019",
         "About 60 to 90 orders a month, more in December for weddings",  # an amount, no topic
         # heldout265-272: who the person was stays; a relative's part in the person's week stays
         "I used to be a librarian in Swansea",
@@ -2566,6 +2575,17 @@ def test_a_choice_with_not_the_offer_keeps_the_choice_without_the_offer(
             "dropped it.",
             ("churned_90d", "churn_flag"),
         ),
+        # heldout585-592 (adr/0111): how the person's own slip happened, after the right value
+        (
+            "So for 400 birds the feed will be about 1.2 tonnes.",
+            "Sorry, it is 500 birds not 400, I miscounted the second crate.",
+            ("500", "400"),
+        ),
+        (
+            "Your flight on 12 April leaves at 9.",
+            "No, we fly on 2 April not 12 April, I misread the ticket.",
+            ("2 April", "12 April"),
+        ),
         (
             "I'll write the release job to run on Friday evenings.",
             "No, the release day is Thursday, not Friday — we scrapped that years ago.",
@@ -2602,6 +2622,12 @@ def test_a_correction_of_what_the_assistant_did_keeps_both_halves(
         ("I don't support IE11 anymore", "IE11"),
         # the day job named with when
         ("By day I am a tax advisor; this choir website is my volunteer job.", "tax advisor"),
+        # heldout585-592 (adr/0111): a consequence run on with "so" that is only how it feels
+        (
+            "moved here from enugu in 2021 so the nhs interview style still feels a bit weird to me lol",
+            "enugu",
+        ),
+        ("we moved to Tromsø last year so everything feels dark and strange to me", "Tromsø"),
         ("in real life I'm a paramedic, this is a hobby project", "paramedic"),
     ],
 )

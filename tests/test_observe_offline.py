@@ -184,6 +184,10 @@ def test_helpers() -> None:
         # "not" said without "do", as many people write English
         ("I not use Shopify, I never use it", "the user does not use Shopify, they never use it"),
         ("I used to, now I not drink coffee", "the user used to, now they do not drink coffee"),
+        # heldout585-592 (adr/0111): an irregular past is no present ("solds")
+        ("I sold also argan oil", "the user sold also argan oil"),
+        ("I sent the invoices and I swept the shop", "the user sent the invoices and they swept the shop"),
+        ("I broke my wrist", "the user broke their wrist"),
     ],
 )
 def test_third_person_reads_adverbs_and_forms_typed_without_apostrophes(said: str, written: str) -> None:

@@ -153,6 +153,12 @@ _NOT_ANYMORE_RE = re.compile(
     r"(?P<wrong>[\w.-]+(?:\s+[\w.-]+)?)\s+any\s*more$",
     IC,
 )
+# the person's own slip, told after the right value
+OWN_SLIP_TAIL_RE = re.compile(
+    r"[,;—–-]\s*(?:sorry[,\s]+)?(?:I|i)\s+(?:mis(?:counted|typed|read|spoke|remembered|heard|spelled|spelt)|"
+    r"(?:wrote|typed|said|counted|read)\s+(?:it\s+|that\s+)?wrong|made\s+a\s+(?:typo|mistake))\b[^.;,:]*[.!]*$",
+    IC,
+)
 _ACTUALLY_RE = re.compile(r"^actually[,\s]+(?P<x>.{8,})$", IC)
 # the person puts their own words right ("Sorry, I made a mistake, it's four groups this year", "my bad,
 # it's the 14th", "oops I was wrong, we have 6 kiosks")

@@ -1018,6 +1018,17 @@ _BEFORE_HABIT_RE = re.compile(
     r"^(?:(?:and|but|so|also|oh|well)[\s,]+)*(?:before|previously|formerly|in the past)\s*,?\s+(?:i|we)\s+(?:was|were)\s+"
     r"(?!(?:working|living|teaching|studying|lecturing|managing|leading|running\s+(?:the\s+|a\s+)?[\w-]+\s+(?:at|for))\b)"
     r"[a-z]+ing\b|"
+    # ("Before 2021 we did everything in an Access database", "until last year I kept the books on paper")
+    r"^(?:(?:and|but|so|also|oh|well)[\s,]+)*(?:before|until|till|up\s+(?:un)?til)\s+(?:\d{4}|last\s+(?:year|spring|summer|"
+    r"autumn|fall|winter)|(?:the\s+)?(?:pandemic|covid|lockdown|move|merger|war|crisis))\s*,?\s+(?:i|we)\s+"
+    r"(?!(?:was|were|lived|worked|studied|taught|moved|came|arrived|left|started|got|had kids)\b)"
+    rf"(?:did|had|ran|sold|made|took|kept|used|wrote|\w+ed)\b|"
+    # a past way given up, said so after it ("Before, I sold also argan oil cosmetics but I stopped, too many
+    # fakes"); "I worked at the port but I stopped in 2019" tells where the person worked, and stays
+    r"^(?:(?:and|but|so|also|oh|well)[\s,]+)*(?:(?:before|previously|formerly|in the past|back then|years ago)\s*,?\s+)?"
+    r"(?:i|we)\s+(?!(?:was|were|lived|worked|studied|taught)\b)(?:also\s+)?(?:did|had|ran|sold|made|took|kept|used|"
+    r"grew|raised|bred|\w+ed)\b[^.;]{0,60}?,?\s+but\s+(?:i|we)\s+(?:(?:have|had|'ve)\s+)?(?:stopped|quit|gave\s+"
+    r"(?:it|that|them)\s+up|gave\s+up|dropped\s+(?:it|that|them))\b|"
     # the old way, and the new one better ("I used a daftari and counted everything on Sunday, now this is much
     # better"): a habit the person has dropped
     r"^(?:(?:and|but|so|also|oh|well)[\s,]+)*(?:i|we)\s+(?:used|did|kept|wrote|ran|had|\w+ed)\b[^.;]*,\s*"

@@ -29,7 +29,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from jarvis.observe.corrections import agreed_no, correcting, correction, named_correction, topic_correction
+from jarvis.observe.corrections import (
+    OWN_SLIP_TAIL_RE,
+    agreed_no,
+    correcting,
+    correction,
+    named_correction,
+    topic_correction,
+)
 from jarvis.observe.declined import (
     LET_GO_TAIL_RE,
     NO_AFTER,
@@ -303,6 +310,10 @@ _MOMENT_TAIL_RE = re.compile(
     # ("im a staff nurse on a cardiac ward in leicester and the rota is killing me": "and" then another subject)
     r"(?:\s*,\s*|\s+(?:and|but|so)\s+(?=(?:the|my|our|this|that|it|everything)\b))\S",
     re.IGNORECASE,
+)
+# a consequence run on with "so" and no comma
+_SO_TAIL_RE = re.compile(
+    r"^(?P<x>\S.{10,}?)\s+(?:and\s+)?so\s+(?=(?:the|my|our|it|this|that|everything|I|I'm|im)\b)\S", IC
 )
 # "im a teacher", "ive been a nurse": the apostrophe left out
 _TYPED = {"im": "I'm", "ive": "I've", "pls": "please", "plz": "please", "plse": "please", "kindly": "please"}
@@ -1125,9 +1136,13 @@ def extract_sentence(
     found = _announced(text, plain(nxt), who)
     if found:
         return [_fact(found, text, turn)]
-    found = topic_correction(trim(text))  # carries its own topic, after an assistant turn or not
+    # "Sorry, it is 500 birds not 400, I miscounted the second crate": how the slip happened is no part of it
+    put_right = OWN_SLIP_TAIL_RE.sub("", text) or text
+    found = topic_correction(trim(put_right))  # carries its own topic, after an assistant turn or not
     if not found and after_assistant:
-        setting = correcting(text)  # "Close, but no, it's May 17", "First, no, the web tier isn't Ubuntu"
+        setting = correcting(
+            put_right
+        )  # "Close, but no, it's May 17", "First, no, the web tier isn't Ubuntu"
         found = (
             correction(trim(setting), plain(nxt), after_assistant, who)
             or _answer(text, after_assistant)
@@ -1141,7 +1156,7 @@ def extract_sentence(
     if found and found.family == "correction/no-thing" and agreed_no(plain(sent)):
         return []  # "lol ok no harpsichord": the assistant's advice taken, nothing put right, no rule
     if not found and to_assistant and (said_before or after_assistant):
-        found = named_correction(trim(text), said_before or after_assistant, who)
+        found = named_correction(trim(put_right), said_before or after_assistant, who)
         after_assistant = after_assistant or (said_before if found else "")
     if found:
         return [_fact(found, text, turn, context=after_assistant)]
@@ -1432,6 +1447,12 @@ def _clause_facts(
         if found and extra and found.gate == "hold":
             found = None  # "my daughter Emi is a doctor": the relation is the fact; the rest stays unsure
         unread_why = admissible(clause) if found is None else None  # why the judge may not read it
+        so = _SO_TAIL_RE.match(clause) if unread_why in ("impression", "passing state") else None
+        if so and admissible(so.group("x")) is None:
+            # "moved here from enugu in 2021 so the nhs interview style still feels a bit weird to me": how it
+            # feels is the tail's; where the person came from stands before it, and is read, and quoted, alone
+            clause, unread_why = so.group("x"), None
+        said_in = clause if len(parts) > 1 or so else text  # what a fact of this clause quotes
         if found:
             if found.kind == "rule" and previous and _pair_opens(previous, clause):
                 # "run the tests with make test-fast — never call pytest directly": one rule, both halves
@@ -1440,9 +1461,9 @@ def _clause_facts(
                 if pending is not None:
                     pending[queued:] = [u for u in pending[queued:] if u.clause != previous]
                 clause = f"{previous} — {clause}"
-            facts.append(_fact(found, clause if len(parts) > 1 else text, turn))
+            facts.append(_fact(found, said_in, turn))
             if besides is not None and besides.text.lower() != found.text.lower():
-                facts.append(_fact(besides, clause if len(parts) > 1 else text, turn))
+                facts.append(_fact(besides, said_in, turn))
             if (
                 pending is not None
                 and found.kind == "fact"
@@ -1451,7 +1472,7 @@ def _clause_facts(
                 # a held "my X is Y" ("my exam is on 14 June") is allowed when the judge reads it as a fact
                 # "I'm a frontend contractor, currently placed at Saltmarsh Insurance": the family kept
                 # the first half; the judge weighs the whole clause, which then stands for both
-                pending.append(Unread(clause, clause if len(parts) > 1 else text, turn, who, facts[-1]))
+                pending.append(Unread(clause, said_in, turn, who, facts[-1]))
         elif (
             extra is None
             and pending is not None
@@ -1468,7 +1489,7 @@ def _clause_facts(
         ):
             # ("I'm organic all the way, period, my neighbor uses Roundup on everything": the person's part was
             # cut from the neighbour's by _who_then_theirs, so the judge reads, and the fragment quotes, it alone)
-            pending.append(Unread(clause, clause if len(parts) > 1 else text, turn, who))
+            pending.append(Unread(clause, said_in, turn, who))
         passing = found is None and (
             someone_elses(clause) or of_the_moment(clause) or unread_why == "passing state"
         )
@@ -1502,7 +1523,7 @@ def _clause_facts(
             if found is None and pending is not None and not rule_label and _says_more(clause, extra[1]):
                 # "Penelope (my wife) is coeliac", "my son Timur has his dombra concert at 17:00":
                 # who she is, and what is true of her, which the judge weighs like any clause
-                pending.append(Unread(clause, clause if len(parts) > 1 else text, turn, who, named))
+                pending.append(Unread(clause, said_in, turn, who, named))
         before, previous = (previous, None) if found or extra else (previous, clause)
     return facts
 

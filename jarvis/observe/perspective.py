@@ -25,7 +25,9 @@ _PAST_WORDS = (
     "was were had did got made said took saw came knew thought told bought left felt found gave met ran wrote "
     "went began brought built caught chose drew drove ate fell fought flew forgot grew heard held kept lay led "
     "lost meant paid put read rode rose sang sat slept spoke spent stood stole swam taught threw understood "
-    "woke wore won became"
+    "woke wore won became sold sent shot stuck struck dug fed hung hid lent sought shook bent bit blew bred broke "
+    "burnt dealt drank fled froze knelt leapt rang sank shrank slid sped spun sprang stung swept swore swung tore "
+    "wept withdrew forgave mistook overtook undertook withheld"
 )
 IRREGULAR_PAST = frozenset(_PAST_WORDS.split())
 SPECIAL = {
