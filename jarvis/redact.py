@@ -110,6 +110,14 @@ _HEX_CONTEXT = re.compile(
 )
 
 
+# what is said of a secret: keep it out of git ("don't commit it", "never push this", "not in the repo")
+_KEEP_OUT_RE = re.compile(
+    r"\b(?:don'?t|do\s+not|never|not|pls\s+don'?t|please\s+don'?t)\s+(?:\w+\s+)?(?:commit|push|check\s+in|"
+    r"merge|put\s+(?:it|this|that)\s+in\s+(?:git|the\s+repo))\b",
+    re.IGNORECASE,
+)
+
+
 def _bare_token(text: str, start: int, end: int) -> bool:
     """A key pasted with no name near it. Hex of 32+ digits unless a commit, digest or fingerprint
     is spoken of near it; otherwise 20+ characters with digits scattered through letters (4+
@@ -120,6 +128,8 @@ def _bare_token(text: str, start: int, end: int) -> bool:
         return False  # ("cc-3b1f6a2e-8c47-…", a session id: a UUID with a prefix)
     if _HEX.fullmatch(value):
         near = text[max(0, start - 60) : start] + " " + text[end : end + 40]
+        # "appkey …: 3F6A1C… — dont commit it": a value the person says to keep out of git is no commit
+        near = _KEEP_OUT_RE.sub(" ", near)
         return len(value) >= 32 and not _HEX_CONTEXT.search(near)
     if len(value) < 20 or sum(c.isdigit() for c in value) < 4:
         return False

@@ -357,6 +357,15 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "we're on the night bus up to Hanoi, wifi is bad",
         "Sorry slow reply, brownout here in Jaro since 2pm",
         "no power since 6am, typing on my phone",
+        # heldout593-600 (adr/0111): on a power bank; an incident told with its day and its cause; someone met
+        # through a place or a group, by no name
+        "I'm on my power bank so let's be quick.",
+        "we're running on tethering today, sorry",
+        "The nightly run failed on Tuesday because of a full disk on the runner.",
+        "the sync crashed last night due to an expired certificate",
+        "The guy from our beekeeping club uses a Raspberry Pi with an HX711",
+        "a lady at the market sells hers at 4 euros",
+        "the man next door has chickens and swears they pay for themselves",
         # heldout585-592 (adr/0111): a way before a year or an event; a past way given up, said so after it
         "Before 2021 we did everything in an Access database.",
         "until last year I kept the books on paper",
@@ -466,6 +475,8 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         "I finally have my dream job at the observatory",
         "I used to run the pharmacy at Westmead",  # who the person was
         "Before 2020 I lived in Lyon",
+        "The Airflow DAG that triggers dbt every morning at 4h30 failed on Saturday",  # the DAG is the person's
+        "the team at work uses Jira",
         "I worked at the port but I stopped in 2019",
         "About 60 to 90 orders a month, more in December for weddings",  # an amount, no topic
         # heldout265-272: who the person was stays; a relative's part in the person's week stays
@@ -2622,6 +2633,10 @@ def test_a_correction_of_what_the_assistant_did_keeps_both_halves(
         ("I don't support IE11 anymore", "IE11"),
         # the day job named with when
         ("By day I am a tax advisor; this choir website is my volunteer job.", "tax advisor"),
+        # heldout593-600 (adr/0111): the person set against someone else, before a colon; the present said for a choice
+        ("But not for me: I grow everything organic, no chemical sprays in my garden.", "organic"),
+        ("As for me: I only drink black coffee", "black coffee"),
+        ("ok we go with one sheet per year then, easier for me to find.", "one sheet per year"),
         # heldout585-592 (adr/0111): a consequence run on with "so" that is only how it feels
         (
             "moved here from enugu in 2021 so the nhs interview style still feels a bit weird to me lol",
@@ -2634,3 +2649,42 @@ def test_a_correction_of_what_the_assistant_did_keeps_both_halves(
 def test_statements_past_an_opener_or_a_tail_are_kept(said: str, key: str, judge: Judge) -> None:
     kept = [f.text for f in facts(chat(said), judge)]
     assert any(key.lower() in t.lower() for t in kept), kept
+
+
+OPTIONS = (
+    "Options:\n"
+    "1. **Store readings in flash** instead of RAM: carve out a data partition.\n"
+    "2. **Pack readings smaller**: temperature as hundredths of a degree.\n"
+    "3. **Restructure the main loop around `embassy`** (async executor), so the modem logic runs as a task.\n\n"
+    "How long does it need to hold out?"
+)
+
+
+def test_a_no_to_an_option_under_a_bare_heading_completes_no_rule(judge: Judge) -> None:
+    # heldout600 (adr/0111): "Options:" on its own line offers each item; "and no embassy, keep it simple" is a no to
+    # the third, for now, and is not read as the rest of the rule before it
+    said = "no heap allocations in the firmware, ever, that's a hard rule. and no embassy, keep it simple like it is."
+    kept = [f.text for f in facts(offered(OPTIONS, said), judge)]
+    assert any("heap" in t for t in kept), kept
+    assert not [t for t in kept if "embassy" in t.lower()], kept
+
+
+@pytest.mark.parametrize(
+    ("suggestion", "said", "key"),
+    [
+        # heldout593-600 (adr/0111): a no that says it stands ("it stays that way", "this is my rule", "the whole point")
+        (
+            "I could switch rust-toolchain.toml to a pinned nightly and enable the feature.",
+            "for the record, my toolchain is stable rust and it stays that way, I don't want nightly features in this.",
+            "nightly",
+        ),
+        (
+            "A greenhouse would let you start the seedlings earlier, if you want.",
+            "No greenhouse, I grow everything outside in the beds, this is my rule.",
+            "greenhouse",
+        ),
+    ],
+)
+def test_a_no_that_says_it_stands_is_kept(suggestion: str, said: str, key: str, judge: Judge) -> None:
+    kept = [f.text for f in facts(offered(suggestion, said), judge)]
+    assert any(key in t.lower() for t in kept), kept

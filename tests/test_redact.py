@@ -126,6 +126,20 @@ SECRETS: list[tuple[str, str, str, str]] = [
         "Kx7#pLq2vR9zW4",
     ),
     ("unlabelled-password-end", "use this from now on: " + "Wq9!rT5zPb2m.", "password", "Wq9!rT5zPb2m"),
+    # heldout593 (adr/0111): a hex key said to be kept out of git is no commit ("dont commit it")
+    (
+        "hex-keep-out",
+        "appkey for the dev device if you need to test join: "
+        + "3F6A1C9D0B7E42A8C5D1F09E6B3A7C24 — dont commit it",
+        "token",
+        "3F6A1C9D0B7E42A8",
+    ),
+    (
+        "hex-never-push",
+        "the signing secret, never push this: " + "a3f9c0d1e2b3a4f5c6d7e8f9a0b1c2d3e4f5a6b7",
+        "token",
+        "a3f9c0d1e2b3a4f5",
+    ),
 ]
 
 
@@ -142,6 +156,7 @@ def test_secrets_are_redacted(text: str, kind: str, secret: str) -> None:
 
 LOOK_ALIKES = [
     ("commit-sha", "fixed in 3f786850e387550fdab836ed7e6dc881de23001b, see key commit"),
+    ("revert-not-merged", "please revert 3f786850e387550fdab836ed7e6dc881de23001b, do not merge it yet"),
     ("short-sha", "key change landed in a1b2c3d (token refresh)"),
     ("sha256", "sha256 key digest e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
     ("uuid", "session token id 123e4567-e89b-12d3-a456-426614174000"),

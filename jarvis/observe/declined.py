@@ -120,6 +120,10 @@ _OPTIONS = r"ways|options|approaches|choices|routes|paths"
 _EXTRAS = r"extras|add-ons|addons|additions|improvements|tweaks|follow-ups|nice-to-haves"
 # how many are laid out ("Two ways …", "A few possible improvements:")
 _SOME = r"two|three|four|a few|several|some|2|3|4"
+_HEADING = (
+    rf"(?m:^[ \t]*(?:\*\*|#+[ \t]*)?(?:(?:{_SOME}|possible|other|more)[ \t]+)?(?:{_OPTIONS}|{_EXTRAS}|ideas|alternatives)"
+    r"(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*$)"
+)
 _CHOICE_RE = re.compile(
     rf"\b(?:{_SOME})\s+(?:optional\s+|possible\s+|small\s+|quick\s+|more\s+|other\s+)?"
     rf"(?:{_OPTIONS}|{_EXTRAS})\b[^.?!]{{0,40}}[:.]"
@@ -131,9 +135,10 @@ _CHOICE_RE = re.compile(
     r"menu|meal plan|timetable|draft)\b",
     IC,
 )
-# the head of a list of extras: the items after it are each offered, named by their first words
+# the head of a list of extras: the items after it are each offered, named by their first words; or a heading of
+# its own line ("Options:", "**Some ideas:**"), whose items offer the names in them
 _EXTRAS_HEAD_RE = re.compile(
-    rf"\b(?:{_SOME})\s+(?:\w+\s+)?(?:{_EXTRAS}|{_OPTIONS})\b[^.?!]{{0,40}}:\s*$",
+    rf"\b(?:{_SOME})\s+(?:\w+\s+)?(?:{_EXTRAS}|{_OPTIONS})\b[^.?!]{{0,40}}:\s*$|{_HEADING}",
     IC,
 )
 # what a list item names first ("a partial index `ON shipments …` for the dashboard", "batching the backfill in
@@ -227,6 +232,10 @@ _LASTING_RE = re.compile(
     # ("No Tailwind — this codebase sticks to scoped <style> blocks, keep it that way", "No Firebase in any of my
     # client apps")
     r"keep it (?:that way|like that|as it is)|(?:any|none|all) of (?:my|our)|"
+    # ("my toolchain is stable rust and it stays that way", "this is my rule"); "that's the whole point of having the
+    # tank" says why the offer is not needed, and is labelled both ways
+    r"stays? (?:that way|like that|as it is)|for the record|for good|"
+    r"(?:this|that|it)(?:'s|\s+is)\s+(?:my|our|a|the)\s+(?:\w+\s+)?rule|"
     # ("please no hotels without an elevator, keep this in mind for every suggestion")
     r"keep (?:this|that|it) in mind|(?:for|in) (?:every|all|any) (?:\w+\s+)?(?:suggestions?|recommendations?|plans?|answers?|"
     r"trips?|bookings?|recipes?|menus?)|"
@@ -331,13 +340,15 @@ def words(text: str) -> set[str]:
 
 def _names(sentence: str) -> set[str]:
     """The words of a sentence that name a thing: with a capital past the first word, an inner capital, an
-    underscore, a digit or a dot ("MassDownloader", "Airflow", "bevy_transform_interpolation")."""
+    underscore, a digit or a dot ("MassDownloader", "Airflow", "bevy_transform_interpolation"), or set as code."""
     tokens = _TOKEN_RE.findall(sentence)
     named = [
         t
         for i, t in enumerate(tokens)
         if re.search(r"[_\d.]|[a-z][A-Z]", t) or (i > 0 and t[0].isupper() and t != "I")
     ]
+    # or set as code ("around `embassy`")
+    named += re.findall(r"`([^`\s]{2,40})`", sentence)
     return words(" ".join(named))
 
 
@@ -373,6 +384,10 @@ class Suggested:
                 if _POINTS_BACK_RE.search(sent):
                     # "CI builds would be faster with sccache. Want me to add it?": "it" is the sentence before
                     self.words |= words(before)
+            elif listed:
+                # an item under a heading of its own line ("Options:", "**Some ideas:**"): the names it offers
+                # ("3. Restructure the main loop around `embassy`")
+                self.words |= _names(sent)
             listed = (listed or _EXTRAS_HEAD_RE.search(sent) is not None) and not sent.rstrip().endswith("?")
             before = sent
 

@@ -909,7 +909,11 @@ DECISIONS: tuple[Family, ...] = (
         r"staying on|staying with|keeping|standardi[sz]ing on)|(?<=we)\s+(?:stay|stick|remain)\s+(?:on|with)|'ll\s+stick\s+(?:with|to)"
         # ("we'll go with the Lorentz pump", "I will go with Kakheti"), not with what the assistant said ("I'll go
         # with your first option", "we'll go with that")
-        r"|(?:'ll|\s+will)\s+go\s+with(?=\s+(?!(?:that|this|it|them|those|these|one|either|whatever|whichever|your|yours|"
+        # ("ok we go with one sheet per year then": the present said for the choice)
+        r"|(?:'ll|\s+will|(?<=we)\s+(?:now\s+)?)\s*go\s+with(?=\s+(?!(?:that|this|it|them|those|these|"
+        # ("one sheet per year" is a choice named; "that one", "one of them" are not)
+        r"one(?=\s*(?:$|[,.!?;]|of\b|you\b|then\b|too\b))|either|whatever|"
+        r"whichever|your|yours|"
         r"what|option|flow|the\s+(?:first|second|third|last|other|former|latter|same|one|option|suggestion|flow)|you|him|her|my\s+gut)\b))"
         # ("No, thank you, I stay with plain matplotlib": not a person one stays with)
         r"|(?<=I)\s+(?:stay|stick)\s+(?:with|to)(?=\s+(?!(?:my|our|a|an|friends|family|him|her|them|you|relatives)\b)))"

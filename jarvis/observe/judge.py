@@ -476,7 +476,7 @@ _MOMENT_RE = re.compile(
     r"|\b(?:I'm|I am|im|we're|we are)\s+(?:on|in)\s+(?:the\s+|a\s+|my\s+)?(?:ferry|train|bus|plane|flight|boat|tram|metro|"
     r"subway|taxi|uber|cab|coach)\b(?!\s+(?:every|each|daily)\b)"
     r"|\b(?:I'm|I am|im|we're|we are)\s+(?:on|running on)\s+(?:the\s+|a\s+|my\s+)?(?:ups|generator|battery|batteries|"
-    r"hotspot|backup power|inverter|mobile data)\b"
+    r"hotspot|backup power|inverter|mobile data|power ?bank|powerbank|tethering|car charger|phone data|data)\b"
     # last night's sleep, today's coffee, how wrecked ("only slept 3 hours", "running on 4h sleep",
     # "on my third coffee", "so wrecked")
     rf"|\b(?:only\s+)?(?:slept|got)\s+(?:like\s+|maybe\s+|about\s+)?(?:\d+|{_FEW})\s*(?:h|hrs?|hours?)\b"
@@ -521,6 +521,10 @@ _MOMENT_RE = re.compile(
     r"|\b(?:I'll|I will|I'm going to|im gonna|I'm gonna|ill)\s+be\s+(?:offline|away|out|afk|unavailable|off|"
     r"in meetings)\b"
     r"|\b(?:power|light|electricity)\s+(?:is\s+|has\s+)?(?:gone|out|off|cut)\b"
+    # an incident told with its day and its cause ("The nightly run failed on Tuesday because of a full disk")
+    r"|\b(?:failed|crashed|broke|died|went down|timed out|stopped|fell over|errored|blew up)\b[^.;]{0,40}?\b(?:on\s+"
+    rf"{WEEKDAY}|yesterday|last\s+night|this\s+morning|earlier\s+today|overnight)\b[^.;]{{0,15}}?\b(?:because\s+of|due\s+to|"
+    r"thanks\s+to|caused\s+by|because)\b"
     # something broke with its day ("since the air conditioning in the server room died on Friday")
     r"|\b(?:died|broke|broke down|crashed|went down|blew up|burst|flooded|caught fire|fell over|gave up|stopped working)\b"
     r"[^,;]{0,25}\b(?:on (?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|last night|this morning|earlier today)\b"
@@ -763,6 +767,15 @@ _LIKE_THEY_ALWAYS_RE = re.compile(
 )
 
 
+# someone met through a place or a group, by no name ("The guy from our beekeeping club uses a Raspberry Pi",
+# "a lady at the market sells hers at 4 euros"): theirs
+_SOMEONE_FROM_RE = re.compile(
+    r"^(?:(?:and|but|so|also|oh|btw|plus)[\s,]+)*(?:the|a|an|one|this|that)\s+(?:\w+\s+)?(?:guy|man|woman|lady|bloke|fellow|"
+    r"fella|girl|boy|person|chap|dude|lad|gentleman|couple|family|folks|people)\s+(?:from|at|in|on|down|up|next)\s+"
+    r"[^,;.]{1,40}?\s+(?:(?:\w+ly|always|never|usually|only|also|still|just)\s+)*"
+    r"(?:uses|swears by|runs|does|sells|buys|grows|keeps|feeds|has|makes|built|bought|got|drives|plays|charges|gets)\b",
+    IC,
+)
 # a colleague or friend named by no name ("coworker does ultramarathons, 100k trail stuff, crazy guy")
 _BARE_OTHER_RE = re.compile(
     r"^(?:a\s+|one\s+)?(?:coworker|co-worker|colleague|workmate|friend|mate|buddy|pal)\s+(?:of mine\s+)?"
@@ -833,6 +846,7 @@ def others_habit(text: str) -> bool:
         or _OUTSIDER_DOES_RE.match(text)
         or _MENTIONED_RE.match(text)
         or _BARE_OTHER_RE.match(text)
+        or _SOMEONE_FROM_RE.match(text)
         or _COMMON_KNOWLEDGE_RE.search(text)
         or _UNNAMED_ADVICE_RE.search(text)
         or _PASTED_RE.search(text)

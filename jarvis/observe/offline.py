@@ -2110,7 +2110,14 @@ class OfflineObserver:
                         previous, since, asked = sent, mark, ""
                     # "No, that's wrong. <the right version>", "ok decided. <what>", "… its stats now": the next
                     # sentence completes the last statement, and is not read again
-                    merged = _with_next(found[-1], nxt) if found and nxt else None
+                    # ("… that's a hard rule. and no embassy, keep it simple like it is": a no to an offer, for now,
+                    # completes nothing)
+                    offer_next = to_assistant and nxt and suggested.turned_down(plain(nxt))
+                    merged = (
+                        _with_next(found[-1], nxt)
+                        if found and nxt and not (offer_next and not suggested.lasts(plain(nxt)))
+                        else None
+                    )
                     if merged is not None:
                         found[-1], skip = merged, i + 1
                     if found and facts and _too_short_alone(found[0], facts[-1], event.turn):

@@ -198,6 +198,8 @@ LEAD_FILLER_RE = re.compile(
     r"(?:if|in case)\s+(?:u|you)\s+need\s+(?:it|to know)|"
     # ("Last thing, please remember my thesis deadline: …")
     r"(?:(?:one\s+)?(?:last|final|first)\s+thing|one more thing)(?=\s*,)|first of all|firstly|"
+    # the person set against someone else, before a colon ("But not for me: I grow everything organic")
+    r"(?:not\s+)?(?:for|as for)\s+me\s*(?=:\s*(?:I|I'm|im|we|my|our)\b)|"
     # the day job named with when ("By day I am a tax advisor; …", "in real life I'm a nurse")
     r"(?:by day|during the day|in (?:my\s+)?real life|irl|in my day job|professionally)(?=,?\s+(?:I'm|I am|im|I work)\b)|"
     # a reason pointed back at ("thats also why i dont do sessions longer than 4 hrs"): what follows is said
