@@ -357,6 +357,14 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "we're on the night bus up to Hanoi, wifi is bad",
         "Sorry slow reply, brownout here in Jaro since 2pm",
         "no power since 6am, typing on my phone",
+        # heldout601-608 (adr/0111): another's adoration; hearsay of what some people do; the other parents; a
+        # housemate named in small letters, then their way, then what it does to the person
+        "my sister adores the Postojna caves and tells everyone to go.",
+        "my uncle raves about his Traeger",
+        "I read some people do ECS with flecs in C++ and its way faster than bevy.",
+        "The other mothers give Nutella sandwiches and she asks why she can't have.",
+        "the other stalls sell theirs at 3 euros",
+        "my roommate ayanda spends like R400 on uber eats every week and then borrows from me at the end of the month.",
         # heldout593-600 (adr/0111): on a power bank; an incident told with its day and its cause; someone met
         # through a place or a group, by no name
         "I'm on my power bank so let's be quick.",
@@ -2637,6 +2645,13 @@ def test_a_correction_of_what_the_assistant_did_keeps_both_halves(
         ("But not for me: I grow everything organic, no chemical sprays in my garden.", "organic"),
         ("As for me: I only drink black coffee", "black coffee"),
         ("ok we go with one sheet per year then, easier for me to find.", "one sheet per year"),
+        # heldout601-608 (adr/0111): what turns something down is in a later clause; "keep using X"
+        (
+            "I paint only with watercolor, never acrylic, I don't like the smell and it dries too fast for me.",
+            "watercolor",
+        ),
+        ("I do the books myself in LibreOffice, I've no Excel and I'm not paying for it", "LibreOffice"),
+        ("Keep using SQLite, I don't want to run any server on this old HP laptop.", "SQLite"),
         # heldout585-592 (adr/0111): a consequence run on with "so" that is only how it feels
         (
             "moved here from enugu in 2021 so the nhs interview style still feels a bit weird to me lol",
@@ -2688,3 +2703,26 @@ def test_a_no_to_an_option_under_a_bare_heading_completes_no_rule(judge: Judge) 
 def test_a_no_that_says_it_stands_is_kept(suggestion: str, said: str, key: str, judge: Judge) -> None:
     kept = [f.text for f in facts(offered(suggestion, said), judge)]
     assert any(key in t.lower() for t in kept), kept
+
+
+def test_a_decision_run_on_into_what_is_still_open_stops_there(judge: Judge) -> None:
+    # heldout606 (adr/0111): "now the money, should I go for …, I haven't decided yet" is no part of the decision
+    said = (
+        "alright decided, we'll buy the 15,000 liter rotary dryer, my son does the spreadsheets, now the money, "
+        "should I go for the Pronaf loan or the bank's own line, I haven't decided yet"
+    )
+    kept = facts(chat(said), judge)
+    assert any("rotary dryer" in f.text for f in kept), [f.text for f in kept]
+    shown = [f"{f.text} {f.quote}" for f in kept]
+    assert not [t for t in shown if "Pronaf" in t], shown
+
+
+def test_a_no_in_a_later_clause_to_an_offer_named_before_keeps_nothing(judge: Judge) -> None:
+    kept = facts(
+        offered(
+            "You could try a Moomin flask for her lunch.",
+            "the Moomin flask is cute, but no, too expensive for me",
+        ),
+        judge,
+    )
+    assert not [f.text for f in kept if "Moomin" in f.text], [f.text for f in kept]

@@ -886,7 +886,8 @@ DECISIONS: tuple[Family, ...] = (
     # short and named (not "stay with me", "go with your gut")
     fam(
         "decision/stay",
-        r"^(?:(?:ok(?:ay)?|no|nah|nope|yeah|right)[,.!\s]+)*(?P<x>(?:stay|stick)\s+(?:on|with|to)\s+"
+        # ("Keep using SQLite, I don't want to run any server on this old HP laptop")
+        r"^(?:(?:ok(?:ay)?|no|nah|nope|yeah|right)[,.!\s]+)*(?P<x>(?:(?:stay|stick)\s+(?:on|with|to)|keep\s+using)\s+"
         rf"(?!{VAGUE_OBJECT}|(?:the\s+|a\s+)?(?:me|us|him|her|you|your|my|the plan|plan|track|top|topic|point|course|target|schedule|hold|"
         r"the line|call|board|mute|speaker|the phone|it)\b)[\w.+#-]+(?:\s+[\w.+#-]+){0,2})$",
         "decision",

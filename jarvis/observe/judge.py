@@ -64,7 +64,9 @@ TOKEN_RE = re.compile(r"(?u)\b\w[\w']*\b|[?!]")
 # ("my apprentice Jake does the sanding") are not refused. A few other languages' verbs too, since
 # people mix them in ("mi compañero quiere pasar todo a kubernetes").
 _OPINION_RE = re.compile(
-    r"\b(?:loves?|loved|hates?|hated|likes|liked|prefers?|preferred|wants?|wanted|wishes|thinks?|believes?|says?|said|"
+    r"\b(?:loves?|loved|adores?|adored|hates?|hated|likes|liked|prefers?|preferred|wants?|wanted|wishes|thinks?|believes?|says?|said|"
+    # ("my sister adores the Postojna caves and tells everyone to go")
+    r"raves?\s+about|tells?\s+everyone|"
     r"(?:was|were|is|are|keeps?)\s+sayin[g']?|keeps?\s+(?:tellin|askin|pushin|naggin|goin on)\b'?|(?:was|were|is|are|keeps?)\s+telling\s+(?:me|us|the user)\b|"
     r"told\s+(?:me|us)\s+(?:to|I|we|that|[\w.+-]+\s+(?:is|are|was|were|would|will))\b|would\s+(?:tell|say|suggest|recommend|insist|want)|"
     r"(?:would|'d)\s+(?:honestly\s+|really\s+|much\s+|rather\s+)?(?:rather|prefer)|keeps?\s+(?:on\s+)?(?!(?:every|any|no|some)thing\b)"
@@ -107,6 +109,9 @@ _OPINION_RE = re.compile(
 # what everyone around the person does ("everyone in my cohort is applying for NHS jobs")
 _EVERYONE_RE = re.compile(
     r"^(?:everyone|everybody|nobody|no one|people|most people|reviewers|(?:some|most|many)\s+reviewers|other people|"
+    # ("The other mothers give Nutella sandwiches")
+    r"the\s+other\s+(?:\w+\s+)?(?:mothers|mums|moms|fathers|dads|parents|kids|children|families|students|nurses|teachers|"
+    r"drivers|vendors|sellers|stalls|farmers|guys|girls|players|members|traders|shops|bakeries|devs|developers|teams)|"
     r"others|folks|some(?:one|body)\s+(?:on|in|at|from)\s+[\w.-]+|(?:all|most|half) (?:of )?my (?:friends|mates|"
     r"colleagues|coworkers|co-workers|classmates|cohort|team|family|relatives|neighbou?rs|students|patients|"
     r"clients|customers|peers|kids|siblings|cousins|class|year|course|batch|unit|ward|department|squad)|"
@@ -1179,7 +1184,9 @@ _THEIR_WAY_VERB = (
     r"(?:vegan|vegetarian|veggie|pescatarian|keto|paleo|gluten-free|dairy-free|sober|teetotal|carnivore|plant-based|"
     # a fasting plan ("does 16:8 and lost like 6 kg")
     r"16:8|18:6|20:4|5:2|OMAD|intermittent fasting|fasting|low[- ]carb|a juice cleanse|a detox)(?!\w))"
-    rf"(?![^,;.]*\b(?:{_FIRST_PERSON})\b)"  # the person, in the same clause: it touches them
+    # the person, in the same clause: it touches them; not past "and then" ("my roommate ayanda spends like R400 on uber
+    # eats every week and then borrows from me": her way, then what it does to the person)
+    rf"(?!(?:(?!\s(?:and\s+then|but)\s)[^,;.])*\b(?:{_FIRST_PERSON})\b)"
 )
 _THEIR_WAY_RE = re.compile(
     rf"^(?:(?:and|but|so|also|lol|plus|oh|like)[\s,]+)*(?:my|our)\s+(?:\w+\s+)?(?:(?:{_OUTSIDERS}|{_SIBLINGS})s?\b|"
@@ -1187,7 +1194,9 @@ _THEIR_WAY_RE = re.compile(
     rf"(?:{_AWAY_KIN})s?(?=\s+(?:in|over in|back in|back home in|who lives in|living in)\s+(?-i:[A-Z]))|"
     # anyone the person knows by their role or trade, then named ("my vet Bartek does all her books in Excel",
     # "my compadre Tatay Boyet uses GCash for everything"): who they are stays, read from the appositive
-    rf"(?:{BY_ROLE}|{_HOUSEMATES})(?=,?\s+(?-i:[A-Z])|\s+(?:from|in|at|on|back in|over in)\s))"
+    rf"(?:{BY_ROLE}|{_HOUSEMATES})(?=,?\s+(?-i:[A-Z])|\s+(?:from|in|at|on|back in|over in)\s"
+    # a name in small letters right before their way ("my roommate ayanda spends …")
+    rf"|\s+(?-i:[a-z][\w'-]+)\s+(?:(?:{_WAY_ADVERBS})\s+)*(?:{WAY_VERBS})\b))"
     # where they live or sit ("my friend on the surgical ward does all her rosters with Excel macros")
     # ("my roommate from nursing school Shraddha does 16:8": where from, in up to three words)
     rf"(?:\s+(?:from|in|at|back in|back home in|over in|who lives in|living in)\s+[^\W\d_][\w'-]*"
@@ -1249,7 +1258,7 @@ _HEARD_RE = re.compile(
     rf"(?:apparently|supposedly|allegedly|reportedly|rumou?r has it|word is|they say|people say)[\s,]+"
     rf"(?![^,;.]*\b(?:{_FIRST_PERSON})\b)"
     r"|(?:i\s+|we\s+)?(?:(?:also|just|once)\s+)?(?:heard|read)\s+(?!(?:that|how|about|it|the\s+docs?|up|through)\b)"
-    r"(?:[\w.+#'-]+\s+){1,3}(?:is|are|was|were|has|have|can|will|makes?|helps?|works?|causes?|cures?)\b"
+    r"(?:[\w.+#'-]+\s+){1,3}(?:is|are|was|were|has|have|can|will|makes?|helps?|works?|causes?|cures?|do|does|use|uses)\b"
     r"|(?:my|the)\s+(?:feed|timeline|fyp|for you page|explore page|insta|instagram|tiktok|youtube|news)\s+is\s+"
     r"(?:full of|all)\b)",
     IC,

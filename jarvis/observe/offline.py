@@ -937,6 +937,40 @@ _DECIDED_TAIL_RE = re.compile(
 )
 
 
+# the talk turning to the next thing ("…, now the money, should I go for …")
+_TOPIC_TURN_RE = re.compile(r"^(?:and\s+)?(?:now|next|then)\s+(?:the|about|for)\s+[\w' -]{1,30}$", IC)
+
+
+_OWN_WAY_FIRST_RE = re.compile(
+    r"^(?:(?:and|but|so|well|ok|okay)[\s,]+)*(?:I|we)\s+(?:\w+ly\s+|only\s+|always\s+|never\s+)*"
+    r"(?!(?:thought|considered|looked|was|were|tried|had|did|used|wanted|wonder|wondered|might|may|could|would|"
+    r"should|will|'ll|'d)\b)[a-z]+\b",
+    IC,
+)
+
+
+def _names_an_offer(text: str, assistant: str) -> bool:
+    """True when `text` names something the assistant's last message offered ("Moomin flask, too expensive for me")."""
+    return bool(assistant) and bool(words(text) & _offered_words(assistant))
+
+
+def _offered_words(assistant: str) -> set[str]:
+    suggested = Suggested()
+    suggested.add(assistant)
+    return suggested.words
+
+
+def _still_open_at(text: str) -> int | None:
+    """Where, in run-on words after a decision, the talk turns to what is still open: a question, a choice not yet
+    made, or the next topic ("alright decided, we'll buy the rotary dryer, …, now the money, should I go for the
+    Pronaf loan or the bank's own line, I haven't decided yet")."""
+    pieces = re.split(r",\s+", text)
+    for i, piece in enumerate(pieces[1:], start=1):
+        if refused(piece) == "question" or admissible(piece) == "undecided" or _TOPIC_TURN_RE.match(piece):
+            return len(", ".join(pieces[:i]))
+    return None
+
+
 def _announced(sent: str, nxt: str, who: str) -> Found | None:
     """decision/announced: a decision said to be one; "ok decided." alone takes the next sentence."""
     m = _ANNOUNCED_RE.match(trim(sent).strip())
@@ -948,6 +982,8 @@ def _announced(sent: str, nxt: str, who: str) -> Found | None:
             return None
         body = tail.group("x") + tail.group("rest")
     body = trim(body or "").strip(TRIM)
+    open_at = _still_open_at(body)
+    body = body if open_at is None else _up_to(body, open_at)
     # ("im cancelling spotify and keeping yt premium, no point paying for both": the why turns nothing down)
     # ("Decided. What if later we rewrite everything in Kotlin, will Riverpod be a problem?": no decision follows)
     asked = body == trim(nxt or "").strip(TRIM) and (nxt or "").rstrip().endswith("?")
@@ -1084,6 +1120,21 @@ def extract_sentence(
         rest = _after_new_topic(text)
         if rest:
             return extract_sentence(rest, nxt, event, "", to_assistant, pending)
+        # "I paint only with watercolor, never acrylic, I don't like the smell and it dries too fast for me": what
+        # turns something down is in a later clause, why the person's own way is theirs; the clauses before it stand
+        parts = clauses(text)
+        first = next((i for i, part in enumerate(parts) if turned_down(part)), 0)
+        before_no = ", ".join(parts[:first])
+        if (
+            first
+            # the person's own way, said in the present ("I paint only with …", "I do the books myself in …"), not
+            # someone else's, nor what was once weighed ("For the record I thought about using dbt snapshots")
+            and _OWN_WAY_FIRST_RE.match(before_no)
+            and len(before_no.split()) >= 4
+            and not turned_down(before_no)
+            and not _names_an_offer(before_no, after_assistant)
+        ):
+            return extract_sentence(before_no, nxt, event, "", to_assistant, pending)
         return []  # "nah not doing Addressables, way overkill": considered and turned down
     conditional = _IF_YOU_RULE_RE.match(trim(text)) if to_assistant else None
     if conditional:  # "If you write something long, answer me in French please"
@@ -1135,7 +1186,8 @@ def extract_sentence(
         return [_fact(found, quote if question is None else _up_to(quote, question), turn)]
     found = _announced(text, plain(nxt), who)
     if found:
-        return [_fact(found, text, turn)]
+        open_at = _still_open_at(text)
+        return [_fact(found, text if open_at is None else _up_to(text, open_at), turn)]
     # "Sorry, it is 500 birds not 400, I miscounted the second crate": how the slip happened is no part of it
     put_right = OWN_SLIP_TAIL_RE.sub("", text) or text
     found = topic_correction(trim(put_right))  # carries its own topic, after an assistant turn or not
