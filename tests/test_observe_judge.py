@@ -2594,6 +2594,12 @@ def test_a_choice_with_not_the_offer_keeps_the_choice_without_the_offer(
             "dropped it.",
             ("churned_90d", "churn_flag"),
         ),
+        # what the assistant took for granted, inside an offer, is corrected, not turned down
+        (
+            "Since you're a physics teacher, do you want the programme to focus on the accelerator visits?",
+            "No no, I teach chemistry, not physics.",
+            ("chemistry", "physics"),
+        ),
         # heldout585-592 (adr/0111): how the person's own slip happened, after the right value
         (
             "So for 400 birds the feed will be about 1.2 tonnes.",
