@@ -20,6 +20,8 @@ from functools import cache
 from jarvis.observe.lexicon import IC
 from jarvis.observe.phrasing import split_sentences
 
+# how the assistant marks the choice it puts forward ("the obvious pick", "a sensible default")
+_CHOICE_ADJ = r"(?:obvious|natural|popular|safe|easy|sensible|solid|standard|go-to)"
 # an assistant sentence that offers something rather than states or does it
 _SUGGESTION_RE = re.compile(
     r"\b(?:suggest|suggestions?|recommend|recommendations?|could|might|consider|how about|what about|"
@@ -44,8 +46,7 @@ _SUGGESTION_RE = re.compile(
     r"\bI\s+(?:can|could)\s+(?:also\s+)?(?:set\s+(?:this|it|that|one|them)\s+up|set\s+up|add|build|wire|hook)\b|"
     r"optional|optionally|"
     # the choice the assistant puts forward ("Vercel is the path of least resistance for Next.js")
-    r"path of least resistance|(?:the|an?)\s+(?:obvious|natural|popular|safe|easy|sensible|solid|standard|go-to)\s+"
-    r"(?:choice|pick|option|default|fit|answer)|"
+    rf"path of least resistance|(?:the|an?)\s+{_CHOICE_ADJ}\s+(?:choice|pick|option|default|fit|answer)|"
     r"nice-to-have|nice to have|down the line|later on|tips?|(?:lets|let|helps|saves) you|"
     # what others like the person do, offered ("many small bakeries add a loyalty card")
     r"(?:many|most|lots of|a lot of|plenty of)\s+(?:\w+\s+){0,2}?(?:\w+s|people|folks)\s+(?:add|use|do|have|try|run|offer|"
@@ -460,12 +461,43 @@ class Suggested:
         return bool(phrase) and any(said.search(plan) for plan in self.plans)
 
 
-def offered(thing: str, assistant_text: str) -> bool:
-    """True when the assistant's message suggested `thing` ("Want me to set up a Prophet baseline?")."""
+def offered_words(assistant_text: str) -> set[str]:
+    """The distinctive words of what one assistant message suggested."""
     suggested = Suggested()
     suggested.add(assistant_text)
+    return suggested.words
+
+
+def offered(thing: str, assistant_text: str) -> bool:
+    """True when the assistant's message suggested `thing` ("Want me to set up a Prophet baseline?")."""
     named = words(thing)
-    return bool(named) and named <= suggested.words
+    return bool(named) and named <= offered_words(assistant_text)
+
+
+# an option the assistant puts forward, said outright: stricter than `_SUGGESTION_RE`, whose "I'd" or "do you want"
+# also open sentences that take something for granted
+_PUT_FORWARD_RE = re.compile(
+    r"\b(?:want me to|would you like|shall I|should I|do you want|you could|we could|I could|I'd suggest|I suggest|"
+    r"I'd recommend|I recommend|how about|what about|consider|one idea|an idea|one option|another option|"
+    rf"alternatively|path of least resistance|(?:the|an?)\s+{_CHOICE_ADJ}\s+(?:choice|pick|option|default)|"
+    r"if you (?:want|like|prefer)|happy to|worth (?:a look|trying|considering))\b",
+    IC,
+)
+# what the assistant took for granted, said as a reason ("since you're a physics teacher", "Since Fivetran lands
+# timestamps in UTC", "as your repo uses …")
+_ASSUMED_RE = re.compile(
+    r"\b(?:since|because|given(?:\s+that)?|now that|as\s+(?=you\b|your\b|you're\b))\b|\byou(?:'re|\s+are|\s+use|\s+have)\b"
+    r"|\byour\s+\w+\s+(?:is|are|uses|has|runs)\b",
+    IC,
+)
+
+
+def only_put_forward(gone: set[str], assistant_text: str) -> bool:
+    """True when the assistant's message names `gone` and every sentence that names it puts it forward as an option,
+    none taking it for granted ("Vercel is the path of least resistance" offers Vercel; "Since Fivetran lands
+    timestamps in UTC, … I'd focus on …" assumes UTC, and "no, it's Europe/Warsaw, not UTC" corrects it)."""
+    named = [s for s in split_sentences(assistant_text, own=False) if mentions(s, gone)]
+    return bool(named) and all(_PUT_FORWARD_RE.search(s) and not _ASSUMED_RE.search(s) for s in named)
 
 
 def mentions(text: str, words: set[str]) -> bool:

@@ -45,6 +45,8 @@ from jarvis.observe.declined import (
     fold,
     mention_re,
     mentions,
+    offered_words,
+    only_put_forward,
     words,
 )
 from jarvis.observe.families import (
@@ -949,17 +951,6 @@ _OWN_WAY_FIRST_RE = re.compile(
 )
 
 
-def _names_an_offer(text: str, assistant: str) -> bool:
-    """True when `text` names something the assistant's last message offered ("Moomin flask, too expensive for me")."""
-    return bool(assistant) and bool(words(text) & _offered_words(assistant))
-
-
-def _offered_words(assistant: str) -> set[str]:
-    suggested = Suggested()
-    suggested.add(assistant)
-    return suggested.words
-
-
 def _still_open_at(text: str) -> int | None:
     """Where, in run-on words after a decision, the talk turns to what is still open: a question, a choice not yet
     made, or the next topic ("alright decided, we'll buy the rotary dryer, …, now the money, should I go for the
@@ -1132,7 +1123,8 @@ def extract_sentence(
             and _OWN_WAY_FIRST_RE.match(before_no)
             and len(before_no.split()) >= 4
             and not turned_down(before_no)
-            and not _names_an_offer(before_no, after_assistant)
+            # ("the Moomin flask is cute, but no, too expensive for me": what is turned down was named first)
+            and not (after_assistant and words(before_no) & offered_words(after_assistant))
         ):
             return extract_sentence(before_no, nxt, event, "", to_assistant, pending)
         return []  # "nah not doing Addressables, way overkill": considered and turned down
@@ -1192,9 +1184,8 @@ def extract_sentence(
     put_right = OWN_SLIP_TAIL_RE.sub("", text) or text
     found = topic_correction(trim(put_right))  # carries its own topic, after an assistant turn or not
     if not found and after_assistant:
-        setting = correcting(
-            put_right
-        )  # "Close, but no, it's May 17", "First, no, the web tier isn't Ubuntu"
+        # "Close, but no, it's May 17", "First, no, the web tier isn't Ubuntu"
+        setting = correcting(put_right)
         found = (
             correction(trim(setting), plain(nxt), after_assistant, who)
             or _answer(text, after_assistant)
@@ -2162,14 +2153,16 @@ class OfflineObserver:
                         previous, since, asked = sent, mark, ""
                     # "No, that's wrong. <the right version>", "ok decided. <what>", "… its stats now": the next
                     # sentence completes the last statement, and is not read again
-                    # ("… that's a hard rule. and no embassy, keep it simple like it is": a no to an offer, for now,
-                    # completes nothing)
-                    offer_next = to_assistant and nxt and suggested.turned_down(plain(nxt))
-                    merged = (
-                        _with_next(found[-1], nxt)
-                        if found and nxt and not (offer_next and not suggested.lasts(plain(nxt)))
-                        else None
-                    )
+                    merged = _with_next(found[-1], nxt) if found and nxt else None
+                    if (
+                        merged is not None
+                        and to_assistant
+                        and suggested.turned_down(plain(nxt))
+                        and not suggested.lasts(plain(nxt))
+                    ):
+                        # ("… that's a hard rule. and no embassy, keep it simple like it is": a no to an offer, for
+                        # now, completes nothing)
+                        merged = None
                     if merged is not None:
                         found[-1], skip = merged, i + 1
                     if found and facts and _too_short_alone(found[0], facts[-1], event.turn):
@@ -2244,21 +2237,6 @@ _NOT_HALF_RE = re.compile(
 
 # a standing no said of the thing ("please don't bring pandas back in", "never Celery again")
 _RULED_OUT_RE = re.compile(r"\b(?:don't|dont|do not|never|no more|stop)\b[^.;,]*", IC)
-# an option the assistant puts forward, said outright
-_PUT_FORWARD_RE = re.compile(
-    r"\b(?:want me to|would you like|shall I|should I|do you want|you could|we could|I could|I'd suggest|I suggest|"
-    r"I'd recommend|I recommend|how about|what about|consider|one idea|an idea|one option|another option|"
-    r"alternatively|path of least resistance|(?:the|an?)\s+(?:obvious|natural|popular|safe|easy|sensible|solid|standard|"
-    r"go-to)\s+(?:choice|pick|option|default)|if you (?:want|like|prefer)|happy to|worth (?:a look|trying|considering))\b",
-    IC,
-)
-# what the assistant took for granted, said as a reason ("since you're a physics teacher", "Since Fivetran lands
-# timestamps in UTC", "as your repo uses …")
-_ASSUMED_RE = re.compile(
-    r"\b(?:since|because|given(?:\s+that)?|now that|as\s+(?=you\b|your\b|you're\b))\b|\byou(?:'re|\s+are|\s+use|\s+have)\b"
-    r"|\byour\s+\w+\s+(?:is|are|uses|has|runs)\b",
-    IC,
-)
 
 
 # a correction said first, both halves ("No, the target is churned_90d, not churn_flag — …")
@@ -2278,11 +2256,8 @@ def _without_offered_half(f: Fact, last: str) -> Fact:
     if not m or not last:
         return f
     gone = words(m.group("y"))
-    named = [s for s in split_sentences(last, own=False) if mentions(s, gone)]
-    # every sentence that names it puts it forward; none takes it for granted ("Since Fivetran lands timestamps in
-    # UTC, … I'd focus on …", "load both frames with pandas": what the assistant assumed or did, corrected)
-    if not named or not all(_PUT_FORWARD_RE.search(s) and not _ASSUMED_RE.search(s) for s in named):
-        return f
+    if not only_put_forward(gone, last):
+        return f  # "load both frames with pandas", "since you're a physics teacher": what it did or assumed, corrected
     if any(mentions(r.group(0), gone) for r in _RULED_OUT_RE.finditer(f.quote)):
         return f  # "We use polars here, not pandas, please don't bring pandas back in": a standing no, kept whole
     text = f.text[: m.start()].rstrip(" ,;:—–-")
