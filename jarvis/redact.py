@@ -128,7 +128,12 @@ def _bare_token(text: str, start: int, end: int) -> bool:
         return False  # ("cc-3b1f6a2e-8c47-…", a session id: a UUID with a prefix)
     if _HEX.fullmatch(value):
         near = text[max(0, start - 60) : start] + " " + text[end : end + 40]
-        # "appkey …: 3F6A1C… — dont commit it": a value the person says to keep out of git is no commit
+        # "appkey …: 3F6A1C… — dont commit it": a value the person says to keep out of git is no commit, whatever
+        # else is near it ("git@github.com:org/repo.git …, never push this: a3f9…")
+        # ("please revert 3f78…, do not merge it yet": a commit named right before the value stays one)
+        right_before = _KEEP_OUT_RE.sub(" ", text[max(0, start - 60) : start])[-20:]
+        if _KEEP_OUT_RE.search(near) and not _HEX_CONTEXT.search(right_before):
+            return len(value) >= 32
         near = _KEEP_OUT_RE.sub(" ", near)
         return len(value) >= 32 and not _HEX_CONTEXT.search(near)
     if len(value) < 20 or sum(c.isdigit() for c in value) < 4:

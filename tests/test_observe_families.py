@@ -1595,6 +1595,32 @@ POSITIVE = [
         "Or you can write in Portuguese, but from Portugal please, not Brazilian, the words are different",
         ["From Portugal, not Brazilian"],
     ),
+    # heldout609-616 (adr/0112): a unit or a clock asked of what is given; a language asked in the person's own;
+    # a choice named, then "it is"; who someone is, then the name; a decision said to be final
+    ("rule/in-unit", "also the schedule should show times in IST obviously", ["IST"]),
+    (
+        "rule/in-unit",
+        "Give me the plan in kilometres and minutes per km, I don't understand miles.",
+        ["kilometres"],
+    ),
+    ("rule/in-unit", "show me all the prices in USD please", ["USD"]),
+    (
+        "rule/language-abroad",
+        "Escríbeme siempre en español por favor, el inglés lo leo muy despacio.",
+        ["español"],
+    ),
+    ("rule/language-abroad", "Bitte antworte mir immer auf Deutsch.", ["Deutsch"]),
+    ("rule/language-abroad", "réponds-moi en français stp", ["français"]),
+    ("decision/it-is", "fine, sqlite it is.", ["sqlite"]),
+    ("decision/it-is", "ok, Hetzner it is then", ["Hetzner"]),
+    (
+        "person/is-my-then-name",
+        "she's my accountant, Birgitta Lund at Tjörns Redovisning.",
+        ["accountant is Birgitta Lund"],
+    ),
+    ("person/is-my-then-name", "yes he is my landlord: Mr. Okafor", ["landlord is Mr. Okafor"]),
+    ("decision/announced", "Ok, I'll price the big bowls at 65 euro, final.", ["65 euro"]),
+    ("decision/announced", "we open on Sundays too, that's final", ["Sundays"]),
 ]
 
 
@@ -1651,6 +1677,7 @@ NAMED = {
     "person/us-named",
     "self/subscription",
     "self/activity-at",
+    "person/is-my-then-name",
 }
 VARIANTS = {
     "lower case": str.lower,
@@ -2111,6 +2138,17 @@ NEGATIVE = [
     ),
     ("the wifi here in Hoi An is awful, I'm on a work trip for two weeks", "Hoi An"),
     ("typing from the ferry, it's freezing up here in Tromsø, visiting my aunt", "Tromsø"),
+    # heldout609-616 (adr/0112): what is common out there; where a wrong value came from; someone by their
+    # role, then what they do; a pile to get through soon
+    ("Half the teacher scripts I find online are Python.", "Python"),
+    ("most recipes online use cups anyway", "cups"),
+    ("A lot of the templates on reddit are in Notion", "Notion"),
+    ("53000 is from some qlab example I copied.", "qlab"),
+    ("the 0.7 threshold was from a tutorial we followed", "tutorial"),
+    ("The M17 coach does 2 hour sessions with full contact every time, the kids hate it.", "M17"),
+    ("the other teacher gives homework every single day", "homework"),
+    ("I have 94 lab reports to mark this weekend", "lab reports"),
+    ("we have 30 boxes to pack by Friday", "boxes"),
 ]
 
 

@@ -267,3 +267,18 @@ def test_unterminated_key_block_runs_to_the_end_of_its_paragraph() -> None:
     clean, _ = redact(text)
     assert clean == "[REDACTED:private-key]\n\nnext paragraph"
     assert redact(clean) == (clean, [])
+
+
+def test_a_key_the_person_says_to_keep_out_of_git_is_redacted_whatever_git_words_are_near() -> None:
+    # found by hypothesis (adr/0112): "git@github.com:org/repo.git" within reach made the hex a commit on the first
+    # pass, and a second pass, with the window moved by an earlier redaction, redacted it
+    key = "a3f9c0d1e2b3a4f5c6d7e8f9a0b1c2d3e4f5a6b7"
+    for text in (
+        f"clone git@github.com:org/repo.git TOKEN=abcd1234efgh the signing secret, never push this: {key}",
+        f"the repo is on github, git pull works; webhook secret {key} — please don't commit it",
+    ):
+        clean, _ = redact(text)
+        assert key not in clean, clean
+        assert redact(clean) == (clean, [])
+    # a commit named right before the value stays a commit
+    assert key in redact(f"please revert {key}, do not merge it yet")[0]

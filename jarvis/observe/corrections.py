@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from jarvis.observe.declined import offered
+from jarvis.observe.declined import Suggested, offered
 from jarvis.observe.families import Found, cap
 from jarvis.observe.judge import others_habit, someone_elses, turned_down
 from jarvis.observe.lexicon import IC, NO_NEED, RULE_LABELS, TRIM, WONT_HAVE, tool_kind
@@ -156,7 +156,15 @@ _NOT_ANYMORE_RE = re.compile(
 # the person's own slip, told after the right value
 OWN_SLIP_TAIL_RE = re.compile(
     r"[,;—–-]\s*(?:sorry[,\s]+)?(?:I|i)\s+(?:mis(?:counted|typed|read|spoke|remembered|heard|spelled|spelt)|"
-    r"(?:wrote|typed|said|counted|read)\s+(?:it\s+|that\s+)?wrong|made\s+a\s+(?:typo|mistake))\b[^.;,:]*[.!]*$",
+    r"(?:wrote|typed|said|counted|read)\s+(?:it\s+|that\s+)?wrong|made\s+a\s+(?:typo|mistake)|"
+    # a digit or a word dropped or added ("I missed a zero", "I forgot a digit", "I mixed them up")
+    r"(?:missed|forgot|dropped|left\s+(?:out|off)|added|skipped)\s+(?:a|an|one|the)\s+(?:zero|digit|number|letter|word|decimal)|"
+    r"mixed\s+(?:(?:them|it|those|the\s+two)\s+)?up|confused\s+(?:them|the\s+two)|"
+    # what was left out before ("his school also bans nuts, I forgot to say")
+    r"forgot\s+to\s+(?:say|mention|tell\s+you|add|write))\b[^.;,:]*[.!]*$"
+    # … or the device's ("the phone autocorrects it and he hates the Italian version", "autocorrect again")
+    r"|[,;—–-]\s*(?:(?:the|my|stupid|damn)\s+)?(?:phone|keyboard|autocorrect|auto-correct|spellcheck|spell\s+check)\s+"
+    r"(?:(?:always|keeps|again|did\s+it|changes|changed|autocorrects|autocorrected|corrects|corrected)\b)[^.;:]*[.!]*$",
     IC,
 )
 _ACTUALLY_RE = re.compile(r"^actually[,\s]+(?P<x>.{8,})$", IC)
@@ -455,6 +463,16 @@ _A_REASON_RE = re.compile(
 )
 
 
+# "not X, <why>": the wrong half, then a reason with a subject of its own and a verb that says it cannot, must
+# or only does ("not Grafana, my father must be able to use it", "not Kafka, we're three people")
+_NOT_THEN_WHY_RE = re.compile(
+    r"^not\s+(?P<wrong>[^,;]{1,30}?)\s*[,;:—–]\s*(?P<why>(?:because\s+|since\s+|as\s+)?(?:my|our|we|we're|i|i'm|im|he|she|"
+    r"they|the|it|it's|its|that|this)\b[^,;]*?\b(?:must|has to|have to|needs? to|can't|cannot|cant|won't|wont|doesn't|"
+    r"dont|don't|isn't|only|too|never|hates?)\b.*)$",
+    IC,
+)
+
+
 # "Cud u, not use loads of abbreviations": a request to the assistant, not two values
 _ASKING_RE = re.compile(r"^(?:can|could|cud|would|wud|will|pls|plz|please)\s+(?:you|u|ya|yu)\b", IC)
 
@@ -479,6 +497,17 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
                 rest,
                 IC,
             )
+            # the same with why after it ("No, not Grafana, my father must be able to use it and he only knows
+            # this one page"): a reason names nothing in the offer's place ("not Grafana, we use Zabbix" does)
+            with_why = _NOT_THEN_WHY_RE.match(rest)
+            if (
+                with_why
+                and not _USING_RE.match(with_why.group("why"))
+                # ("no, not Terraform, we never add infra tooling on this team": a why that stands is a rule)
+                and not Suggested.lasts(with_why.group("why"))
+                and offered(with_why.group("wrong"), assistant)
+            ):
+                only_wrong = with_why
             if (
                 only_wrong
                 and offered(only_wrong.group("wrong"), assistant)
@@ -600,6 +629,8 @@ def named_correction(sent: str, assistant: str, who: str) -> Found | None:
     """correction/named: "It's a second-order lens up there, not first-order." later in a reply, when
     the assistant's message before it named the wrong value: the person set that right."""
     body = correcting(sent).strip(TRIM)
+    # ("Sorry, my son is Lukas, not Luca"): the apology is no part of what is set right
+    body = re.sub(r"^(?:(?:sorry|oops|ah|oh|my bad|whoops)\b[,!.\s]*)+(?=\w)", "", body, flags=IC) or body
     found = _isnt_its(body, assistant)
     if found:
         return found

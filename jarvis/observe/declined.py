@@ -228,7 +228,7 @@ _NAMED_THEN_SKIP_RE = re.compile(
 # the decline lasts, or names the alternative: a rule or a correction, not a one-off no
 _LASTING_RE = re.compile(
     # ("No giveaways, that only attracts people who want free stuff": why, no standing "only")
-    r"\b(?:never|ever|again|always|(?<!that )(?<!it )(?<!which )(?<!this )only(?!\s+(?:after|since|because|when|if|until|till|once|for now|recently|just|today|yesterday|tonight|this|last|from)\b)|anymore|any more|"
+    r"\b(?:never|ever|again|always|(?<!that )(?<!it )(?<!which )(?<!this )(?<!'re )(?<!\bare )(?<!'m )(?<!\bam )(?<!\bis )(?<!'s )(?<!\bwas )(?<!\bwere )only(?!\s+(?:after|since|because|when|if|until|till|once|for now|recently|just|today|yesterday|tonight|this|last|from)\b)|anymore|any more|"
     r"in this (?:repo|project|codebase|house|team)|"
     # ("No Tailwind — this codebase sticks to scoped <style> blocks, keep it that way", "No Firebase in any of my
     # client apps")
@@ -267,7 +267,10 @@ LET_GO_TAIL_RE = re.compile(
 # "the kids only eat rice"); "this codebase sticks to …" names what is used instead and stays
 _WHY_OF_ANOTHER_RE = re.compile(
     r"^(?:(?:because|cause|cos|since|as)\s+)?(?:the|our|my|its|their|his|her|it|they|that|this|these|those)\b"
-    r"(?:\s+(?!(?:codebase|repo|project|app|house|team)\b)[\w'-]+){0,3}?\s+(?:never|always|only|rarely)\b",
+    r"(?:\s+(?!(?:codebase|repo|project|app|house|team)\b)[\w'-]+){0,3}?\s+(?:never|always|only|rarely)\b"
+    # … or of a person named before it, later in the reason ("my father must be able to use it and he only knows
+    # this one page")
+    r"|^(?:(?:because|cause|cos|since|as)\s+)?(?:my|our|the)\s[^,;]*?\b(?:he|she)\s+(?:\w+\s+)?(?:never|always|only|rarely)\b",
     IC,
 )
 # a choice of another thing, begun after the no ("…, ok we're going with Kakheti", "…; we'll stick to Hugo")
@@ -471,6 +474,12 @@ def offered_words(assistant_text: str) -> set[str]:
 def offered(thing: str, assistant_text: str) -> bool:
     """True when the assistant's message suggested `thing` ("Want me to set up a Prophet baseline?")."""
     named = words(thing)
+    # one thing, singular or plural: "not Google Sheets" to "a shared Google Sheet would also work"
+    named -= {
+        w
+        for w in named
+        if (w[:-1] in named and w.endswith("s")) or (w[:-3] + "y" in named and w.endswith("ies"))
+    }
     return bool(named) and named <= offered_words(assistant_text)
 
 

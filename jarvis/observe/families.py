@@ -285,6 +285,25 @@ RULES: tuple[Family, ...] = (
         lambda m, s: f"Keep amounts in {m.group('x')}",
         priority="high",
     ),
+    # the same said of what is asked for ("Give me the plan in kilometres and minutes per km", "the schedule
+    # should show times in IST obviously"): a unit, a currency or a clock is kept for every answer
+    fam(
+        "rule/in-unit",
+        r"^(?:(?:also|and|so|ok|okay|please|pls|plz)[\s,]+)*(?:(?:give|write|show|list|put|send|do)\s+(?:me\s+|us\s+)?"
+        r"(?:the|all|every|my|our|it|them|everything)\b[^,;?]{0,40}?"
+        r"|(?:the|all|every|our|my)\s+[\w/-]+(?:\s+[\w/-]+){0,2}\s+should\s+(?:always\s+)?(?:show|display|be|give|list|use|"
+        r"have|come)\b[^,;?]{0,30}?)\s+in\s+"
+        r"(?P<x>(?-i:[A-Z]{2,4})(?![\w-])|usd|eur|gbp|chf|jpy|inr|zar|kes|ngn|ghs|aud|cad|nzd|sek|nok|dkk|pln|czk|huf|brl|mxn|"
+        r"ars|clp|cop|php|idr|myr|thb|aed|sar|gmt|cet|cest|eet|ist|est|edt|pst|pdt|jst|kst|aest|wat|eat|sast|"
+        r"grams|kg|kilos|cups|km|kilometres|kilometers|miles|celsius|fahrenheit|metric|"
+        r"imperial|litres|liters|euros?|dollars?|pounds|rands?|shillings|naira|cedis|pesos|rupees|24h|24-hour time|"
+        r"local time|utc|iso(?:\s+format)?)(?![\w-])"
+        r"(?:\s+and\s+[\w\s/]{1,25}?)?(?:\s+(?:please|pls|plz|obviously|always|thanks|too))?(?:\s*[,;(].*)?[.!]*$",
+        "rule",
+        "rule",
+        said_whole,
+        priority="high",
+    ),
     # "Small PRs, one module per PR", "one topic per email", "a single migration per release": how
     # work is cut up
     fam(
@@ -342,6 +361,22 @@ RULES: tuple[Family, ...] = (
         "rule",
         "rule",
         said_x,
+        priority="high",
+    ),
+    # the same asked in the person's own language ("Escríbeme siempre en español por favor", "Réponds-moi en
+    # français", "Bitte antworte mir immer auf Deutsch", "responde-me sempre em português")
+    fam(
+        "rule/language-abroad",
+        r"^(?:(?:por\s+favor|bitte|s'il\s+(?:te|vous)\s+pla[iî]t|per\s+favore|alors|entonces|also|ok)[\s,]+)*"
+        r"(?P<v>escr[ií]beme|resp[oó]ndeme|cont[eé]stame|h[aá]blame|escr[ií]bime|respondeme|escreva(?:-me)?|escreve(?:-me)?|"
+        r"responda(?:-me)?|responde(?:-me)?|fala\s+comigo|r[ée]ponds(?:-moi)?|[ée]cris(?:-moi)?|r[ée]pondez(?:-moi)?|"
+        r"[ée]crivez(?:-moi)?|parle(?:-moi)?|antworte|schreib(?:e)?|antworten\s+Sie|schreiben\s+Sie|rispondimi|scrivimi|"
+        r"rispondi|scrivi|antwoord|schrijf)"
+        r"(?:\s+(?:mir|me|moi|siempre|sempre|toujours|immer|altijd|bitte|por\s+favor|solo|nur|seulement|apenas|s[óo]|"
+        r"s[óo]lo|solamente|uniquement|mij|mi)){0,3}\s+(?:en|in|em|auf|op)\s+(?P<lang>[^\W\d_]{4,})\b",
+        "rule",
+        "rule",
+        lambda m, s: f'Answer in {m.group("lang")} ("{m.group(0).strip(TRIM)}")',
         priority="high",
     ),
     # "Please correct my grammar gently", "please answer in Spanish": how the assistant should behave
@@ -728,6 +763,18 @@ WORLD = fam(
     r"obsolete|dead|left over|leftover)\b)"
     # "the kids have been in Vienna already two times": where others have been is theirs
     r"(?!.*\b(?:has|have|'ve)\s+(?:already\s+)?been\s+(?:in|to)\b)"
+    # someone by their role, then what they do ("The M17 coach does 2 hour sessions with full contact every time",
+    # "the other teacher gives homework every day"): their way, not how the person's things are
+    rf"(?!(?:the|my|our)\s+(?:[\w-]+\s+){{0,2}}?(?!(?-i:Pi|pi)\b)(?:{BY_ROLE})(?:\s+(?-i:[A-Z][\w-]+))?\s+(?:\w+ly\s+|always\s+|never\s+|"
+    r"only\s+|usually\s+)*[a-z]{2,}[^s\W]s\b)"
+    # what is common out there ("Half the teacher scripts I find online are Python", "most recipes online use cups")
+    r"(?!(?:about\s+|like\s+)?(?:half|most|many|a\s+lot|lots|plenty|loads|tons|some|all)\s+(?:of\s+)?(?:the\s+)?(?:[\w.-]+\s+){0,4}?"
+    r"(?:(?:I|you|we|people)\s+(?:\w+\s+)?(?:find|found|see|saw|read|come\s+across|get)\b|online\b|out\s+there\b|"
+    r"on\s+(?:the\s+)?(?:internet|web|youtube|reddit|tiktok|instagram|google|forums?)\b))"
+    # where a value came from ("53000 is from some qlab example I copied"): how a slip happened, no fact
+    r"(?!.*\b(?:is|are|was|were|came|comes)\s+(?:\w+\s+)?from\s+(?:some|an?|that|this|the|one)\s+(?:[\w.-]+\s+){0,3}?"
+    r"(?:example|tutorial|snippet|answer|template|blog|post|video|guide|gist|thread|sample|demo|course|article|forum)s?\b"
+    r"(?:\s+(?:that\s+)?(?:I|we)\s+(?:\w+\s+)?(?:copied|found|grabbed|took|pasted|followed|saw|used|read))?)"
     rf"(?=.*(?:\b(?:always|usually|mostly|only|never|every|each|all|any|no|nothing|before|by default)\b|"
     r"(?<=\s)(?-i:[A-Z][\w.-]+)|\d|\b[\w-]+\.[a-z]{2,}\b))"
     # "Sarah always uses vim": one capitalised word with a singular verb is a person, not a thing
@@ -929,6 +976,18 @@ DECISIONS: tuple[Family, ...] = (
         ),
         confidence=0.75,
     ),
+    # "fine, sqlite it is", "ok, Hetzner it is then": the choice named, then "it is"
+    fam(
+        "decision/it-is",
+        r"^(?:(?:ok(?:ay)?|fine|alright|right|great|cool|perfect|so|then|yes|yeah|good)[,.!\s]+)*"
+        r"(?P<x>(?!(?:true|fine|easy|hard|good|great|done|simple|ok|okay|so|that|this|what|here|there|where|how|which|"
+        r"it|he|she|they|funny|strange|weird|sad|nice|lovely|whatever)\b)[\w.+#/-]+(?:\s+[\w.+#/-]+){0,3}?)"
+        r"\s+it\s+is(?:\s+then)?[.!]*$",
+        "decision",
+        "decision",
+        lambda m, s: f"Decision: {m.group('x')}",
+        confidence=0.7,
+    ),
     fam(
         "decision/label",
         r"^(?:the\s+)?decision(?:\s+is)?:\s*(?P<x>.{4,})$",
@@ -1026,6 +1085,17 @@ APPOSITIVES: tuple[Family, ...] = (
         "person",
         lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name')}",
         confidence=0.75,
+    ),
+    # "she's my accountant, Birgitta Lund at Tjörns Redovisning", "he is my landlord: Mr. Okafor": who, then the name
+    fam(
+        "person/is-my-then-name",
+        rf"^(?:(?:ok|so|and|also|btw|oh|yes|yeah|right)[\s,]+)*(?:he|she|they)(?:'s|\s+is|'re|\s+are)\s+(?:also\s+)?"
+        rf"(?:my|our)\s+(?P<rel>(?:[a-z-]+\s+)?(?:{RELATIONS}|{_WORK_RELATIONS}))\s*[,:—–-]\s*(?!{NOT_NAMES}\b)"
+        rf"(?P<name>{TITLE}{NAME})",
+        "fact",
+        "person",
+        lambda m, s: f"{possessive(s)} {rel(m)} is {m.group('name')}",
+        confidence=0.7,
     ),
     # "Divya gave me this key — she's my wife", "Bożena's gonna want a postmortem (she's my lead)":
     # the sentence opens with a name, and "she's my …" says later who that is

@@ -1224,14 +1224,23 @@ _NAMED_UNIT_WAY_RE = re.compile(
 # ("my boss cycles to work on a Brompton", "my flatmate runs Arch btw", "our accountant swims at 6"); who
 # anyone is stays ("my friend lives in Tirana"), and so does what they want of the work (`work_asks`)
 _OUTSIDER_DOES_RE = re.compile(
-    rf"^(?:(?:and|but|so|also|lol|plus|oh|btw)[\s,]+)*(?:my|our)\s+(?:\w+\s+)?(?:{_OUTSIDERS}|{_HOUSEMATES}|"
-    r"accountant|bookkeeper|designer|developer|dev|pm|cto|ceo|cfo|intern|contractor|PI|TA|GP)s?"
+    rf"^(?:(?:and|but|so|also|lol|plus|oh|btw)[\s,]+)*(?:my|our|the)\s+(?:[\w-]+\s+){{0,2}}?(?!(?-i:Pi|pi)\b)(?:{_OUTSIDERS}|{_HOUSEMATES}|"
+    r"accountant|bookkeeper|designer|developer|dev|pm|cto|ceo|cfo|intern|contractor|PI|TA|GP|head|chef|principal|"
+    # nothing of the person in the rest of the clause ("my friend on the ward does all my rosters")
+    rf"headteacher|dean|director|owner|matron)s?(?![^,;.]*\b(?:{_FIRST_PERSON}|you|your|u|ur)\b)"
+    # … named after the role ("My neighbour Tibor has the Lely robots", "The colleague in the office next door,
+    # Pavel, writes all his letters with ChatGPT")
+    r"(?:\s+(?:in|at|from|on|of)\s+(?:the|our|my)\s+[\w\s-]{1,30}?)?(?:,?\s+(?-i:[A-Z][\w-]+)(?:\s+(?-i:[A-Z][\w-]+))?,?)?"
     rf"(?:\s+(?:{_WAY_ADVERBS}))*\s+"
+    # what they own ("has the Lely robots"), or do as a habit ("does all of this by hand in Excel", "does 2 hour
+    # sessions … every time"); "has to review anything under internal/" is the person's work
+    r"(?:has\s+(?:a|an|the|two|three|four|\d+|his|her|their|these|those|this|that)\s|does\s+(?:all|everything|every|his|her|their|"
+    r"it|this|that|the\s+whole|\d+)\b|"
     r"(?!(?:wants|needs|expects|requires|asks|says|thinks|means|gets|lets|makes|is|has|was|does|lives|works|comes|"
     r"stays|moved|knows|seems|looks|sounds|feels|agrees|approves|signs|reviews|checks|reads|sees|calls|helps|"
     r"handles|owns|manages|runs\s+(?:the|our|my|this)\s+(?:team|lab|group|company|shop|business|office|project|"
     r"department|place|show))\b)"
-    rf"[a-z]{{2,}}[^s\W]s\b(?![^,;.]*\b(?:{_FIRST_PERSON}|you|your|u|ur)\b)",
+    rf"[a-z]{{2,}}[^s\W]s\b)",
     IC,
 )
 # the same way said right after a friend or a neighbour is named ("[my friend Dovydas] writes his whole

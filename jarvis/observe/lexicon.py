@@ -231,6 +231,9 @@ TRANSIENT = (
     # running late: "its 2 hours late", "3 trains cancelled"
     r"|\b\d+\s*(?:min|mins|minutes|hours?|hrs?|h)\s+(?:late|delayed)\b|\b(?:trains?|flights?|bus|buses)\s+(?:\w+\s+)?(?:cancell?ed|delayed)\b"
     r"|\b(?:is|are|'s)\s+(?:killing|driving|doing|wrecking)\s+(?:me|my)\b"
+    # someone come this minute: "the courier is at the door, brb" ("brb walking mochi" and "Pixel is whining at the door"
+    # carry who the dog is)
+    r"|\b(?:is|are|'s|'re)\s+(?:here\s+|now\s+|already\s+|just\s+)?at\s+the\s+(?:door|gate)\b"
     # a night's sleep: "I barely slept", "didn't sleep a wink", "only slept 3 hours", "up all night"
     r"|\b(?:barely|hardly|only|just)\s+slept\b|\b(?:didn't|did not|couldn't|could not|haven't|have not)\s+"
     r"(?:really\s+)?sleep\b|\bslept\s+(?:badly|terribly|like\s+(?:crap|rubbish|garbage)|\d+\s*h)|\bup\s+all\s+night\b"

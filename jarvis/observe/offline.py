@@ -933,6 +933,8 @@ _ANNOUNCED_RE = re.compile(
 )
 _DECIDED_TAIL_RE = re.compile(
     r"^(?P<x>.{6,}?)[,;—–-]+\s*(?:decided|that's decided|it's decided|(?:that|it|this) is decided|final decision|"
+    # ("Ok, I'll price the big bowls at 65 euro, final.")
+    r"final(?:\s+answer)?(?=[.!]*$|\s*[,;])|(?:that's|thats|it's|its)\s+final|(?:that|it|this)\s+is\s+final|"
     # ("From January I want 21 euro per hour, I decided already, petrol is more expensive")
     r"I(?:'ve|\s+have)?\s+(?:already\s+)?decided(?:\s+already)?)\b[.!]*(?P<rest>(?:[,;]\s*.+)?)$",
     IC,
@@ -1080,7 +1082,8 @@ def extract_sentence(
     `to_assistant` is False when people talk to each other (named speakers, no assistant):
     requests, instructions and corrections are then meant for a friend, not for memory.
     Clauses no family read are added to `pending` (when given) for the learned judge.
-    `said_before` is the assistant's message this reply answers, for a sentence past its opening.
+    `said_before` is the whole assistant message this reply answers (`after_assistant` is its opening, and only
+    for the reply's first sentences).
     """
     who, turn = subject_for(event), event.turn
     # "And could you always …", "ok that's useful but can you stop …": the opener is no part of it
@@ -1200,9 +1203,12 @@ def extract_sentence(
         return []  # "lol ok no harpsichord": the assistant's advice taken, nothing put right, no rule
     if not found and to_assistant and (said_before or after_assistant):
         found = named_correction(trim(put_right), said_before or after_assistant, who)
-        after_assistant = after_assistant or (said_before if found else "")
+        after_assistant = said_before if found and said_before else after_assistant
     if found:
-        return [_fact(found, text, turn, context=after_assistant)]
+        # ("Correction: his school also bans nuts, I forgot to say"): what the person left out is no answer to
+        # anything the assistant said, so none of its words go beside it
+        left_out = _FORGOT_TO_SAY_RE.search(text) is not None
+        return [_fact(found, text, turn, context="" if left_out else after_assistant)]
     found = _from_now_on(trim(text), who)
     parts = clauses(text)
     if not found and len(parts) > 1:  # "keep replies short going forward, I read them on the bus"
@@ -2035,7 +2041,9 @@ class OfflineObserver:
                         last_assistant if i < 2 else "",
                         to_assistant,
                         pending,
-                        assistant_said if i >= 2 else "",
+                        # the whole message: what is set right may sit past its opening ("… Meinrad Aebischer,
+                        # Luca Aebischer" at the end of a letter -> "my son is Lukas, not Luca")
+                        assistant_said,
                     )
                     found = _with_its_why(found, sent, subject_for(event))
                     not_me = _NOT_ME_RE.match(plain(sent)) if to_assistant else None
@@ -2344,7 +2352,26 @@ def _without_passing_reason(sent: str) -> str:
     m = _SO_THEN_RE.match(plain(sent).strip())
     if m and (of_the_moment(m.group("why")) or admissible(m.group("why")) == "passing state"):
         return m.group("x")
+    # the rule, then the slip that brought it about ("dates must be day/month/year, never the American way, my
+    # staff read it wrong last time"): what went wrong once is why, and the rule lasts
+    m = _RULE_THEN_ONCE_RE.match(plain(sent).strip())
+    if m and (of_the_moment(m.group("why")) or admissible(m.group("why")) == "passing state"):
+        return m.group("x")
     return sent
+
+
+_FORGOT_TO_SAY_RE = re.compile(
+    r"\b(?:I|i)\s+(?:forgot|forgotten|didn't|did not|never)\s+(?:to\s+)?(?:say|mention|tell\s+you|add|write)\b",
+    IC,
+)
+
+
+_RULE_THEN_ONCE_RE = re.compile(
+    r"^(?P<x>.{6,}?\b(?:must|never|always|don't|do not|dont|please|pls|only|no more)\b.*?)[,;—–]\s*"
+    r"(?P<why>(?:because\s+|since\s+|as\s+|cause\s+)?(?:my|our|the|I|we|he|she|they)\b[^,;]{3,80}?\b"
+    r"(?:last\s+(?:time|week|month|year)|yesterday|once|the\s+other\s+day)\b[^,;]*?)[.!]*$",
+    IC,
+)
 
 
 def _sentence_of(quote: str, batch: list[SessionEvent]) -> str:

@@ -298,6 +298,12 @@ SELF: tuple[Family, ...] = (
         r"eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|a hundred)\s+"
         r"(?!(?:questions?|things?|tabs?|minutes?|hours?|days?|weeks?|errors?|bugs?|issues?|files?|problems?|options?|ideas?|"
         r"points?|more|of|browser|windows?|meetings?|calls?|tickets?|prs?|commits?|tests?|left)\b)"
+        # a pile to get through soon is no count kept ("I have 94 lab reports to mark this weekend", "we have 30
+        # boxes to pack by Friday")
+        r"(?![^,;]*\bto\s+(?:mark|grade|finish|write|read|review|sort|pack|ship|deliver|fix|check|answer|send|file|submit|"
+        r"process|print|sign|clean|prepare|get through|go through)\b)"
+        r"(?![^,;]*\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|week|weekend)|by\s+(?:tomorrow|tonight|"
+        r"monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b)"
         r"(?P<x>[\w-]+)(?:[\s,;(].*)?$",
         "fact",
         "work",
