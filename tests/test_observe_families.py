@@ -1621,6 +1621,8 @@ POSITIVE = [
     ("person/is-my-then-name", "yes he is my landlord: Mr. Okafor", ["landlord is Mr. Okafor"]),
     ("decision/announced", "Ok, I'll price the big bowls at 65 euro, final.", ["65 euro"]),
     ("decision/announced", "we open on Sundays too, that's final", ["Sundays"]),
+    ("decision/we-keep", "ok we keep cron.", ["cron"]),
+    ("decision/we-keep", "fine, we'll keep using Trello then", ["Trello"]),
 ]
 
 
@@ -2149,6 +2151,8 @@ NEGATIVE = [
     ("the other teacher gives homework every single day", "homework"),
     ("I have 94 lab reports to mark this weekend", "lab reports"),
     ("we have 30 boxes to pack by Friday", "boxes"),
+    ("ok we keep going", ""),
+    ("we keep it", ""),
 ]
 
 

@@ -450,6 +450,18 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "the courier is at the door, brb",
         "the plumber's at the door, one sec",
         "my taxi's at the gate, one sec",
+        # heldout617-624 (adr/0112): today in the person's own language; the body after yesterday's effort; just
+        # back from something; bored now; what a colleague told; a teacher making her students do something
+        "Hoy hay zonda, 35 grados and dust everywhere",
+        "heute ist es extrem heiß im Büro",
+        "Legs are destroyed after yesterday's race in Hlinsko, 14th place",
+        "my calves are dead after the hill reps",
+        "Sorry I have chalk all over the keyboard lol, just came down from setting",
+        "just woke up, where were we",
+        "im forkjølet and bored so doing budget lol",
+        "A colleague told me QuickBooks now supports Kosovo VAT",
+        "my friend told us the ferry is cheaper on weekdays",
+        "The biology teacher Mrs Okafor makes her students copy notes for one hour straight",
     ],
 )
 def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:
@@ -2825,3 +2837,17 @@ def test_a_rule_keeps_its_place_when_why_is_a_slip_last_time(judge: Judge) -> No
     ):
         texts = [f.text for f in facts(chat(said), judge)]
         assert [t for t in texts if key in t], texts
+
+
+def test_a_way_said_to_be_someone_elses_business_is_not_kept(judge: Judge) -> None:
+    # heldout617-624 (adr/0112): who they are may stay, their way does not
+    for said, gone in (
+        (
+            "Hannelore drinks Rooibos with three sugars, I cannot understand it, but that is her business.",
+            "Rooibos",
+        ),
+        ("my brother Tomas runs everything on Arch, thats his thing not mine", "Arch"),
+        ("Kemal plays padel four times a week, it's his own affair", "padel"),
+    ):
+        texts = [f"{f.text} {f.quote}" for f in facts(chat(said), judge)]
+        assert not [t for t in texts if gone in t], texts

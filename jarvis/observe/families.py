@@ -976,6 +976,18 @@ DECISIONS: tuple[Family, ...] = (
         ),
         confidence=0.75,
     ),
+    # "ok we keep cron.", "fine, we'll keep using Trello then": a choice said as keeping what is there
+    fam(
+        "decision/we-keep",
+        r"^(?:(?:ok(?:ay)?|fine|alright|right|so|then|yes|yeah|good|no)[,.!\s]+)*(?:then\s+)?(?P<x>we(?:\s+will|'ll)?\s+keep"
+        r"(?:\s+using)?\s+(?!(?:\w+ing|it|them|that|this|those|these|in\s+touch|an\s+eye|a\s+few|some|\d+|hens|chickens|bees|"
+        r"goats|sheep|pigs|ducks|rabbits|horses|cows|cattle|bees|dogs|cats)\b)[\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)"
+        r"(?:\s+(?:then|for\s+now|as\s+it\s+is))?[.!]*$",
+        "decision",
+        "decision",
+        decided_x,
+        confidence=0.75,
+    ),
     # "fine, sqlite it is", "ok, Hetzner it is then": the choice named, then "it is"
     fam(
         "decision/it-is",

@@ -830,7 +830,8 @@ def their_say_starts(text: str) -> int | None:
 _MENTIONED_RE = re.compile(
     r"^(?:(?:and|but|so|also|oh|btw)[\s,]+)*(?:a|the|my|our|one|some)\s+(?:\w+\s+)?(?:reviewer|examiner|referee|editor|"
     r"colleague|friend|someone|somebody|guy|person|student|customer|client|lecturer|professor)\b[^,;]{0,40}?\s+"
-    r"(?:mentioned|suggested|recommended|brought up|pointed (?:me|us) to|told (?:me|us) about)\b",
+    # ("A colleague told me QuickBooks now supports Kosovo VAT"); "told me to …" is advice, read elsewhere
+    r"(?:mentioned|suggested|recommended|brought up|pointed (?:me|us) to|told (?:me|us)(?!\s+to\b))\b",
     IC,
 )
 
@@ -1148,7 +1149,7 @@ _NAMED_ROLE_ALL_RE = re.compile(
 # roommate, an apprentice or a mechanic does, and who anyone is ("my sister lives in Tirana").
 _OUTSIDERS = (
     rf"{_FRIENDS}|{_WORKMATES}|supervisor|advisor|adviser|mentor|professor|prof|teacher|lecturer|tutor|coach|"
-    r"trainer|postdoc|supplier|wholesaler|distributor|vendor|courier"
+    r"trainer|postdoc|supplier|wholesaler|distributor|vendor|courier|competitor|rival"
 )
 _SIBLINGS = rf"brother|sister|brothers|sisters|siblings?|{_WIDER_FAMILY}"
 _AWAY_KIN = (
@@ -1235,7 +1236,7 @@ _OUTSIDER_DOES_RE = re.compile(
     # what they own ("has the Lely robots"), or do as a habit ("does all of this by hand in Excel", "does 2 hour
     # sessions … every time"); "has to review anything under internal/" is the person's work
     r"(?:has\s+(?:a|an|the|two|three|four|\d+|his|her|their|these|those|this|that)\s|does\s+(?:all|everything|every|his|her|their|"
-    r"it|this|that|the\s+whole|\d+)\b|"
+    r"it|this|that|the\s+whole|\d+)\b|makes\s+(?:his|her|their|everyone|everybody|all)\b|"
     r"(?!(?:wants|needs|expects|requires|asks|says|thinks|means|gets|lets|makes|is|has|was|does|lives|works|comes|"
     r"stays|moved|knows|seems|looks|sounds|feels|agrees|approves|signs|reviews|checks|reads|sees|calls|helps|"
     r"handles|owns|manages|runs\s+(?:the|our|my|this)\s+(?:team|lab|group|company|shop|business|office|project|"

@@ -231,6 +231,14 @@ TRANSIENT = (
     # running late: "its 2 hours late", "3 trains cancelled"
     r"|\b\d+\s*(?:min|mins|minutes|hours?|hrs?|h)\s+(?:late|delayed)\b|\b(?:trains?|flights?|bus|buses)\s+(?:\w+\s+)?(?:cancell?ed|delayed)\b"
     r"|\b(?:is|are|'s)\s+(?:killing|driving|doing|wrecking)\s+(?:me|my)\b"
+    # today said in the person's own language ("Hoy hay zonda, 35 grados"); the body after yesterday's effort ("Legs are
+    # destroyed after yesterday's race"); just back from something ("just came down from setting"); bored now
+    r"|\b(?:hoy|heute|aujourd'hui|oggi|hoje|vandaag|idag|tänään|dzisiaj|bugün)\b"
+    r"|\b(?:legs|back|arms|feet|body|calves|quads|shoulders|neck|hands)\s+(?:are|is|feel|feels|'re)\s+(?:\w+\s+)?"
+    r"(?:destroyed|dead|sore|wrecked|toast|shot|jelly|aching|stiff|killing\s+me)\b"
+    # ("just got off night shift at corniche medical" carries where the person works)
+    r"|\bjust\s+came\s+(?:back|home|down|in)\b|\bjust\s+(?:woke\s+up|landed)\b"
+    r"|\b(?:and|so|i'm|im|i am)\s+bored\b"
     # someone come this minute: "the courier is at the door, brb" ("brb walking mochi" and "Pixel is whining at the door"
     # carry who the dog is)
     r"|\b(?:is|are|'s|'re)\s+(?:here\s+|now\s+|already\s+|just\s+)?at\s+the\s+(?:door|gate)\b"

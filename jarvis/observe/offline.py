@@ -2046,6 +2046,12 @@ class OfflineObserver:
                         assistant_said,
                     )
                     found = _with_its_why(found, sent, subject_for(event))
+                    if _THEIR_BUSINESS_RE.search(plain(sent)):
+                        # ("Hannelore drinks Rooibos with three sugars, I cannot understand it, but that is her
+                        # business"): a way said to be someone else's; who they are stays
+                        found = [f for f in found if f.family.startswith(("person/", "self/relation"))]
+                        if pending is not None:
+                            del pending[mark:]
                     not_me = _NOT_ME_RE.match(plain(sent)) if to_assistant else None
                     if not_me:
                         # "… lactose intolerant is my sister Amra, not me": what was said of the person before,
@@ -2358,6 +2364,14 @@ def _without_passing_reason(sent: str) -> str:
     if m and (of_the_moment(m.group("why")) or admissible(m.group("why")) == "passing state"):
         return m.group("x")
     return sent
+
+
+# a way said to be someone else's ("that is her business", "that's his thing, not mine", "their problem")
+_THEIR_BUSINESS_RE = re.compile(
+    r"\b(?:that's|that is|thats|it's|it is|its)\s+(?:(?:entirely|totally|all|really)\s+)?(?:her|his|their)\s+"
+    r"(?:own\s+)?(?:business|thing|problem|choice|call|affair|lookout|funeral)\b",
+    IC,
+)
 
 
 _FORGOT_TO_SAY_RE = re.compile(
