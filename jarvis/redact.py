@@ -273,6 +273,14 @@ _NEAR_PIN = re.compile(
 )
 
 
+# "The first code on the paper is 4073 9158", "backup code: 830614": a one-time, backup or recovery code said
+# as digits, in one group of 6-10 or two groups of 3-5 ("the postcode is 75001" has five)
+_CODE_DIGITS = re.compile(
+    r"\bcodes?\b[^\n]{0,50}?(?:\b(?:is|was|are|reads|says)\b|:)[ \t]+[\"'`]?(\d{3,5}[ -]\d{3,5}|\d{6,10})\b"
+    r"(?![ \t]*(?:digits?|numbers?|times|tries|attempts|minutes|mins|hours|days|%|[-/.]\d))"
+)
+
+
 # "the code for the clinic door in the evening is 739152", "the code to the bike shed is 4471#":
 # a code and what it opens; the value must hold a digit ("the dress code for the office is smart")
 _LOCK_CODE = re.compile(
@@ -554,6 +562,7 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
     ("plain", _LOCK_CODE, 2, lambda v: any(c.isdigit() for c in v) and _plain_secret(v), True),
     ("plain", _NEAR_PASSWORD, 1, _near_password, True),
     ("plain", _NEAR_PIN, 1, None, True),
+    ("plain", _CODE_DIGITS, 1, None, True),
     # unquoted value after = := =>
     (
         "assignment",

@@ -462,6 +462,22 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "A colleague told me QuickBooks now supports Kosovo VAT",
         "my friend told us the ferry is cheaper on weekdays",
         "The biology teacher Mrs Okafor makes her students copy notes for one hour straight",
+        # heldout625-632 (adr/0112): what everybody somewhere is on; what an outsider told someone else; a
+        # disaster nearby; someone named by where they sit; an appointment at an hour; up since dawn; stuck on
+        # the way; a comadre's way, up to "and she"; someone's brand with no article
+        "Here in Douala everybody is on whatsapp, not so much telegram",
+        "everyone here pays with M-Pesa",
+        "The auditor told my boss that all big companies in Uzbekistan will move to SAP in two years",
+        "There are forest fires near Karaburun again",
+        "there's a transport strike in the city so the roads are empty",
+        "Ferri across the hall dictates everything to Dragon and sends the files around by email",
+        "Okonkwo next door always parks on the pavement",
+        "I have a hearing at 11",
+        "got a dentist appointment at 3pm so I'll be quick",
+        "The little one has been up since 4:30 teething",
+        "Now I am stuck at the weigh station in Kenora for an hour",
+        "My comadre Lupita sells her cakes only on Instagram and she charges like double than me",
+        "My neighbour Hendrik has Lely robots",
     ],
 )
 def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:
@@ -2848,6 +2864,42 @@ def test_a_way_said_to_be_someone_elses_business_is_not_kept(judge: Judge) -> No
         ),
         ("my brother Tomas runs everything on Arch, thats his thing not mine", "Arch"),
         ("Kemal plays padel four times a week, it's his own affair", "padel"),
+    ):
+        texts = [f"{f.text} {f.quote}" for f in facts(chat(said), judge)]
+        assert not [t for t in texts if gone in t], texts
+
+
+@pytest.mark.parametrize(
+    ("assistant", "said", "gone"),
+    [
+        # heldout625-632 (adr/0112): "no X for me, <why>" to an option in a list headed "These are the … choices"
+        (
+            "These are the good choices for you:\n1. **Google prompt on the phone.** You press Yes.\n2. **Backup codes "
+            "on paper.**\n3. **A security key.** A small USB key (for example a YubiKey) that you plug in.\nMy "
+            "suggestion for you: number 1 for daily use.",
+            "No, no YubiKey for me, such small things I lose. The Google prompt and the paper is good.",
+            "YubiKey",
+        ),
+        (
+            "Here are your options:\n- Trello, free for small teams\n- Asana\n- a shared spreadsheet",
+            "no Asana for us, too many buttons",
+            "Asana",
+        ),
+    ],
+)
+def test_no_option_for_me_keeps_nothing_of_the_option(
+    assistant: str, said: str, gone: str, judge: Judge
+) -> None:
+    kept = facts(offered(assistant, said), judge)
+    shown = [f"{f.text} {f.quote}" for f in kept]
+    assert not [s for s in shown if gone in s], shown
+
+
+def test_a_sentence_that_opens_with_what_an_outsider_said_is_theirs_to_its_end(judge: Judge) -> None:
+    # heldout632 (adr/0112): the clause after "and" is still what the man on the radio said
+    for said, gone in (
+        ('A man on NRK radio said passwords will disappear soon and we all will use "passkeys".', "passkeys"),
+        ("some guy on youtube says solar is a scam and we should all buy diesel generators", "diesel"),
     ):
         texts = [f"{f.text} {f.quote}" for f in facts(chat(said), judge)]
         assert not [t for t in texts if gone in t], texts

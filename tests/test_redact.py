@@ -282,3 +282,26 @@ def test_a_key_the_person_says_to_keep_out_of_git_is_redacted_whatever_git_words
         assert redact(clean) == (clean, [])
     # a commit named right before the value stays a commit
     assert key in redact(f"please revert {key}, do not merge it yet")[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        # heldout627 and heldout632 (adr/0112): backup codes read off a paper, in two groups of four
+        ("The first code on the paper is 4073 9158, I type it where?", "4073 9158"),
+        ("I printed the codes. The first code is 8306 1475, is that how they should look?", "8306 1475"),
+        ("recovery codes are: 512-774 and more on the sheet", "512-774"),
+        ("backup code: 830614", "830614"),
+        ("the verification code it sent says 294011", "294011"),
+    ],
+)
+def test_a_one_time_or_backup_code_said_as_digits_is_redacted(text: str, code: str) -> None:
+    assert code not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["the postcode is 75001", "the error code is 0x80070005", "HS code is 6109.10", "the code is 4 digits"],
+)
+def test_numbers_that_are_no_code_to_keep_secret_stay(text: str) -> None:
+    assert redact(text) == (text, [])

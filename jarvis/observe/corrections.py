@@ -159,7 +159,7 @@ OWN_SLIP_TAIL_RE = re.compile(
     r"(?:wrote|typed|said|counted|read)\s+(?:it\s+|that\s+)?wrong|made\s+a\s+(?:typo|mistake)|"
     # a digit or a word dropped or added ("I missed a zero", "I forgot a digit", "I mixed them up")
     r"(?:missed|forgot|dropped|left\s+(?:out|off)|added|skipped)\s+(?:a|an|one|the)\s+(?:zero|digit|number|letter|word|decimal)|"
-    r"mixed\s+(?:(?:them|it|those|the\s+two)\s+)?up|confused\s+(?:them|the\s+two)|"
+    r"mixed\s+(?:(?:them|it|those|the\s+two)\s+)?up|confused\s+(?:them|the\s+two|(?:her|him|it|them)\s+with\b)|"
     # what was left out before ("his school also bans nuts, I forgot to say")
     r"forgot\s+to\s+(?:say|mention|tell\s+you|add|write))\b[^.;,:]*[.!]*$"
     # … or the device's ("the phone autocorrects it and he hates the Italian version", "autocorrect again")
@@ -473,12 +473,21 @@ _NOT_THEN_WHY_RE = re.compile(
 )
 
 
+# "no X for me, <why>" to an offer ("No, no YubiKey for me, such small things I lose")
+_NONE_FOR_ME_RE = re.compile(
+    r"^(?:no|not)\s+(?:a\s+|an\s+|the\s+)?(?P<wrong>[^,;]{1,30}?)\s+for\s+(?:me|us)\b\s*(?:[,;:—–]\s*(?P<why>.*))?$",
+    IC,
+)
+
+
 # "Cud u, not use loads of abbreviations": a request to the assistant, not two values
 _ASKING_RE = re.compile(r"^(?:can|could|cud|would|wud|will|pls|plz|please)\s+(?:you|u|ya|yu)\b", IC)
 
 
-def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
-    """correction/*: only right after an assistant message."""
+def correction(sent: str, nxt: str, assistant: str, who: str, whole: str = "") -> Found | None:
+    """correction/*: only right after an assistant message. `assistant` is its opening, what a correction is read
+    against; `whole` is all of it, where an option turned down may be found (the third item of a list)."""
+    offers = whole or assistant
     sent = _EMOJI_JOINT_RE.sub(", ", sent)  # "not ICASSP 🙃 it's Interspeech": the emoji is a comma
     m = _SAID_NOT_RE.search(sent)
     if m:
@@ -499,18 +508,19 @@ def correction(sent: str, nxt: str, assistant: str, who: str) -> Found | None:
             )
             # the same with why after it ("No, not Grafana, my father must be able to use it and he only knows
             # this one page"): a reason names nothing in the offer's place ("not Grafana, we use Zabbix" does)
-            with_why = _NOT_THEN_WHY_RE.match(rest)
+            with_why = _NOT_THEN_WHY_RE.match(rest) or _NONE_FOR_ME_RE.match(rest)
+            why = (with_why.group("why") or "") if with_why else ""
             if (
                 with_why
-                and not _USING_RE.match(with_why.group("why"))
+                and not _USING_RE.match(why)
                 # ("no, not Terraform, we never add infra tooling on this team": a why that stands is a rule)
-                and not Suggested.lasts(with_why.group("why"))
-                and offered(with_why.group("wrong"), assistant)
+                and not Suggested.lasts(why)
+                and offered(with_why.group("wrong"), offers)
             ):
                 only_wrong = with_why
             if (
                 only_wrong
-                and offered(only_wrong.group("wrong"), assistant)
+                and offered(only_wrong.group("wrong"), offers)
                 and not any(_USING_RE.match(c) for c in clauses(nxt))
             ):
                 # "Want me to set up a Prophet baseline?" -> "no, not Prophet. We tried it …": turned down,

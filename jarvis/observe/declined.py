@@ -129,6 +129,8 @@ _CHOICE_RE = re.compile(
     rf"\b(?:{_SOME})\s+(?:optional\s+|possible\s+|small\s+|quick\s+|more\s+|other\s+)?"
     rf"(?:{_OPTIONS}|{_EXTRAS})\b[^.?!]{{0,40}}[:.]"
     r"|\bwhich\s+(?:one\s+)?(?:do you prefer|would you prefer|would you like|do you want|sounds better|works better)\b"
+    # ("These are the good choices for you:", "here are your options:")
+    rf"|\b(?:these|here|those)\s+are\s+(?:the\s+|your\s+|some\s+|my\s+)?(?:\w+\s+)?(?:{_OPTIONS})\b[^.?!]{{0,30}}:"
     # a plan laid out for the person to take or change ("Here is a suggested plan: … Stay the night in Trabzon")
     # ("Here's a first day-by-day draft (6 nights):")
     r"|\b(?:here(?:'s|\s+is)\s+(?:a|my|the|an)\s+(?:first\s+|rough\s+|quick\s+)?(?:suggested\s+|proposed\s+|possible\s+|"

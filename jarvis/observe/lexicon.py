@@ -239,6 +239,11 @@ TRANSIENT = (
     # ("just got off night shift at corniche medical" carries where the person works)
     r"|\bjust\s+came\s+(?:back|home|down|in)\b|\bjust\s+(?:woke\s+up|landed)\b"
     r"|\b(?:and|so|i'm|im|i am)\s+bored\b"
+    # up since dawn with a teething baby; stuck somewhere on the way; a disaster nearby again
+    r"|\b(?:has|have|'s|'ve)\s+been\s+up\s+since\b|\bteething\b|\bstuck\s+(?:at|in|on|behind)\s+(?:the\s+)?(?:\w+\s+){0,2}?"
+    r"(?:traffic|station|border|airport|queue|jam|checkpoint|tunnel|crossing|depot|port|lights)\b"
+    r"|\bthere(?:'s|\s+(?:are|is|were|was))\s+(?:\w+\s+){0,2}?(?:fires?|floods?|storms?|protests?|strikes?|riots?|roadworks|"
+    r"power\s+cuts?|outages?)\s+(?:near|in|around|at|on)\b"
     # someone come this minute: "the courier is at the door, brb" ("brb walking mochi" and "Pixel is whining at the door"
     # carry who the dog is)
     r"|\b(?:is|are|'s|'re)\s+(?:here\s+|now\s+|already\s+|just\s+)?at\s+the\s+(?:door|gate)\b"
@@ -294,7 +299,12 @@ DEVICE_BRANDS = (
 DAYS = rf"{WEEKDAY}s?"
 # one date ahead, an appointment rather than how things are ("my flight to Oslo is on Thursday", "the
 # demo is next Tuesday"); "our closed day is Monday", "practice is Wednesday evenings", "from next week" stay
-APPOINTMENT = rf"\b(?:is|are|'s)\s+(?:on\s+{WEEKDAY}(?!s)|next\s+(?:week|{WEEKDAY}))\b"
+APPOINTMENT = (
+    rf"\b(?:is|are|'s)\s+(?:on\s+{WEEKDAY}(?!s)|next\s+(?:week|{WEEKDAY}))\b"
+    # an appointment at an hour of the day ("I have a hearing at 11", "got a dentist appointment at 3pm")
+    # ("I have my dombra lesson at 7" tells a lesson the person takes)
+    r"|\b(?:have|has|got)\s+(?:a|an)\s+(?:\w+\s+)?(?:hearing|appointment|meeting|interview|call)\s+at\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h)?\b(?!\s+(?:every|each|on\s+\w+days))"
+)
 # a time of day ("6:30", "14:00", "4pm", "10 am")
 TIME = r"\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h)?"
 # a word shaped like a medicine's name ("warfarin", "sertraline", "lisinopril", "atorvastatin")

@@ -1190,7 +1190,8 @@ def extract_sentence(
         # "Close, but no, it's May 17", "First, no, the web tier isn't Ubuntu"
         setting = correcting(put_right)
         found = (
-            correction(trim(setting), plain(nxt), after_assistant, who)
+            # what was offered is looked for in the whole message: it may sit past its opening (a numbered list)
+            correction(trim(setting), plain(nxt), after_assistant, who, said_before)
             or _answer(text, after_assistant)
             or _told(text, after_assistant, who)
             or _placed(text, after_assistant, who)
@@ -1198,7 +1199,7 @@ def extract_sentence(
         parts = clauses(setting)
         if not found and len(parts) > 1:
             # "it's 9.6.4, not 9.4 - 9.4 was the old CI image": the correction, then why
-            found = correction(parts[0], " ".join(parts[1:]), after_assistant, who)
+            found = correction(parts[0], " ".join(parts[1:]), after_assistant, who, said_before)
     if found and found.family == "correction/no-thing" and agreed_no(plain(sent)):
         return []  # "lol ok no harpsichord": the assistant's advice taken, nothing put right, no rule
     if not found and to_assistant and (said_before or after_assistant):
@@ -2046,7 +2047,7 @@ class OfflineObserver:
                         assistant_said,
                     )
                     found = _with_its_why(found, sent, subject_for(event))
-                    if _THEIR_BUSINESS_RE.search(plain(sent)):
+                    if _THEIR_BUSINESS_RE.search(plain(sent)) or _HEARSAY_OPENS_RE.match(plain(sent)):
                         # ("Hannelore drinks Rooibos with three sugars, I cannot understand it, but that is her
                         # business"): a way said to be someone else's; who they are stays
                         found = [f for f in found if f.family.startswith(("person/", "self/relation"))]
@@ -2364,6 +2365,16 @@ def _without_passing_reason(sent: str) -> str:
     if m and (of_the_moment(m.group("why")) or admissible(m.group("why")) == "passing state"):
         return m.group("x")
     return sent
+
+
+# a sentence that opens with what someone outside said ("A man on NRK radio said passwords will disappear soon and we
+# all will use passkeys"): every clause of it is theirs, the ones after "and" too
+_HEARSAY_OPENS_RE = re.compile(
+    r"^(?:(?:and|but|so|also|oh|btw|well)[\s,]+)*(?:a|an|the|some|one|this)\s+(?:\w+\s+){0,2}?(?:man|woman|guy|lady|"
+    r"person|people|someone|somebody|journalist|presenter|host|reporter|article|video|post|podcast|"
+    r"influencer|youtuber|blog)\b[^,;.]{0,40}?\s+(?:said|says|told|claims?|claimed|wrote|writes|reckons?)\b",
+    IC,
+)
 
 
 # a way said to be someone else's ("that is her business", "that's his thing, not mine", "their problem")
