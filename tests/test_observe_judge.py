@@ -478,6 +478,9 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "Now I am stuck at the weigh station in Kenora for an hour",
         "My comadre Lupita sells her cakes only on Instagram and she charges like double than me",
         "My neighbour Hendrik has Lely robots",
+        # heldout633-640 (adr/0112): an event called off by the weather
+        "Our match on Saturday got cancelled because of snow so I have time this week",
+        "the market was called off due to the storm",
     ],
 )
 def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:
@@ -1490,6 +1493,44 @@ def test_thanks_for_a_thing_and_an_offer_turned_down_in_passing_are_no_facts(
             "no retry wrapper, the SFTP server sits on our LAN",
             "retry",
         ),
+        # heldout609-616 (adr/0112): "not <the offer>", then why with a subject of its own, names nothing in its place
+        (
+            "Longer term, if you want alerting, a common setup is InfluxDB + Grafana next to the collector.",
+            "No, not Grafana, my father must be able to use it and he only knows this one page. Keep it in our app.",
+            "Grafana",
+        ),
+        (
+            "You could put a Kafka topic in front of the workers.",
+            "nope, not Kafka, we're only three people and it is too much to run.",
+            "Kafka",
+        ),
+        # the offer named in the singular, turned down in the plural
+        (
+            "A shared Google Sheet would also work and costs nothing. Do you want to stay on Airtable, or would a "
+            "Google Sheet be simpler?",
+            "no, not Google Sheets. We stay with Airtable, the staff already know it and we pay for the team plan.",
+            "Google Sheet",
+        ),
+        # heldout625-632 (adr/0112): "no X for me, <why>" to an option in a list headed "These are the … choices"
+        (
+            "These are the good choices for you:\n1. **Google prompt on the phone.** You press Yes.\n2. **Backup codes "
+            "on paper.**\n3. **A security key.** A small USB key (for example a YubiKey) that you plug in.\nMy "
+            "suggestion for you: number 1 for daily use.",
+            "No, no YubiKey for me, such small things I lose. The Google prompt and the paper is good.",
+            "YubiKey",
+        ),
+        # heldout633-640 (adr/0112): the why said, then another matter that reads like a value ("it is 34 degrees")
+        (
+            "By the way, Quarto could replace the Makefile and also give you an HTML version. Only if you're curious.",
+            "No, not Quarto, I don't want to learn another tool now, pandoc works. There is a heatwave, it is 34 "
+            "degrees in my office today, I can't think anymore.",
+            "Quarto",
+        ),
+        (
+            "Here are your options:\n- Trello, free for small teams\n- Asana\n- a shared spreadsheet",
+            "no Asana for us, too many buttons",
+            "Asana",
+        ),
     ],
 )
 def test_a_suggestion_the_person_declines_for_now_is_no_fact(
@@ -1497,7 +1538,7 @@ def test_a_suggestion_the_person_declines_for_now_is_no_fact(
 ) -> None:
     kept = facts(offered(suggestion, said), judge)
     # neither the statement nor the words it is quoted from (the fragment) name it, with accents or not
-    assert not [f.text for f in kept if declined.lower() in fold(f"{f.text} {f.quote}").lower()]
+    assert not [f.text for f in kept if declined.lower() in fold(f"{f.text} {f.quote} {f.context}").lower()]
 
 
 @pytest.mark.parametrize(
@@ -2778,37 +2819,6 @@ def test_a_no_in_a_later_clause_to_an_offer_named_before_keeps_nothing(judge: Ju
 
 
 @pytest.mark.parametrize(
-    ("assistant", "said", "gone"),
-    [
-        # heldout609-616 (adr/0112): "not <the offer>", then why with a subject of its own, names nothing in its place
-        (
-            "Longer term, if you want alerting, a common setup is InfluxDB + Grafana next to the collector.",
-            "No, not Grafana, my father must be able to use it and he only knows this one page. Keep it in our app.",
-            "Grafana",
-        ),
-        (
-            "You could put a Kafka topic in front of the workers.",
-            "nope, not Kafka, we're only three people and it is too much to run.",
-            "Kafka",
-        ),
-        # the offer named in the singular, turned down in the plural
-        (
-            "A shared Google Sheet would also work and costs nothing. Do you want to stay on Airtable, or would a "
-            "Google Sheet be simpler?",
-            "no, not Google Sheets. We stay with Airtable, the staff already know it and we pay for the team plan.",
-            "Google Sheet",
-        ),
-    ],
-)
-def test_a_no_to_an_offer_with_why_after_it_keeps_nothing_of_the_offer(
-    assistant: str, said: str, gone: str, judge: Judge
-) -> None:
-    kept = facts(offered(assistant, said), judge)
-    shown = [f"{f.text} {f.quote} {f.context}" for f in kept]
-    assert not [s for s in shown if gone.lower() in s.lower()], shown
-
-
-@pytest.mark.parametrize(
     ("assistant", "said", "kept", "gone"),
     [
         # heldout609-616 (adr/0112): how the person's own slip happened, or their phone's, is no part of the
@@ -2869,32 +2879,6 @@ def test_a_way_said_to_be_someone_elses_business_is_not_kept(judge: Judge) -> No
         assert not [t for t in texts if gone in t], texts
 
 
-@pytest.mark.parametrize(
-    ("assistant", "said", "gone"),
-    [
-        # heldout625-632 (adr/0112): "no X for me, <why>" to an option in a list headed "These are the … choices"
-        (
-            "These are the good choices for you:\n1. **Google prompt on the phone.** You press Yes.\n2. **Backup codes "
-            "on paper.**\n3. **A security key.** A small USB key (for example a YubiKey) that you plug in.\nMy "
-            "suggestion for you: number 1 for daily use.",
-            "No, no YubiKey for me, such small things I lose. The Google prompt and the paper is good.",
-            "YubiKey",
-        ),
-        (
-            "Here are your options:\n- Trello, free for small teams\n- Asana\n- a shared spreadsheet",
-            "no Asana for us, too many buttons",
-            "Asana",
-        ),
-    ],
-)
-def test_no_option_for_me_keeps_nothing_of_the_option(
-    assistant: str, said: str, gone: str, judge: Judge
-) -> None:
-    kept = facts(offered(assistant, said), judge)
-    shown = [f"{f.text} {f.quote}" for f in kept]
-    assert not [s for s in shown if gone in s], shown
-
-
 def test_a_sentence_that_opens_with_what_an_outsider_said_is_theirs_to_its_end(judge: Judge) -> None:
     # heldout632 (adr/0112): the clause after "and" is still what the man on the radio said
     for said, gone in (
@@ -2903,3 +2887,49 @@ def test_a_sentence_that_opens_with_what_an_outsider_said_is_theirs_to_its_end(j
     ):
         texts = [f"{f.text} {f.quote}" for f in facts(chat(said), judge)]
         assert not [t for t in texts if gone in t], texts
+
+
+def test_an_option_the_person_weighs_after_telling_it_and_then_turns_down_is_no_fact(judge: Judge) -> None:
+    # heldout635 (adr/0112): "… is that necessary?", the assistant says no, then "No, no Zoom."
+    events = [
+        SessionEvent("message", turn=0, role="assistant", text="Tell me when you see the main screen."),
+        SessionEvent(
+            "message",
+            turn=1,
+            role="user",
+            text="Felix said I could also install Zoom as a backup, is that necessary?",
+        ),
+        SessionEvent(
+            "message", turn=2, role="assistant", text="Not necessary. One app is enough for video calls."
+        ),
+        SessionEvent("message", turn=3, role="user", text="No, no Zoom. One app is enough for me."),
+    ]
+    kept = [f"{f.text} {f.quote}" for f in facts(events, judge)]
+    assert not [k for k in kept if "Zoom" in k], kept
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        # heldout627 (adr/0112): a machine is a standing place, not the task at hand
+        (
+            "Client data stays only on this Mac and on the Synology in the studio, never in any cloud service.",
+            "Synology",
+        ),
+        ("backups live only on this NAS, never on a USB stick", "NAS"),
+    ],
+)
+def test_only_on_this_machine_is_a_standing_rule(said: str, key: str, judge: Judge) -> None:
+    assert admissible(said.split(",")[0]) is None
+    texts = [f.text for f in facts(chat(said), judge)]
+    assert [t for t in texts if key in t], texts
+
+
+def test_i_said_x_earlier_but_its_y_is_a_correction(judge: Judge) -> None:
+    # heldout625 (adr/0112): "actually" is not needed, and "earlier" is the conversation, no passing time
+    events = offered(
+        "Since you play for Athenry, here's a plan around your training nights.",
+        "oh wait sorry i said i play for Athenry earlier but its Craughwell, athenry is where i went to school",
+    )
+    texts = [f.text for f in facts(events, judge)]
+    assert [t for t in texts if "Craughwell" in t], texts

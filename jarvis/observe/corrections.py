@@ -180,7 +180,8 @@ _MY_MISTAKE_RE = re.compile(
 # sample", "sorry I wrote Tuesday but it is actually Wednesday")
 _SAID_BUT_RE = re.compile(
     r"^(?:(?:sorry|oops|ah|oh|ugh|wait|no wait|hmm+)[,!.\s]+)*(?P<x>I\s+(?:said|wrote|typed|told you|put)\s+[^,;]{1,50}?,?\s+"
-    r"but\s+(?:it's|it is|its|it was|that's|they're|they are|there are|there were|we have|I have)\s+actually\b.{1,80})$",
+    # ("i said i play for Athenry earlier but its Craughwell", "I said Vlisco earlier but it's mostly GTP and Woodin")
+    r"but\s+(?:it's|it is|its|it was|that's|they're|they are|there are|there were|we have|I have)(?:\s+actually)?\b.{1,80})$",
     IC,
 )
 _SAID_NOT_RE = re.compile(r"\bI (?:said|meant|asked for) (?P<right>[^,;]+?),? not (?P<wrong>[^,;.]+)", IC)
@@ -473,6 +474,14 @@ _NOT_THEN_WHY_RE = re.compile(
 )
 
 
+# what is used instead, said by the person ("we use Zabbix", "I run it on Hetzner"); not "it is 34 degrees"
+_WE_USE_RE = re.compile(
+    r"^(?:so\s+|and\s+|but\s+)?(?:we|I)(?:'re|'ve|\s+are|\s+have|\s+am)?\s+(?:\w+\s+)?(?:use|run|are on|went with|"
+    r"switched to|moved to|stay with|stick with|keep)\b",
+    IC,
+)
+
+
 # "no X for me, <why>" to an offer ("No, no YubiKey for me, such small things I lose")
 _NONE_FOR_ME_RE = re.compile(
     r"^(?:no|not)\s+(?:a\s+|an\s+|the\s+)?(?P<wrong>[^,;]{1,30}?)\s+for\s+(?:me|us)\b\s*(?:[,;:—–]\s*(?P<why>.*))?$",
@@ -517,6 +526,10 @@ def correction(sent: str, nxt: str, assistant: str, who: str, whole: str = "") -
                 and not Suggested.lasts(why)
                 and offered(with_why.group("wrong"), offers)
             ):
+                if not any(_WE_USE_RE.match(c) for c in clauses(nxt)):
+                    # the why is said; what comes next is another matter ("No, not Quarto, I don't want to learn
+                    # another tool now, pandoc works. There is a heatwave, it is 34 degrees in my office today")
+                    return None
                 only_wrong = with_why
             if (
                 only_wrong

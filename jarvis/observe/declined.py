@@ -67,7 +67,10 @@ _SUGGESTION_RE = re.compile(
 _WEIGHS_RE = re.compile(
     r"^(?:(?:so|and|but|ok|okay|also|hmm+|then|or)[\s,]+)*(?:(?:should|shall|could|would|can)\s+(?:i|we)\b|"
     r"(?:what|how)\s+about\b|(?:is|are)\s+[^?]{1,40}?\bworth\b|do\s+(?:i|we)\s+(?:even\s+)?need\b|"
-    r"(?:would|could|will)\s+[^?]{1,40}?\s+(?:help|work|be\s+(?:better|worth\s+it|a\s+good\s+idea)))",
+    r"(?:would|could|will)\s+[^?]{1,40}?\s+(?:help|work|be\s+(?:better|worth\s+it|a\s+good\s+idea))|"
+    # the option told first, then weighed ("Felix said I could also install Zoom as a backup, is that necessary?")
+    r"[^?]{3,150}?,\s*(?:is|would)\s+(?:that|it|this)\s+(?:really\s+|even\s+)?(?:necessary|needed|worth\s+it|useful|"
+    r"a\s+good\s+idea)\b)",
     IC,
 )
 # what turns something down on its own after "no," ("nah, skip the docker stuff"): the no leaves it be

@@ -516,7 +516,9 @@ _MOMENT_RE = re.compile(
     rf"(?:{_TASKS})\b"
     # ("Use viridis for everything, always, not only in this paper" says the opposite)
     r"|.*(?<!\bnot\s)\b(?:only|just)\s+(?:for|in|on)\s+(?:this|that)\b(?!\s+(?:repo|codebase|project|team|company|house|org|"
-    r"workspace|app|site|monorepo|lab|office|shop|business)\b))"
+    # a machine is a standing place too ("Client data stays only on this Mac and on the Synology")
+    r"workspace|app|site|monorepo|lab|office|shop|business|mac|macbook|laptop|computer|pc|machine|server|phone|tablet|"
+    r"box|pi|nas|drive|disk|device|network|instance|cluster)\b))"
     r"|\b(?:solo|sólo|nur|seulement|só|apenas)\s+(?:para|für|pour|por)\s+(?:este|esta|diesen|diese|dieses|ce|cette)\b"
     # waiting somewhere for a few more days ("at anchorage in Qingdao waiting for berth, maybe 4 more days")
     r"|\b(?:waiting for|waiting on)\b[^,;]{0,40}[,;]?\s*(?:maybe\s+|another\s+|about\s+)?(?:\d+|a few|few|two|three)\s+more\s+"

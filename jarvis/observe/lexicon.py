@@ -239,6 +239,9 @@ TRANSIENT = (
     # ("just got off night shift at corniche medical" carries where the person works)
     r"|\bjust\s+came\s+(?:back|home|down|in)\b|\bjust\s+(?:woke\s+up|landed)\b"
     r"|\b(?:and|so|i'm|im|i am)\s+bored\b"
+    # an event called off by the weather or a strike ("Our match on Saturday got cancelled because of snow")
+    r"|\b(?:cancell?ed|postponed|called\s+off|rained\s+off)\s+(?:\w+\s+)?(?:because\s+of|due\s+to)\s+(?:the\s+)?(?:snow|rain|"
+    r"weather|storm|wind|heat|heatwave|strike|flood|fog|ice|flooding)\b"
     # up since dawn with a teething baby; stuck somewhere on the way; a disaster nearby again
     r"|\b(?:has|have|'s|'ve)\s+been\s+up\s+since\b|\bteething\b|\bstuck\s+(?:at|in|on|behind)\s+(?:the\s+)?(?:\w+\s+){0,2}?"
     r"(?:traffic|station|border|airport|queue|jam|checkpoint|tunnel|crossing|depot|port|lights)\b"
