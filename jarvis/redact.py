@@ -188,12 +188,32 @@ _PLAIN = re.compile(
     r"\b(pass(?:word|phrase|code)s?|passwd|pwd|pin(?:[ \t]code|[ \t]number)?|"
     r"(?:door|gate|alarm|locker|safe|garage|lock|entry|access|wifi|wi-fi|padlock|building|keypad)[ \t]code|"
     r"combination)"
-    r"(?:[ \t]+(?:for|to|of|on|at)[ \t]+[^\n]{1,40}?)?"
+    # ("a senha do wifi: casa1234", "das Passwort für das WLAN ist …")
+    r"(?:[ \t]+(?:for|to|of|on|at|do|da|de|del|du|für|fur|van|för|dla|del)[ \t]+[^\n]{1,40}?)?"
     # ("the wifi password right now is Cumbia_Rosa_77")
     r"(?:[ \t]+(?:right[ \t]+now|now|currently|these[ \t]+days|atm|at[ \t]+the[ \t]+moment|for[ \t]+now))?"
-    r"(?:[ \t]*(?:is|was|=|:|are)[ \t]+|'s[ \t]+|’s[ \t]+)(?:(?:now|still|currently|just|actually)[ \t]+)?[\"'`]?"
+    # ("la contraseña es …", "das Passwort ist …", "le mot de passe est …", "a senha é …")
+    r"(?:[ \t]*(?:is|was|=|:|are|es|est|ist|é|è|er|är|jest|je)[ \t]+|'s[ \t]+|’s[ \t]+)"
+    r"(?:(?:now|still|currently|just|actually)[ \t]+)?[\"'`]?"
     r"([^\s\"'`,;]{0,127}[^\s\"'`,;.!?:)])"
 )
+# the same in the person's own language ("Wifi: LABO-PHYS / mot de passe: jpSj63a7NbDy", "la contraseña es …"); "parola"
+# is also a word and "lang" an adjective, so the value must hold a digit or a symbol
+_ABROAD_WORDS = (
+    r"mot[ \t]de[ \t]passe|contrase(?:ñ|n)a|passwort|kennwort|senha|wachtwoord|l(?:ö|o)senord|has(?:ł|l)o|(?:ş|s)ifre|"
+    r"parola|salasana|adgangskode|passord|jelsz(?:ó|o)|heslo|geslo|lozinka"
+)
+_PLAIN_ABROAD = re.compile(
+    _PLAIN.pattern.replace(
+        r"\b(pass(?:word|phrase|code)s?|", rf"\b((?:{_ABROAD_WORDS})|pass(?:word|phrase|code)s?|", 1
+    )
+)
+
+
+def _abroad_secret(value: str) -> bool:
+    return _plain_secret(value) and bool(re.search(r"[\d!@#$%^&*_+=/?~.-]", value))
+
+
 # the short and verbless forms people type: "email is x@y.com and pw sewfunny_1962", "pass is …",
 # "password hunter2hunter"; the value must hold a digit or a symbol ("password manager", "pw reset")
 _PLAIN_SHORT = re.compile(
@@ -555,6 +575,7 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
     ),
     # plain language: "the VPN password is hunter2", "my PIN is 4417", "door code: 1234"
     ("plain", _PLAIN, 2, _plain_secret, True),
+    ("plain", _PLAIN_ABROAD, 2, _abroad_secret, True),
     ("plain", _PLAIN_KEY, 2, _prose_secret, True),
     ("plain", _PLAIN_SHORT, 2, _short_secret, True),
     ("plain", _KEY_SHORT, 1, lambda v: _random_looking(v) and _prose_secret(v), False),

@@ -2152,6 +2152,7 @@ NEGATIVE = [
     ("I have 94 lab reports to mark this weekend", "lab reports"),
     ("we have 30 boxes to pack by Friday", "boxes"),
     ("ok we keep going", ""),
+    ("my legs are destroyed after the granfondo on sunday", "granfondo"),
     ("we keep it", ""),
 ]
 

@@ -481,6 +481,15 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         # heldout633-640 (adr/0112): an event called off by the weather
         "Our match on Saturday got cancelled because of snow so I have time this week",
         "the market was called off due to the storm",
+        # heldout641-648 (adr/0112): someone who did a job for the person before; a shop nearby; a title and a
+        # name, then a habit; a vet named after a comma; a voice lost for now
+        "My old secretary always added the clauses in Word with track changes",
+        "our former accountant did everything in Sage",
+        "The dry cleaner next door charges 12 for a hem",
+        "the bakery across the street sells sourdough at 6 euros",
+        "Coach marcy always starts every practice with suicides",
+        "The vet, Sjoerd, always writes the insemination date on the barn wall with chalk",
+        "My voice is gone",
     ],
 )
 def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:
@@ -1525,6 +1534,12 @@ def test_thanks_for_a_thing_and_an_offer_turned_down_in_passing_are_no_facts(
             "No, not Quarto, I don't want to learn another tool now, pandoc works. There is a heatwave, it is 34 "
             "degrees in my office today, I can't think anymore.",
             "Quarto",
+        ),
+        # heldout646 (adr/0112): what many people keep their codes in, "a password manager app like Bitwarden"
+        (
+            "Many people keep them in a password manager app like Bitwarden, which keeps all passwords locked.",
+            "No, not Bitwarden. I don't want more apps on the phone.",
+            "Bitwarden",
         ),
         (
             "Here are your options:\n- Trello, free for small teams\n- Asana\n- a shared spreadsheet",

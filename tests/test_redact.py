@@ -305,3 +305,25 @@ def test_a_one_time_or_backup_code_said_as_digits_is_redacted(text: str, code: s
 )
 def test_numbers_that_are_no_code_to_keep_secret_stay(text: str) -> None:
     assert redact(text) == (text, [])
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # heldout644 (adr/0112): the password word in the person's own language
+        ("put at the bottom: Wifi: LABO-PHYS / mot de passe: jpSj63a7NbDy . they need it", "jpSj63a7NbDy"),
+        ("la contraseña es Cumbia_Rosa_77", "Cumbia_Rosa_77"),
+        ("a senha do wifi: casa1234", "casa1234"),
+        ("das Passwort ist Sommer2024!", "Sommer2024"),
+        ("wachtwoord: Tulp#2019", "Tulp#2019"),
+    ],
+)
+def test_a_password_named_in_another_language_is_redacted(text: str, secret: str) -> None:
+    assert secret not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text", ["la parola è bella", "das Passwort ist lang genug", "mot de passe oublié, je fais quoi ?"]
+)
+def test_a_password_word_abroad_before_an_ordinary_word_redacts_nothing(text: str) -> None:
+    assert redact(text) == (text, [])

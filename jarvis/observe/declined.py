@@ -41,7 +41,7 @@ _SUGGESTION_RE = re.compile(
     r"(?:would|could|might|will|can)\s+(?:\w+ly\s+)?help|would give you|"
     # what a choice gives the person ("renting a car gives you the most flexibility with a wheelchair")
     r"(?:gives?|offers?)\s+you\s+(?:the\s+)?(?:most|more|much more|a lot more|a lot of|lots of)\s+"
-    r"(?:flexibility|freedom|control|options|room|comfort)|an? (?:[\w-]+\s+)?(?:app|tool|library|plugin|service|crate|package) like|"
+    r"(?:flexibility|freedom|control|options|room|comfort)|an? (?:[\w-]+\s+){0,2}(?:app|tool|library|plugin|service|crate|package) like|"
     # what the assistant offers to do ("I can also set this up in a budgeting app like YNAB")
     r"\bI\s+(?:can|could)\s+(?:also\s+)?(?:set\s+(?:this|it|that|one|them)\s+up|set\s+up|add|build|wire|hook)\b|"
     r"optional|optionally|"
@@ -50,7 +50,7 @@ _SUGGESTION_RE = re.compile(
     r"nice-to-have|nice to have|down the line|later on|tips?|(?:lets|let|helps|saves) you|"
     # what others like the person do, offered ("many small bakeries add a loyalty card")
     r"(?:many|most|lots of|a lot of|plenty of)\s+(?:\w+\s+){0,2}?(?:\w+s|people|folks)\s+(?:add|use|do|have|try|run|offer|"
-    r"swear by|like)|"
+    r"swear by|like|keep|store|save|put)|"
     # what others find useful, offered ("many people find dictation software helpful")
     r"(?:find|finds)\s+[\w\s-]{1,40}?\s+(?:helpful|useful|handy|easier|works?\s+well)|"
     # "this upgrade would be a natural moment to replace the node groups with Karpenter"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from jarvis.observe.families import RELATIONS, TRIM, Family, fam, v
-from jarvis.observe.lexicon import APPOINTMENT, MOMENTARY
+from jarvis.observe.lexicon import APPOINTMENT, MOMENTARY, TRANSIENT
 from jarvis.observe.perspective import possessive
 
 _CONTEXT_BOUND_RE = re.compile(
@@ -169,7 +169,8 @@ LEGACY: tuple[Family, ...] = (
     ),
     fam(
         "self/my-x-is",
-        r"^my\s+(?P<rel>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+(?P<verb>is|are)\s+(?P<v>.{3,})$",
+        # ("my legs are destroyed after the granfondo on sunday": a state of now)
+        rf"^(?!.*(?:{TRANSIENT}))my\s+(?P<rel>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}})\s+(?P<verb>is|are)\s+(?P<v>.{{3,}})$",
         "fact", "", lambda m, s: f"{possessive(s)} {m.group('rel').lower()} {m.group('verb').lower()} {v(m)}",
         gate="hold", confidence=0.45, priority="low",
     ),

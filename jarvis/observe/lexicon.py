@@ -234,11 +234,15 @@ TRANSIENT = (
     # today said in the person's own language ("Hoy hay zonda, 35 grados"); the body after yesterday's effort ("Legs are
     # destroyed after yesterday's race"); just back from something ("just came down from setting"); bored now
     r"|\b(?:hoy|heute|aujourd'hui|oggi|hoje|vandaag|idag|tänään|dzisiaj|bugün)\b"
-    r"|\b(?:legs|back|arms|feet|body|calves|quads|shoulders|neck|hands)\s+(?:are|is|feel|feels|'re)\s+(?:\w+\s+)?"
+    # ("My hands are stiff from the arthritis" lasts: only after an effort or with its day)
+    r"|\b(?:legs|back|arms|feet|body|calves|quads|shoulders|neck)\s+(?:are|is|feel|feels|'re)\s+(?:\w+\s+)?"
     r"(?:destroyed|dead|sore|wrecked|toast|shot|jelly|aching|stiff|killing\s+me)\b"
+    r"(?=[^,.;]*\b(?:after|today|yesterday|this\s+morning|tonight)\b)"
     # ("just got off night shift at corniche medical" carries where the person works)
     r"|\bjust\s+came\s+(?:back|home|down|in)\b|\bjust\s+(?:woke\s+up|landed)\b"
     r"|\b(?:and|so|i'm|im|i am)\s+bored\b"
+    # a voice lost for now ("My voice is gone", "lost my voice")
+    r"|\b(?:voice\s+is\s+(?:gone|shot|dead)|lost\s+my\s+voice|no\s+voice\s+(?:today|left))\b"
     # an event called off by the weather or a strike ("Our match on Saturday got cancelled because of snow")
     r"|\b(?:cancell?ed|postponed|called\s+off|rained\s+off)\s+(?:\w+\s+)?(?:because\s+of|due\s+to)\s+(?:the\s+)?(?:snow|rain|"
     r"weather|storm|wind|heat|heatwave|strike|flood|fog|ice|flooding)\b"
