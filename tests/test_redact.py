@@ -285,7 +285,7 @@ def test_a_key_the_person_says_to_keep_out_of_git_is_redacted_whatever_git_words
 
 
 @pytest.mark.parametrize(
-    ("text", "code"),
+    ("text", "secret"),
     [
         # heldout627 and heldout632 (adr/0112): backup codes read off a paper, in two groups of four
         ("The first code on the paper is 4073 9158, I type it where?", "4073 9158"),
@@ -293,23 +293,6 @@ def test_a_key_the_person_says_to_keep_out_of_git_is_redacted_whatever_git_words
         ("recovery codes are: 512-774 and more on the sheet", "512-774"),
         ("backup code: 830614", "830614"),
         ("the verification code it sent says 294011", "294011"),
-    ],
-)
-def test_a_one_time_or_backup_code_said_as_digits_is_redacted(text: str, code: str) -> None:
-    assert code not in redact(text)[0]
-
-
-@pytest.mark.parametrize(
-    "text",
-    ["the postcode is 75001", "the error code is 0x80070005", "HS code is 6109.10", "the code is 4 digits"],
-)
-def test_numbers_that_are_no_code_to_keep_secret_stay(text: str) -> None:
-    assert redact(text) == (text, [])
-
-
-@pytest.mark.parametrize(
-    ("text", "secret"),
-    [
         # heldout644 (adr/0112): the password word in the person's own language
         ("put at the bottom: Wifi: LABO-PHYS / mot de passe: jpSj63a7NbDy . they need it", "jpSj63a7NbDy"),
         ("la contraseña es Cumbia_Rosa_77", "Cumbia_Rosa_77"),
@@ -318,12 +301,23 @@ def test_numbers_that_are_no_code_to_keep_secret_stay(text: str) -> None:
         ("wachtwoord: Tulp#2019", "Tulp#2019"),
     ],
 )
-def test_a_password_named_in_another_language_is_redacted(text: str, secret: str) -> None:
+def test_a_code_said_as_digits_or_a_password_named_in_another_language_is_redacted(
+    text: str, secret: str
+) -> None:
     assert secret not in redact(text)[0]
 
 
 @pytest.mark.parametrize(
-    "text", ["la parola è bella", "das Passwort ist lang genug", "mot de passe oublié, je fais quoi ?"]
+    "text",
+    [
+        "the postcode is 75001",
+        "the error code is 0x80070005",
+        "HS code is 6109.10",
+        "the code is 4 digits",
+        "la parola è bella",
+        "das Passwort ist lang genug",
+        "mot de passe oublié, je fais quoi ?",
+    ],
 )
-def test_a_password_word_abroad_before_an_ordinary_word_redacts_nothing(text: str) -> None:
+def test_numbers_and_words_that_are_no_secret_stay(text: str) -> None:
     assert redact(text) == (text, [])
