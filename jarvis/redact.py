@@ -184,12 +184,10 @@ def _prose_secret(value: str) -> bool:
     return len(value) >= 8 and any(c.isupper() for c in value[1:]) and any(c.islower() for c in value)
 
 
-_PLAIN = re.compile(
-    r"\b(pass(?:word|phrase|code)s?|passwd|pwd|pin(?:[ \t]code|[ \t]number)?|"
-    r"(?:door|gate|alarm|locker|safe|garage|lock|entry|access|wifi|wi-fi|padlock|building|keypad)[ \t]code|"
-    r"combination)"
+# what follows the word for a password or a code, up to its value ("… for the router right now is: …")
+_PLAIN_TAIL = (
     # ("a senha do wifi: casa1234", "das Passwort für das WLAN ist …")
-    r"(?:[ \t]+(?:for|to|of|on|at|do|da|de|del|du|für|fur|van|för|dla|del)[ \t]+[^\n]{1,40}?)?"
+    r"(?:[ \t]+(?:for|to|of|on|at|do|da|de|del|du|für|fur|van|för|dla)[ \t]+[^\n]{1,40}?)?"
     # ("the wifi password right now is Cumbia_Rosa_77")
     r"(?:[ \t]+(?:right[ \t]+now|now|currently|these[ \t]+days|atm|at[ \t]+the[ \t]+moment|for[ \t]+now))?"
     # ("la contraseña es …", "das Passwort ist …", "le mot de passe est …", "a senha é …")
@@ -197,16 +195,16 @@ _PLAIN = re.compile(
     r"(?:(?:now|still|currently|just|actually)[ \t]+)?[\"'`]?"
     r"([^\s\"'`,;]{0,127}[^\s\"'`,;.!?:)])"
 )
+_PLAIN = re.compile(
+    r"\b(pass(?:word|phrase|code)s?|passwd|pwd|pin(?:[ \t]code|[ \t]number)?|"
+    r"(?:door|gate|alarm|locker|safe|garage|lock|entry|access|wifi|wi-fi|padlock|building|keypad)[ \t]code|"
+    r"combination)" + _PLAIN_TAIL
+)
 # the same in the person's own language ("Wifi: LABO-PHYS / mot de passe: jpSj63a7NbDy", "la contraseña es …"); "parola"
 # is also a word and "lang" an adjective, so the value must hold a digit or a symbol
-_ABROAD_WORDS = (
-    r"mot[ \t]de[ \t]passe|contrase(?:ñ|n)a|passwort|kennwort|senha|wachtwoord|l(?:ö|o)senord|has(?:ł|l)o|(?:ş|s)ifre|"
-    r"parola|salasana|adgangskode|passord|jelsz(?:ó|o)|heslo|geslo|lozinka"
-)
 _PLAIN_ABROAD = re.compile(
-    _PLAIN.pattern.replace(
-        r"\b(pass(?:word|phrase|code)s?|", rf"\b((?:{_ABROAD_WORDS})|pass(?:word|phrase|code)s?|", 1
-    )
+    r"\b(mot[ \t]de[ \t]passe|contrase(?:ñ|n)a|passwort|kennwort|senha|wachtwoord|l(?:ö|o)senord|has(?:ł|l)o|(?:ş|s)ifre|"
+    r"parola|salasana|adgangskode|passord|jelsz(?:ó|o)|heslo|geslo|lozinka)" + _PLAIN_TAIL
 )
 
 

@@ -2905,20 +2905,12 @@ def test_a_sentence_that_opens_with_what_an_outsider_said_is_theirs_to_its_end(j
 
 
 def test_an_option_the_person_weighs_after_telling_it_and_then_turns_down_is_no_fact(judge: Judge) -> None:
-    # heldout635 (adr/0112): "… is that necessary?", the assistant says no, then "No, no Zoom."
-    events = [
-        SessionEvent("message", turn=0, role="assistant", text="Tell me when you see the main screen."),
-        SessionEvent(
-            "message",
-            turn=1,
-            role="user",
-            text="Felix said I could also install Zoom as a backup, is that necessary?",
-        ),
-        SessionEvent(
-            "message", turn=2, role="assistant", text="Not necessary. One app is enough for video calls."
-        ),
-        SessionEvent("message", turn=3, role="user", text="No, no Zoom. One app is enough for me."),
-    ]
+    # heldout635 (adr/0112): "… is that necessary?", then "No, no Zoom."
+    events = offered(
+        "Tell me when you see the main screen.",
+        "Felix said I could also install Zoom as a backup, is that necessary?",
+        "No, no Zoom. One app is enough for me.",
+    )
     kept = [f"{f.text} {f.quote}" for f in facts(events, judge)]
     assert not [k for k in kept if "Zoom" in k], kept
 

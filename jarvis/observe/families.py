@@ -119,6 +119,10 @@ def decided_x(m: re.Match[str], s: str) -> str:
     return "Decision: " + said_x(m, s)
 
 
+# units and currencies an answer is asked in, for rule/keep-in and rule/in-unit (each adds its own)
+_MEASURES = r"km|kilometres|kilometers|miles|kg|kilos|celsius|fahrenheit|metric|imperial|litres|liters|24h|24-hour time"
+_MONEY = r"rands?|euros?|dollars?|cedis|naira|pesos|rupees|shillings"
+
 # Rules: how things must be done, anywhere in a clause.
 RULES: tuple[Family, ...] = (
     # "Always run the tests first", "never schedule anything before 1pm" (imperative)
@@ -277,9 +281,8 @@ RULES: tuple[Family, ...] = (
     fam(
         "rule/keep-in",
         r"^(?:please\s+)?(?:keep|put|give)\s+(?:it|them|it all|everything|all|all of it)\s+in\s+"
-        r"(?P<x>(?-i:[A-Z]{3})|rands?|euros?|dollars?|pounds?|cedis|naira|pesos|rupees|shillings|lira|won|yen|reais|"
-        r"km|kilometres|kilometers|miles|kg|kilos|pounds|celsius|fahrenheit|metric|imperial|litres|liters|"
-        r"min/km|24h|24-hour time|(?:\w+\s+)?time)\b(?:\s+please)?(?=[\s,.!]|$)",
+        rf"(?P<x>(?-i:[A-Z]{{3}})|{_MONEY}|pounds?|lira|won|yen|reais|{_MEASURES}|min/km|(?:\w+\s+)?time)\b"
+        r"(?:\s+please)?(?=[\s,.!]|$)",
         "rule",
         "rule",
         lambda m, s: f"Keep amounts in {m.group('x')}",
@@ -295,9 +298,7 @@ RULES: tuple[Family, ...] = (
         r"have|come)\b[^,;?]{0,30}?)\s+in\s+"
         r"(?P<x>(?-i:[A-Z]{2,4})(?![\w-])|usd|eur|gbp|chf|jpy|inr|zar|kes|ngn|ghs|aud|cad|nzd|sek|nok|dkk|pln|czk|huf|brl|mxn|"
         r"ars|clp|cop|php|idr|myr|thb|aed|sar|gmt|cet|cest|eet|ist|est|edt|pst|pdt|jst|kst|aest|wat|eat|sast|"
-        r"grams|kg|kilos|cups|km|kilometres|kilometers|miles|celsius|fahrenheit|metric|"
-        r"imperial|litres|liters|euros?|dollars?|pounds|rands?|shillings|naira|cedis|pesos|rupees|24h|24-hour time|"
-        r"local time|utc|iso(?:\s+format)?)(?![\w-])"
+        rf"grams|cups|{_MEASURES}|{_MONEY}|pounds|local time|utc|iso(?:\s+format)?)(?![\w-])"
         r"(?:\s+and\s+[\w\s/]{1,25}?)?(?:\s+(?:please|pls|plz|obviously|always|thanks|too))?(?:\s*[,;(].*)?[.!]*$",
         "rule",
         "rule",

@@ -2356,14 +2356,13 @@ _SO_THEN_RE = re.compile(
 def _without_passing_reason(sent: str) -> str:
     """The instruction without a passing state said as its reason: the migraine is today's, the
     short answers are asked for from now on."""
-    m = _SO_THEN_RE.match(plain(sent).strip())
-    if m and (of_the_moment(m.group("why")) or admissible(m.group("why")) == "passing state"):
-        return m.group("x")
-    # the rule, then the slip that brought it about ("dates must be day/month/year, never the American way, my
+    said = plain(sent).strip()
+    # … and the rule, then the slip that brought it about ("dates must be day/month/year, never the American way, my
     # staff read it wrong last time"): what went wrong once is why, and the rule lasts
-    m = _RULE_THEN_ONCE_RE.match(plain(sent).strip())
-    if m and (of_the_moment(m.group("why")) or admissible(m.group("why")) == "passing state"):
-        return m.group("x")
+    for regex in (_SO_THEN_RE, _RULE_THEN_ONCE_RE):
+        m = regex.match(said)
+        if m and (of_the_moment(m.group("why")) or admissible(m.group("why")) == "passing state"):
+            return m.group("x")
     return sent
 
 
