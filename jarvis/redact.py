@@ -299,6 +299,23 @@ _CODE_DIGITS = re.compile(
 )
 
 
+# "my wlan is the Fritzbox, the key is 8492 0173 6651 0293 8475", "WLAN-Schlüssel: 5521 0983 4471", "wifi password is
+# 99231 04417": a key, a password or a PIN said as groups of digits (a router's printed key, a PIN split to read
+# aloud), or as one run of 8 or more; a run of years ("key dates are 2019 2020 2021") is no secret
+_KEY_DIGITS = re.compile(
+    r"\b(?:keys?|passwords?|passwd|pw|passcodes?|passphrase|pins?|psk|schl(?:ü|ue)ssel|cl(?:é|e)|clave|chave|sleutel|"
+    r"n(?:ø|o)kkel|nyckel|klucz|anahtar|chiave)\b[^\n]{0,50}?(?:\b(?:is|was|are|reads|says|ist|es|est|é|è|er|är|jest)\b|[:=])"
+    r"[ \t]+[\"'`]?(\d{3,6}(?:[ \t-]\d{3,6})+|\d{8,40})\b"
+    r"(?![ \t]*(?:digits?|numbers?|characters?|chars?|times|tries|attempts|minutes|mins|hours|days|%|[-/.]\d))",
+    re.IGNORECASE,
+)
+
+
+def _digit_key(value: str) -> bool:
+    groups = re.split(r"[ \t-]", value)
+    return not all(re.fullmatch(r"(?:19|20)\d\d", g) for g in groups)
+
+
 # "the code for the clinic door in the evening is 739152", "the code to the bike shed is 4471#":
 # a code and what it opens; the value must hold a digit ("the dress code for the office is smart")
 _LOCK_CODE = re.compile(
@@ -572,6 +589,8 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
         True,
     ),
     # plain language: "the VPN password is hunter2", "my PIN is 4417", "door code: 1234"
+    # (before the one-word values, which would take only a key's first group of digits)
+    ("plain", _KEY_DIGITS, 1, _digit_key, True),
     ("plain", _PLAIN, 2, _plain_secret, True),
     ("plain", _PLAIN_ABROAD, 2, _abroad_secret, True),
     ("plain", _PLAIN_KEY, 2, _prose_secret, True),

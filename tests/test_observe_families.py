@@ -1623,6 +1623,32 @@ POSITIVE = [
     ("decision/announced", "we open on Sundays too, that's final", ["Sundays"]),
     ("decision/we-keep", "ok we keep cron.", ["cron"]),
     ("decision/we-keep", "fine, we'll keep using Trello then", ["Trello"]),
+    # heldout649-656 (adr/0113): the decision word in the person's language before a comma; the deal struck, then
+    # what it is; a licence or a ticket held; a title with its dot inside a rule; a no, then the person's own way;
+    # when a decision was made is no passing state; a self-description before an exam date and a feeling
+    (
+        "decision/announced",
+        "ok decidido, from January the technical visit costs 35.000 pesos, no more free visits.",
+        ["35.000 pesos"],
+    ),
+    ("decision/announced", "Entschieden, wir liefern nur noch dienstags.", ["dienstags"]),
+    (
+        "decision/announced",
+        "Ok we do it: dal bhat 950 with free refill, other things like your list.",
+        ["950"],
+    ),
+    ("decision/announced", "fine, let's do it: two shifts, 6 to 2 and 2 to 10", ["Two shifts"]),
+    ("self/credential", "I have the SEC license class B.", ["SEC license class B"]),
+    ("self/credential", "i have my forklift ticket", ["forklift ticket"]),
+    ("self/credential", "I hold a CDL, class A", ["CDL"]),
+    ("rule/imperative", "Always write Adv. before my name and never Attorney.", ["Adv.", "Attorney"]),
+    ("rule/imperative", "Always put Ing. before his name in the letters.", ["Ing.", "letters"]),
+    (
+        "preference/stated",
+        "nah i prefer writing flashcards by hand, it sticks better for me.",
+        ["flashcards"],
+    ),
+    ("preference/stated", "no i hate dark mode", ["dark mode"]),
 ]
 
 
@@ -2154,6 +2180,12 @@ NEGATIVE = [
     ("ok we keep going", ""),
     ("my legs are destroyed after the granfondo on sunday", "granfondo"),
     ("we keep it", ""),
+    # heldout649-656 (adr/0113): what things cost at the moment; a licence spoken of, not held
+    ("Flour is very expensive now, a 50 kg sack of the good type 1 flour is 1,450 lira this month.", "sack"),
+    ("diesel went up again this week, 2.10 a litre", "diesel"),
+    ("coffee is so expensive right now", "coffee"),
+    ("I have my license renewal next week", "renewal"),
+    ("I have a license question about the van", "question"),
 ]
 
 
@@ -3212,6 +3244,33 @@ def test_the_last_item_of_a_list_stays_in_its_clause(text: str, whole: str) -> N
         "I moved to Lyon",
         "my wife works at Airbus",
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        # heldout655 (adr/0113): who the person is, an exam date, and how they feel about it: three clauses
+        (
+            "im a 2nd year adult nursing student at salford, pharmacology exam is on 9 march and im panicking a bit",
+            [
+                "im a 2nd year adult nursing student at salford",
+                "pharmacology exam is on 9 march",
+                "im panicking a bit",
+            ],
+        ),
+        ("I run a bakery in Izmir, my exam is in June and im so tired", None),
+    ],
+)
+def test_a_feeling_and_a_date_after_who_the_person_is_are_clauses_of_their_own(
+    text: str, parts: list[str] | None
+) -> None:
+    from jarvis.observe.phrasing import clauses
+
+    cut = clauses(text)
+    if parts is not None:
+        assert cut == parts
+    assert cut[0] in ("im a 2nd year adult nursing student at salford", "I run a bakery in Izmir"), cut
+    assert len(cut) == 3, cut
 
 
 @pytest.mark.parametrize(

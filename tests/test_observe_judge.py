@@ -490,6 +490,9 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "Coach marcy always starts every practice with suicides",
         "The vet, Sjoerd, always writes the insemination date on the barn wall with chalk",
         "My voice is gone",
+        # heldout627 again (adr/0113): a title with its dot before the name, and where they sit after it
+        "My colleague Avv. Ferri across the hall dictates everything to Dragon and sends the files around by email",
+        "my neighbour Dr. Okoye next door grows all his veg in raised beds",
     ],
 )
 def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:
@@ -616,6 +619,9 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         "my cardiologist told me to keep away from petrol strimmers",
         # the person's own excitement
         "I'm really excited about the trip to Gaia",
+        # heldout649 (adr/0113): when a decision was made is no state of the moment
+        "Tamam, reminders go out 24 hours before, not 2 hours, we decided this with the team today",
+        "ok we agreed this morning to close on Mondays from now",
     ],
 )
 def test_the_judge_reads_statements_no_family_foresaw(clause: str) -> None:

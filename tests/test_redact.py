@@ -299,6 +299,16 @@ def test_a_key_the_person_says_to_keep_out_of_git_is_redacted_whatever_git_words
         ("a senha do wifi: casa1234", "casa1234"),
         ("das Passwort ist Sommer2024!", "Sommer2024"),
         ("wachtwoord: Tulp#2019", "Tulp#2019"),
+        # heldout656 (adr/0113): a router's key, a password or a PIN said as groups of digits
+        (
+            "My wlan is the Fritzbox in the house, the key is 8492 0173 6651 0293 8475, does that reach 80 m?",
+            "0173 6651",
+        ),
+        ("WLAN-Schlüssel: 5521 0983 4471", "0983 4471"),
+        ("wifi password is 99231 04417 ok", "04417"),
+        ("la clé wifi est 1234 5678 9012 3456", "9012 3456"),
+        ("the pin is 4417 9920", "9920"),
+        ("network key = 204918337612", "204918337612"),
     ],
 )
 def test_a_code_said_as_digits_or_a_password_named_in_another_language_is_redacted(
@@ -317,6 +327,9 @@ def test_a_code_said_as_digits_or_a_password_named_in_another_language_is_redact
         "la parola è bella",
         "das Passwort ist lang genug",
         "mot de passe oublié, je fais quoi ?",
+        "key dates are 2019 2020 2021",
+        "the key is 8 digits",
+        "my phone is 0171 234 5678",
     ],
 )
 def test_numbers_and_words_that_are_no_secret_stay(text: str) -> None:

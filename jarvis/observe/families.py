@@ -762,6 +762,10 @@ WORLD = fam(
     r"(?!.*\b(?:section|part|page|paragraph|chapter|bit|docs|readme|comment|entry|wiki)s?\b(?:\s+(?:in|of)\s+(?:there|it|"
     r"here|the\s+[\w.-]+))?\s+(?:is|are|was|were)\s+(?:\w+\s+)?(?:from\s+\d{4}|out of date|outdated|stale|old|wrong|"
     r"obsolete|dead|left over|leftover)\b)"
+    # what things cost at the moment ("Flour is very expensive now, a 50 kg sack … is 1,450 lira this month", "diesel
+    # went up again this week"): a price of the day, not how things are
+    r"(?!(?=.*\b(?:expensive|pricey|cheap|costly|dear|(?:went|gone|going|shot|goes)\s+(?:\w+\s+)?(?:up|down))\b)"
+    r"(?=.*\b(?:now|this\s+(?:month|week|season)|these\s+days|at\s+the\s+moment)\b))"
     # "the kids have been in Vienna already two times": where others have been is theirs
     r"(?!.*\b(?:has|have|'ve)\s+(?:already\s+)?been\s+(?:in|to)\b)"
     # someone by their role, then what they do ("The M17 coach does 2 hour sessions with full contact every time",

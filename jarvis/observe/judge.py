@@ -1181,6 +1181,11 @@ _AWAY_KIN = (
 )
 _FIRST_PERSON = r"I|me|my|mine|we|us|our|ours|myself|ourselves|I'm|im|I've|ive|I'd|we're|we've"
 _WAY_ADVERBS = r"\w+ly|just|also|still|basically|even|mostly|pretty much|kinda|lol"
+# where someone sits, said after their name ("my colleague Avv. Ferri across the hall dictates everything to Dragon")
+_NEARBY = (
+    r"(?:\s+(?:across|down|up|along|over)\s+the\s+(?:hall|corridor|street|road|way|stairs|landing|yard|aisle)|"
+    r"\s+(?:next\s+door|upstairs|downstairs)|\s+in\s+the\s+next\s+(?:office|room|desk|stall|shop|bed|bay))?"
+)
 _THEIR_WAY_VERB = (
     r"(?:,?\s+(?:who|that|whose)\s+[^,;.]{1,50}?)?,?(?:\s+(?:he|she|they))?"
     rf"(?:\s+(?:{_WAY_ADVERBS}))*\s+(?:"
@@ -1229,6 +1234,7 @@ _THEIR_WAY_RE = re.compile(
     # or right before their way ("my groupmate malika studies only from youtube videos")
     r"(?:(?:,?\s+(?-i:[A-Z])[\w'-]+){1,3}|\s+[^\W\d_][\w'-]*(?=,?\s+(?:he|she|they)\b)"
     rf"|\s+(?!(?:{WAY_VERBS}|who|that|always|never|usually|only|also|just|still)\b)(?-i:[a-z][\w'-]+)(?=\s+(?:{WAY_VERBS})\b))?"
+    + _NEARBY
     + _THEIR_WAY_VERB,
     IC,
 )
@@ -1257,8 +1263,8 @@ _OUTSIDER_DOES_RE = re.compile(
     rf"nurse|midwife|dentist|physio|hairdresser|barber|tailor)s?(?!(?:(?!\band\s+(?:he|she|they)\b)[^,;.])*\b(?:{_FIRST_PERSON}|you|your|u|ur)\b)"
     # … named after the role ("My neighbour Tibor has the Lely robots", "The colleague in the office next door,
     # Pavel, writes all his letters with ChatGPT")
-    r"(?:\s+(?:in|at|from|on|of)\s+(?:the|our|my)\s+[\w\s-]{1,30}?)?(?:,?\s+(?-i:[A-Z][\w-]+)(?:\s+(?-i:[A-Z][\w-]+))?,?)?"
-    rf"(?:\s+(?:{_WAY_ADVERBS}))*\s+"
+    r"(?:\s+(?:in|at|from|on|of)\s+(?:the|our|my)\s+[\w\s-]{1,30}?)?(?:,?(?:\s+(?-i:[A-Z][a-z]{1,4})\.)?\s+(?-i:[A-Z][\w-]+)"
+    r"(?:\s+(?-i:[A-Z][\w-]+))?,?)?" + _NEARBY + rf"(?:\s+(?:{_WAY_ADVERBS}))*\s+"
     # what they own ("has the Lely robots"), or do as a habit ("does all of this by hand in Excel", "does 2 hour
     # sessions … every time"); "has to review anything under internal/" is the person's work
     r"(?:has\s+(?:a|an|the|two|three|four|\d+|his|her|their|these|those|this|that|(?-i:[A-Z])[\w-]*)\s|does\s+(?:all|everything|every|his|her|their|"
@@ -1309,9 +1315,19 @@ def hearsay(text: str) -> bool:
 def passing(text: str) -> bool:
     """True when the clause tells of today or this minute ("prod had a 5xx spike this morning"), not of
     what recurs ("every morning") or of a role held now."""
+    # ("reminders go out 24 hours before, we decided this with the team today"): when a decision was made is no
+    # state of the moment
+    text = _DECIDED_WHEN_RE.sub("", text)
     return bool(
         _TRANSIENT_RE.search(text) and not _RECURRING_RE.search(text) and not _ROLE_NOW_RE.match(text)
     )
+
+
+_DECIDED_WHEN_RE = re.compile(
+    r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:decided|agreed|settled|confirmed|voted)\b[^,;.]{0,40}?"
+    r"\b(?:today|this\s+morning|this\s+afternoon|just\s+now)\b",
+    IC,
+)
 
 
 def admissible(clause: str) -> str | None:

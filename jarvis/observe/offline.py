@@ -922,7 +922,10 @@ _ANNOUNCED_RE = re.compile(
     r"some things)(?:\s+(?:also|too|else|new|important|today))?|"
     r"(?:i|we)(?:'ve| have)?\s+(?:just\s+|finally\s+)?decided|decided|decision(?:\s+made)?|(?:i|we) decide(?:\s+now)?|"
     # the word in the person's own language, before a colon ("Decidi: I'm going with pickup only")
-    rf"(?:{'|'.join(sorted(DECIDED_ABROAD))})(?=\s*:)|"
+    # ("ok decidido, from January the technical visit costs 35.000 pesos"): or before a comma, after an ok
+    rf"(?:{'|'.join(sorted(DECIDED_ABROAD))})(?=\s*[:,.!—–-])|"
+    # the deal struck, then what it is ("Ok we do it: dal bhat 950 with free refill", "let's do it: …")
+    r"(?:(?:i|we)(?:'ll|\s+will)?\s+do\s+(?:it|that|this)|let'?s\s+do\s+(?:it|that|this)|deal)(?=\s*[:—–])|"
     r"(?:i|we)\s+made\s+the\s+call|"
     # "I've made up my mind: raised beds", "I'm deciding right now: no more work on spec, ever"
     r"(?:i|we)(?:'ve|\s+have)?\s+made\s+up\s+(?:my|our)\s+minds?|(?:my|our)\s+mind\s+is\s+made\s+up|"
@@ -949,6 +952,15 @@ _OWN_WAY_FIRST_RE = re.compile(
     r"^(?:(?:and|but|so|well|ok|okay)[\s,]+)*(?:I|we)\s+(?:\w+ly\s+|only\s+|always\s+|never\s+)*"
     r"(?!(?:thought|considered|looked|was|were|tried|had|did|used|wanted|wonder|wondered|might|may|could|would|"
     r"should|will|'ll|'d)\b)[a-z]+\b",
+    IC,
+)
+
+
+# a no, then what the person does or likes ("nah i prefer writing flashcards by hand", "no i hate dark mode")
+_NO_THEN_OWN_RE = re.compile(
+    r"^(?:no|nah|nope|naw|nay|na)\b[,.!]*\s+(?P<x>(?:I|we)\s+(?:(?:really|much|just|only|always|still|usually|mostly|"
+    r"actually|honestly)\s+)*(?:prefer|like|love|hate|enjoy|dislike|write|do|work|keep|read|learn|study|cook|pay|"
+    r"(?:'m|am)\s+(?:a|an)\s)\b.{3,})$",
     IC,
 )
 
@@ -1216,6 +1228,15 @@ def extract_sentence(
         found = _from_now_on(trim(parts[0]), who)
     if found:
         return [_fact(found, text, turn)]
+    # "nah i prefer writing flashcards by hand": the no, then the person's own way in its place (unless that
+    # way is the offer itself: "nah i hate zoom")
+    own = _NO_THEN_OWN_RE.match(text)
+    if (
+        own
+        and not turned_down(own.group("x"))
+        and not (after_assistant and words(own.group("x")) & offered_words(after_assistant))
+    ):
+        text = own.group("x")
     return _clause_facts(text, who, turn, to_assistant, pending)
 
 

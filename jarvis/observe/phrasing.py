@@ -54,6 +54,10 @@ _QUOTED_RE = re.compile(r"\"[^\"\n]{1,300}\"")
 _ABBREV = (
     r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\bSt\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bDra\.)(?<!\bSra\.)(?<!\bSr\.)(?<!\bMme\.)"
     r"(?<!\bProf\.)(?<!\bprof\.)(?<!\bdr\.)(?<!\bmr\.)(?<!\bmrs\.)(?<!\bms\.)(?<!\bMx\.)(?<!\bincl\.)(?<!\bexcl\.)(?<!\bapprox\.)(?<!\bapt\.)"
+    # titles before a name, in English and the person's own language ("Always write Adv. before my name", "sign as
+    # Ing. Pérez", "Avv. Rossi", "Lic. Gómez")
+    r"(?<!\bAdv\.)(?<!\bAvv\.)(?<!\bDott\.)(?<!\bIng\.)(?<!\bLic\.)(?<!\bArq\.)(?<!\bAtty\.)(?<!\bEsq\.)(?<!\bSgt\.)"
+    r"(?<!\bCapt\.)(?<!\bRev\.)(?<!\bHon\.)(?<!\bMag\.)(?<!\bDipl\.)(?<!\bJr\.)(?<!\bMgr\.)(?<!\bDrs\.)"
 )
 # the words after which "my friend Kofi uses …" goes on the same say ("because my wife Ana works nights",
 # "I told my boss Li is away", "with my sister Ama"): anything else before it is the end of a run-on one
@@ -97,7 +101,7 @@ _CLAUSE_RE = re.compile(
     # ("im a scaffolder so money is ok but not flash")
     r"|\s+so\s+(?=[a-z]+\s+(?:is|are|was|were)\b)"
     r"|,\s+as\s+(?=(?:I|I'm|I've|we|we're|my|our)\b)"
-    r"|,?\s+and\s+(?=(?:I|I'm|I've|my|we|we're|our)\b)"
+    r"|,?\s+and\s+(?=(?:I|I'm|I've|my|we|we're|our|im|ive)\b)"
     # ("We've got plot 14 up at Penparcau and this year I'd like to plan it properly"): a new time, a new say
     r"|,?\s+and\s+(?=(?:this|next|last)\s+(?:year|week|month|season|summer|spring|autumn|fall|winter|time)\s+"
     r"(?:I|I'm|I'd|I'll|we|we're|we'd)\b)"
@@ -110,7 +114,8 @@ _CLAUSE_RE = re.compile(
     # ("call me Joaco pls, nobody says Joaquín except my grandma"): everyone else's, a clause of its own
     r"|,\s+(?=(?:nobody|no one|noone|everyone|everybody)\s)"
     # ("I need help planning my dissertation chapters, the hand-in deadline is 14 August")
-    r"|,\s+(?=the\s+(?:[\w-]+\s+){0,2}(?:deadline|due date|exam|appointment|wedding|interview|surgery|operation|"
+    # ("… at salford, pharmacology exam is on 9 march"; "The paper goes to ICES …, deadline is 30 October" is one say)
+    r"|,\s+(?=(?:(?:the|my|our)\s+(?:[\w-]+\s+){0,2}|[\w-]+\s+(?:[\w-]+\s+)?)(?:deadline|due date|exam|appointment|wedding|interview|surgery|operation|"
     r"flight|hearing|defen[cs]e|viva)\s+is\s)"
     # ("he leave two years ago and since then I am alone in the IT here")
     r"|,?\s+and\s+(?=(?:since then|now|these days|nowadays|today)\s+(?:I|I'm|we|we're)\b)"

@@ -101,6 +101,14 @@ def _counted(what: str) -> str:
 _THAT_RE = re.compile(r"^(?:that|this)\b", IC)
 
 
+def _credential(m: re.Match[str]) -> str:
+    """ "I have the SEC license class B" -> "the SEC license class B"; "my" becomes "their"."""
+    head = re.search(r"\b(a|an|the|my|two|both)\s+(?=\S)", m.group(0), IC)
+    det = head.group(1) if head else ""
+    det = "their" if det.lower() == "my" else det
+    return f"{det} {v(m)}".strip()
+
+
 def _statement(m: re.Match[str], s: str) -> str:
     return third_person(m.group(0).strip(TRIM), s)
 
@@ -775,6 +783,22 @@ SELF: tuple[Family, ...] = (
         "fact",
         lambda m: "health" if m.group("verb").lower() in ("drink", "smoke") else "preference",
         _abstains_bare,
+    ),
+    # what the person is licensed or qualified for ("I have the SEC license class B", "i have my forklift ticket",
+    # "I hold a CDL", "I've got a masters in horticulture"); not what they have on them today, nor what they
+    # lack ("I have a license question", "I have my license renewal next week")
+    fam(
+        "self/credential",
+        rf"^(?!.*(?:{TRANSIENT}))(?!.*\b(?:tomorrow|next\s+\w+|this\s+week|renewal|renew|expired?|expires|exam|test|"
+        r"question|issue|problem|appointment)\b)"
+        r"I(?:'ve|\s+have)?\s+(?:got\s+|hold\s+|have\s+|earned\s+|(?<=I)\s+(?:have|hold))\s*(?:a|an|the|my|two|both)\s+"
+        r"(?P<v>(?:[\w.+/&-]+\s+){0,4}?(?:licen[cs]es?|certificates?|certification|cert|degree|diploma|masters?|master's|"
+        r"phd|doctorate|bachelor'?s?|ticket|permit|registration|qualification|accreditation|CDL|HGV)\b"
+        r"(?:[^,;.]{0,40}|,\s+class\s+\w+))$",
+        "fact",
+        "work",
+        lambda m, s: f"{s} has {_credential(m)}",
+        confidence=0.75,
     ),
     # "we travel everywhere by train", "I commute by bike": how the person gets about
     fam(
