@@ -948,6 +948,14 @@ _DECIDED_TAIL_RE = re.compile(
 _TOPIC_TURN_RE = re.compile(r"^(?:and\s+)?(?:now|next|then)\s+(?:the|about|for)\s+[\w' -]{1,30}$", IC)
 
 
+# a choice said as one before the option let go ("ok going with the DS18B20", "we'll take the 8 GB one", "I pick the
+# second hosting plan")
+_CHOSE_FIRST_RE = re.compile(
+    r"^(?:(?:ok|okay|right|so|alright|fine|yes|yeah|then)[,.!\s]+)*(?:(?:I|we)(?:'ll|\s+will|'m|\s+am|'re|\s+are)?\s+)?"
+    r"(?:going\s+with|go\s+with|gonna\s+go\s+with|take|taking|pick|picking|choose|choosing|opt\s+for|opting\s+for)\s+"
+    r"(?!(?:it|that|this|them|those|these|one|either|whatever|your|yours|you)\b)\S.{2,}$",
+    IC,
+)
 _OWN_WAY_FIRST_RE = re.compile(
     r"^(?:(?:and|but|so|well|ok|okay)[\s,]+)*(?:I|we)\s+(?:\w+ly\s+|only\s+|always\s+|never\s+)*"
     r"(?!(?:thought|considered|looked|was|were|tried|had|did|used|wanted|wonder|wondered|might|may|could|would|"
@@ -1131,7 +1139,10 @@ def extract_sentence(
         parts = clauses(text)
         first = next((i for i, part in enumerate(parts) if turned_down(part)), 0)
         before_no = ", ".join(parts[:first])
-        if (
+        # ("ok going with the DS18B20 probe on both, skip the analog thermistor, it drifts in the sun"): the choice
+        # made, then the other option dropped; the choice is named in the offer, and kept
+        chose = bool(first and _CHOSE_FIRST_RE.match(before_no) and not turned_down(before_no))
+        if chose or (
             first
             # the person's own way, said in the present ("I paint only with …", "I do the books myself in …"), not
             # someone else's, nor what was once weighed ("For the record I thought about using dbt snapshots")
@@ -2342,6 +2353,12 @@ def _quote_without(quote: str, gone: set[str]) -> str:
     kept = [c for c in clauses(quote) if not mentions(c, gone)]
     if len(kept) < len(clauses(quote)) and kept:
         return ", ".join(kept)
+    # ("going with the DS18B20 probe on both, skip the analog thermistor"): the words before the comma that
+    # first names it stand alone
+    pieces = re.split(r",\s+", quote)
+    first = next(i for i, piece in enumerate(pieces) if mentions(piece, gone)) if len(pieces) > 1 else 0
+    if first and len(", ".join(pieces[:first]).split()) >= 3:
+        return ", ".join(pieces[:first])
     last = max(  # (folded: "no parasut" turns down the assistant's "Paraşüt"; one character for one)
         m.end() for w in gone for m in mention_re(w).finditer(fold(quote))
     )
