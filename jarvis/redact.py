@@ -275,6 +275,13 @@ _NEAR_PASSWORD = re.compile(
     r"|[a-z][a-z'-]{1,24}(?:[._][a-z][a-z'-]{1,24})+[!#$%^&*+=?~_.@-]?\d{1,8}[!#$%^&*+=?~]?)"
     r"(?![\w@/\\-])"
 )
+# random letters of both cases with a digit among them, given soon after a password is mentioned ("It asks the
+# password. My grandson made it, it is QjucytuN8Mj"): what a generator makes (read on the text as typed)
+_NEAR_PASSWORD_MIXED = re.compile(
+    r"(?i:\b(?:pass(?:word|code|phrase)?s?|passwd|pwd|pw|log-?in)\b[^\n]{0,160}?"
+    r"(?:[,:;—–]\s*|\b(?:is|was|it's|its|one|be|typed|entered|made|set|changed\s+(?:it\s+)?to)\s+))"
+    r"((?=[A-Za-z\d]*[a-z])(?=[A-Za-z\d]*[A-Z][A-Za-z\d]*[a-z])(?=[A-Za-z\d]*\d)[A-Za-z][A-Za-z\d]{7,39})(?![\w@/\\-])"
+)
 
 
 def _near_password(value: str) -> bool:
@@ -599,6 +606,7 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
     ("plain", _NEAR_TOKEN, 1, _token_like, False),
     ("plain", _LOCK_CODE, 2, lambda v: any(c.isdigit() for c in v) and _plain_secret(v), True),
     ("plain", _NEAR_PASSWORD, 1, _near_password, True),
+    ("plain", _NEAR_PASSWORD_MIXED, 1, None, False),
     ("plain", _NEAR_PIN, 1, None, True),
     ("plain", _CODE_DIGITS, 1, None, True),
     # unquoted value after = := =>

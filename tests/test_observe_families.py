@@ -1649,6 +1649,16 @@ POSITIVE = [
         ["flashcards"],
     ),
     ("preference/stated", "no i hate dark mode", ["dark mode"]),
+    # heldout657-662 (adr/0113): a swap said as a choice; a choice after an ok with what it is not; the ok of the
+    # person's own language; a role held at school or in a club
+    ("decision/going-with", "We'll swap to the BME280 then, I have two in the drawer.", ["BME280"]),
+    ("decision/going-with", "ok I'll switch over to Bitwarden", ["Bitwarden"]),
+    ("decision/ok-doing", "ok doing paper not fabric, the boys only want vanilla.", ["paper not fabric"]),
+    ("decision/ok-doing", "fine, using tabs instead of spaces", ["tabs instead of spaces"]),
+    ("decision/going-with", "Bueno, we go with the sprinklers on the low block.", ["sprinklers"]),
+    ("self/place", "Vale, I live in Zaragoza.", ["Zaragoza"]),
+    ("self/role", "I'm also the faculty advisor for the debate club, which is why I'm behind.", ["advisor"]),
+    ("self/role", "I'm a school governor", ["governor"]),
 ]
 
 

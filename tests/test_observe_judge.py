@@ -493,6 +493,14 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         # heldout627 again (adr/0113): a title with its dot before the name, and where they sit after it
         "My colleague Avv. Ferri across the hall dictates everything to Dragon and sends the files around by email",
         "my neighbour Dr. Okoye next door grows all his veg in raised beds",
+        # heldout658-660 (adr/0113): a name, then the place they live; anyone of before, then all of a thing; a joint
+        # sore from yesterday's game
+        "My compadre Lucho in Dalcahue sells everything to the processing plant without weighing on his own",
+        "my cousin Aroha up in Kaitaia does all her books in a paper ledger",
+        "My former pupil master wrote everything in Latin maxims",
+        "our previous landlord always did the repairs himself",
+        "my knee is kinda swollen after yesterdays game",
+        "ankle's a bit sore after the match today",
     ],
 )
 def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:
@@ -619,6 +627,16 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         "my cardiologist told me to keep away from petrol strimmers",
         # the person's own excitement
         "I'm really excited about the trip to Gaia",
+        # (adr/0113) "X no," is a no only to a thing named and with a why not about the person: not to an option of
+        # a list, not after a laugh, not before "I'm …"
+        "the second no, careful: our fiscal week starts on Sunday, not Monday",
+        "jaja no, I'm in Rosario, not Buenos Aires",
+        "Sunday no, I'm at my mother's every Sunday",
+        # heldout662 (adr/0113): what a doctor said the person has, with no article and the town
+        "doctor in Shymkent said i have sleep apnea, moderate",
+        # (adr/0113) a knee swollen since an operation lasts; a sister in another city who runs the shop with the person
+        "my knee is swollen since the operation in 2019",
+        "my sister Ana in Lisbon runs the shop with me",
         # heldout649 (adr/0113): when a decision was made is no state of the moment
         "Tamam, reminders go out 24 hours before, not 2 hours, we decided this with the team today",
         "ok we agreed this morning to close on Mondays from now",
@@ -1551,6 +1569,27 @@ def test_thanks_for_a_thing_and_an_offer_turned_down_in_passing_are_no_facts(
             "Here are your options:\n- Trello, free for small teams\n- Asana\n- a shared spreadsheet",
             "no Asana for us, too many buttons",
             "Asana",
+        ),
+        # heldout658 and heldout663 (adr/0113): "not" in the person's language; a thing named, then a no
+        (
+            "You could sell through Etsy, or through your own Shopify site. Which do you prefer?",
+            "Non, pas Etsy, the fees are crazy and I hate the algorithm.",
+            "Etsy",
+        ),
+        (
+            "You could list the mugs on Etsy too, it reaches a lot of buyers.",
+            "Nein, nicht Etsy, die Gebühren sind zu hoch.",
+            "Etsy",
+        ),
+        (
+            "A field trip to the Jardin Etnobotanico would fit the pollinator unit well.",
+            "the Jardin Etnobotanico trip no, the paperwork for a salida takes months.",
+            "Etnobotanico",
+        ),
+        (
+            "For the passwords, Bitwarden would be the simplest for the whole office.",
+            "Bitwarden no, the associates will never use another app, I know them.",
+            "Bitwarden",
         ),
     ],
 )

@@ -309,6 +309,13 @@ def test_a_key_the_person_says_to_keep_out_of_git_is_redacted_whatever_git_words
         ("la clé wifi est 1234 5678 9012 3456", "9012 3456"),
         ("the pin is 4417 9920", "9920"),
         ("network key = 204918337612", "204918337612"),
+        # heldout664 (adr/0113): random letters of both cases and a digit, soon after the password is named
+        (
+            "It asks the password. My grandson made it, it is QjucytuN8Mj but it says wrong password.",
+            "QjucytuN8Mj",
+        ),
+        ("the wifi password? my son set it, its XbT4kLmq9w", "XbT4kLmq9w"),
+        ("login: pKw7RtzaQ2", "pKw7RtzaQ2"),
     ],
 )
 def test_a_code_said_as_digits_or_a_password_named_in_another_language_is_redacted(
@@ -330,6 +337,8 @@ def test_a_code_said_as_digits_or_a_password_named_in_another_language_is_redact
         "key dates are 2019 2020 2021",
         "the key is 8 digits",
         "my phone is 0171 234 5678",
+        "I forgot my password, it is on my iPhone15Pro",
+        "the password for the router is printed on it, model FritzBox7590",
     ],
 )
 def test_numbers_and_words_that_are_no_secret_stay(text: str) -> None:

@@ -467,7 +467,8 @@ _A_REASON_RE = re.compile(
 # "not X, <why>": the wrong half, then a reason with a subject of its own and a verb that says it cannot, must
 # or only does ("not Grafana, my father must be able to use it", "not Kafka, we're three people")
 _NOT_THEN_WHY_RE = re.compile(
-    r"^not\s+(?P<wrong>[^,;]{1,30}?)\s*[,;:—–]\s*(?P<why>(?:because\s+|since\s+|as\s+)?(?:my|our|we|we're|i|i'm|im|he|she|"
+    # ("Non, pas Etsy, the fees are crazy": "not" in the person's own language too)
+    r"^(?:not|pas|nicht|n[ãa]o|niet|nie|inte|ikke|ei)\s+(?P<wrong>[^,;]{1,30}?)\s*[,;:—–]\s*(?P<why>(?:because\s+|since\s+|as\s+)?(?:my|our|we|we're|i|i'm|im|he|she|"
     r"they|the|it|it's|its|that|this)\b[^,;]*?\b(?:must|has to|have to|needs? to|can't|cannot|cant|won't|wont|doesn't|"
     r"dont|don't|isn't|only|too|never|hates?)\b.*)$",
     IC,
@@ -511,7 +512,8 @@ def correction(sent: str, nxt: str, assistant: str, who: str, whole: str = "") -
                 return None  # "no, not bringing TCA in", "No, I'm not buying a chest strap": an offer turned down
             # ("No, it's not Gmail. It's a btinternet address": what it is comes next)
             only_wrong = re.match(
-                r"^(?:(?:it's|its|it is|that's|thats|that is|it was|they're|theyre|they are)\s+)?not\s+(?P<wrong>[^,;]{1,30})$",
+                r"^(?:(?:it's|its|it is|that's|thats|that is|it was|they're|theyre|they are)\s+)?"
+                r"(?:not|pas|nicht|n[ãa]o|niet|nie|inte|ikke|ei)\s+(?P<wrong>[^,;]{1,30})$",
                 rest,
                 IC,
             )

@@ -960,6 +960,8 @@ DECISIONS: tuple[Family, ...] = (
         "decision/going-with",
         r"^(?P<x>(?P<who>we|I)(?:(?:'re| are|'m| am|'ll| will)\s+(?:going with|going to use|switching to|moving to|sticking with|"
         r"staying on|staying with|keeping|standardi[sz]ing on)|(?<=we)\s+(?:stay|stick|remain)\s+(?:on|with)|'ll\s+stick\s+(?:with|to)"
+        # ("We'll swap to the BME280 then", "I'll switch over to Bitwarden")
+        r"|(?:'ll|\s+will)\s+(?:swap|switch|move|migrate|change)\s+(?:over\s+)?to(?=\s+(?!(?:that|this|it|them|your|yours)\b))"
         # ("we'll go with the Lorentz pump", "I will go with Kakheti"), not with what the assistant said ("I'll go
         # with your first option", "we'll go with that")
         # ("ok we go with one sheet per year then": the present said for the choice)
@@ -979,6 +981,18 @@ DECISIONS: tuple[Family, ...] = (
             if m.group("who").lower() == "we"
             else cap(third_person(m.group("x").strip(TRIM), s))
         ),
+        confidence=0.75,
+    ),
+    # "ok doing paper not fabric", "alright, using pnpm instead of yarn": a choice after an ok, with what it is not
+    fam(
+        "decision/ok-doing",
+        r"^(?:(?:ok(?:ay)?|alright|fine|right|then|bueno|vale|dale|listo|tamam)[,.!\s]+)*"
+        r"(?P<x>(?:doing|using|going\s+for|picking|taking)\s+(?!(?:it|that|this|them|one|either|great|good|well|fine|ok|"
+        r"the\s+(?:first|second|other|same))\b)[\w.+#/-]+(?:\s+[\w.+#/-]+){0,3}?\s*,?\s+(?:not|instead\s+of|over)\s+"
+        r"[\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)(?:\s*[,;.!].*)?$",
+        "decision",
+        "decision",
+        lambda m, s: f"Decision: {cap(m.group('x').strip(TRIM))}",
         confidence=0.75,
     ),
     # "ok we keep cron.", "fine, we'll keep using Trello then": a choice said as keeping what is there

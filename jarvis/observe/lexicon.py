@@ -13,6 +13,8 @@ IC = re.IGNORECASE
 TRIM = " \t\"'`.,;:!?-—–)("
 
 ROLES = (
+    # ("I'm also the faculty advisor for the debate club", "I'm a school governor", "I'm a trustee of the food bank")
+    r"advisor|adviser|trustee|governor|organi[sz]er|moderator|deacon|chaperone|"
     r"engineer|developer|dev|programmer|teacher|nurse|doctor|designer|manager|student|writer|novelist|author|"
     r"sysadmin|admin|maintainer|postdoc|phd student|freelance \w+|dba|qa|devops|ux researcher|"
     r"artist|lawyer|scientist|researcher|consultant|accountant|chef|cook|musician|counsell?or|photographer|"
@@ -237,7 +239,13 @@ TRANSIENT = (
     # ("My hands are stiff from the arthritis" lasts: only after an effort or with its day)
     r"|\b(?:legs|back|arms|feet|body|calves|quads|shoulders|neck)\s+(?:are|is|feel|feels|'re)\s+(?:\w+\s+)?"
     r"(?:destroyed|dead|sore|wrecked|toast|shot|jelly|aching|stiff|killing\s+me)\b"
-    r"(?=[^,.;]*\b(?:after|today|yesterday|this\s+morning|tonight)\b)"
+    r"(?=[^,.;]*\b(?:after|today|yesterday|yesterdays|this\s+morning|tonight)\b)"
+    # a joint swollen or sore from yesterday's game ("my knee is kinda swollen after yesterdays game"); a knee
+    # swollen since an operation lasts, so only with the day or the effort
+    r"|\b(?:knees?|ankles?|wrists?|hips?|elbows?|foot|hands?|fingers?|toes?|shins?|hamstrings?|calf|groin)\s+"
+    r"(?:is|are|'s|feels?)\s+(?:\w+\s+)?(?:swollen|bruised|sore|stiff|throbbing|tender|killing\s+me|wrecked|busted)\b"
+    r"(?=[^,.;]*\b(?:today|yesterday'?s?|last\s+night'?s?|this\s+morning|after\s+(?:the\s+|my\s+|our\s+|that\s+)?"
+    r"(?:game|match|race|run|ride|training|practice|session|gym|hike|shift|workout|tournament|climb))\b)"
     # ("just got off night shift at corniche medical" carries where the person works)
     r"|\bjust\s+came\s+(?:back|home|down|in)\b|\bjust\s+(?:woke\s+up|landed)\b"
     r"|\b(?:and|so|i'm|im|i am)\s+bored\b"

@@ -189,6 +189,8 @@ _CLAUSE_RE = re.compile(
 LEAD_FILLER_RE = re.compile(
     # (an emoji or a mark first: "❤️ and remember my daughter …")
     r"^(?:[^\w\s\"'`(\[<*#>~@$/\\-]+\s*)?(?:(?:yes|yeah|yep|ok|okay|sure|right|hey|hi|hello|oh|ah|hmm+|mm+|um+|well|wait|oh wait|so|and|also|anyway|btw|"
+    # the ok of the person's own language ("Bueno, we go with the sprinklers", "Tamam, …", "Vale, …")
+    r"bueno|vale|dale|listo|tamam|d'accord|okej|okei|goed|"
     # a sigh first ("ugh no cilantro, it tastes like soap to me")
     r"ugh+|argh+|urgh+|meh|ugh\s+god|"
     # thanks for what the assistant said, with what it was about ("thank you about the JR Pass, Adanna will …")
