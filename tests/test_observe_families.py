@@ -1659,6 +1659,15 @@ POSITIVE = [
     ("self/place", "Vale, I live in Zaragoza.", ["Zaragoza"]),
     ("self/role", "I'm also the faculty advisor for the debate club, which is why I'm behind.", ["advisor"]),
     ("self/role", "I'm a school governor", ["governor"]),
+    # heldout667-670 (adr/0113): a deal struck after an ok; where the person lives, said of home
+    (
+        "decision/announced",
+        "ok deal, gym on monday wednesday friday and tuesday stays for shooting.",
+        ["tuesday stays for shooting"],
+    ),
+    ("self/home-is", "home is timisoara, i live with my mother and my boy.", ["Timisoara"]),
+    ("self/home-is", "my home is in Cusco", ["Cusco"]),
+    ("self/home-is", "Home for us is Ballarat.", ["Ballarat"]),
 ]
 
 
@@ -2196,6 +2205,8 @@ NEGATIVE = [
     ("coffee is so expensive right now", "coffee"),
     ("I have my license renewal next week", "renewal"),
     ("I have a license question about the van", "question"),
+    ("home is where the heart is", "heart"),
+    ("deal, what else do you need?", "else"),
 ]
 
 

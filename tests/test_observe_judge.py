@@ -501,6 +501,13 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "our previous landlord always did the repairs himself",
         "my knee is kinda swollen after yesterdays game",
         "ankle's a bit sore after the match today",
+        # heldout669-671 (adr/0113): tight from a day of this week; the heat of today in any language; gone wrong since
+        # yesterday however often it recurs since
+        "my calf is tight from saturday anyway",
+        "täällä on helle, 31 astetta sisällä",
+        "hoy hay 38 grados en la cocina",
+        "we're in a heatwave, it's 36 degrees in the classroom",
+        "since yesterday evening every callback is 500 and the treasurer is calling me nonstop lol",
     ],
 )
 def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:
@@ -632,6 +639,10 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         "the second no, careful: our fiscal week starts on Sunday, not Monday",
         "jaja no, I'm in Rosario, not Buenos Aires",
         "Sunday no, I'm at my mother's every Sunday",
+        # how warm the person keeps a place, and what a month is like there, are no weather of today
+        "I keep the greenhouse at 18 degrees",
+        "it's about 30 degrees in July usually here",
+        "yossi (my tutor) gave me this one: block 2kg on 30° incline, find acceleration",
         # heldout662 (adr/0113): what a doctor said the person has, with no article and the town
         "doctor in Shymkent said i have sleep apnea, moderate",
         # (adr/0113) a knee swollen since an operation lasts; a sister in another city who runs the shop with the person
@@ -3014,10 +3025,6 @@ def test_i_said_x_earlier_but_its_y_is_a_correction(judge: Judge) -> None:
 def test_a_choice_made_before_the_other_option_is_dropped_is_kept_without_it(
     offer: str, said: str, kept: str, gone: str, judge: Judge
 ) -> None:
-    events = [
-        SessionEvent("message", turn=0, role="assistant", text=offer),
-        SessionEvent("message", turn=1, role="user", text=said),
-    ]
-    texts = [f.text for f in facts(events, judge)]
+    texts = [f.text for f in facts(offered(offer, said), judge)]
     assert any(kept in t for t in texts), texts
     assert not any(gone.lower() in t.lower() for t in texts), texts

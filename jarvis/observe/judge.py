@@ -427,6 +427,10 @@ _MOMENT_RE = re.compile(
     # ("bare RN" is React Native, "an ATM" a cash machine: only the typed-fast lower case is "right now")
     r"\b(?-i:rn|Rn|atm|Atm)\b|\bwith\s+(?:maybe\s+|about\s+|only\s+)?\d+\s*(?:min|mins|minutes|hours|hrs|%)\s+left\b"
     r"|\bon\s+(?:the|a|my|our)\s+[\w-]+\s+now\b"
+    # something gone wrong since yesterday, however often it recurs since ("since yesterday evening every callback
+    # is 500 and the treasurer is calling me nonstop")
+    r"|^(?:(?:and|but|so|also|oh|btw|ugh)[\s,]+)*since\s+(?:yesterday|last\s+night|this\s+morning)(?:\s+(?:evening|morning|"
+    r"afternoon|night))?\b"
     # on the way somewhere ("I'm on the Hurtigruten down to Bodø for a conference", "we're on the night bus up to
     # Hanoi"), and the power gone since an hour of today ("brownout here in Jaro since 2pm")
     r"|\b(?:I'm|I am|im|we're|we are)\s+on\s+(?:the|a|an|my|our)\s+(?:[\w-]+\s+){0,2}?"

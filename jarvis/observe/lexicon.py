@@ -246,6 +246,18 @@ TRANSIENT = (
     r"(?:is|are|'s|feels?)\s+(?:\w+\s+)?(?:swollen|bruised|sore|stiff|throbbing|tender|killing\s+me|wrecked|busted)\b"
     r"(?=[^,.;]*\b(?:today|yesterday'?s?|last\s+night'?s?|this\s+morning|after\s+(?:the\s+|my\s+|our\s+|that\s+)?"
     r"(?:game|match|race|run|ride|training|practice|session|gym|hike|shift|workout|tournament|climb))\b)"
+    # the same tight from a day of this week ("my calf is tight from saturday anyway")
+    r"|\b(?:calf|calves|hamstrings?|quads?|legs|back|knees?|shoulders?|neck|hips?)\s+(?:is|are|'s|feels?)\s+(?:\w+\s+)?"
+    r"(?:tight|sore|stiff|aching|wrecked|dead|heavy)\s+(?:from|since|after)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+    r"the\s+weekend|yesterday|last\s+night)\b"
+    # the heat or the cold of today, said as a temperature indoors or out, in any language ("täällä on helle, 31
+    # astetta sisällä", "it's 34 degrees in my office", "hay 38 grados"); how warm a greenhouse is kept is no weather
+    r"|\b(?:heatwave|heat\s+wave|helle|hitzewelle|canicule|ola\s+de\s+calor|onda\s+de\s+calor|hittebølge|värmebölja|"
+    r"hetebølge|upał|kuuma)\b"
+    # ("on 30° incline" is an angle: a bare ° counts only with C or F, and English "on" is no copula)
+    r"|\b(?:it's|it\s+is|its|hay|es|ist|c'est|fa|är|jest|és)\s+(?:[\w-]+[,\s]+){0,3}?-?\d{1,2}\s*(?:°\s*[cf]\b|degrees|"
+    r"grados|grad|degrés|gradi|graus|astetta|stopni|derece|grader|fok)(?![^,.;]*\b(?:average|usually|normally|every|"
+    r"always|a\s+year|in\s+(?:summer|winter|july|august|january))\b)"
     # ("just got off night shift at corniche medical" carries where the person works)
     r"|\bjust\s+came\s+(?:back|home|down|in)\b|\bjust\s+(?:woke\s+up|landed)\b"
     r"|\b(?:and|so|i'm|im|i am)\s+bored\b"

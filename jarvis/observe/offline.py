@@ -925,7 +925,9 @@ _ANNOUNCED_RE = re.compile(
     # ("ok decidido, from January the technical visit costs 35.000 pesos"): or before a comma, after an ok
     rf"(?:{'|'.join(sorted(DECIDED_ABROAD))})(?=\s*[:,.!—–-])|"
     # the deal struck, then what it is ("Ok we do it: dal bhat 950 with free refill", "let's do it: …")
-    r"(?:(?:i|we)(?:'ll|\s+will)?\s+do\s+(?:it|that|this)|let'?s\s+do\s+(?:it|that|this)|deal)(?=\s*[:—–])|"
+    r"(?:(?:i|we)(?:'ll|\s+will)?\s+do\s+(?:it|that|this)|let'?s\s+do\s+(?:it|that|this))(?=\s*[:—–])|"
+    # ("ok deal, gym on monday wednesday friday and tuesday stays for shooting")
+    r"deal(?=\s*[:—–,])|"
     r"(?:i|we)\s+made\s+the\s+call|"
     # "I've made up my mind: raised beds", "I'm deciding right now: no more work on spec, ever"
     r"(?:i|we)(?:'ve|\s+have)?\s+made\s+up\s+(?:my|our)\s+minds?|(?:my|our)\s+mind\s+is\s+made\s+up|"

@@ -231,6 +231,18 @@ SELF: tuple[Family, ...] = (
         "place",
         lambda m, s: f"{s} {PLACE_VERBS.get(m.group('verb').lower().lstrip(chr(39)), 'lives')} {v(m)}",
     ),
+    # "home is timisoara", "my home is in Cusco", "home for me is Ballarat": where the person lives, said of home
+    fam(
+        "self/home-is",
+        r"^(?:my\s+)?home(?:\s+for\s+(?:me|us))?\s+is\s+(?:in\s+|now\s+|still\s+)*"
+        r"(?!(?:where|wherever|with|far|near|close|a\s+mess|fine|ok|empty|quiet|busy|cold|warm|hot|small|big|nice|"
+        r"not|too|so|very|the\s+(?:best|worst))\b)(?P<v>(?-i:[A-Za-zÀ-ÿ])[\w'À-ÿ-]+(?:[ -][A-ZÀ-Ý][\w'À-ÿ-]+){0,2})"
+        r"(?:,?\s+(?:in|near)\s+[A-ZÀ-Ý][\w'-]+)?[.!]*$",
+        "fact",
+        "place",
+        lambda m, s: f"{s} lives in {cap(m.group('v'))}",
+        confidence=0.75,
+    ),
     # "I'm retired now", "I am semi-retired since 2021"
     fam(
         "self/retired",
