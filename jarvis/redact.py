@@ -278,9 +278,14 @@ _NEAR_PASSWORD = re.compile(
 # random letters of both cases with a digit among them, given soon after a password is mentioned ("It asks the
 # password. My grandson made it, it is QjucytuN8Mj"): what a generator makes (read on the text as typed)
 _NEAR_PASSWORD_MIXED = re.compile(
-    r"(?i:\b(?:pass(?:word|code|phrase)?s?|passwd|pwd|pw|log-?in)\b[^\n]{0,160}?"
+    # (not the word inside a marker already written: "[REDACTED:url-password]")
+    # (not across an assignment or a long run of characters, which a first pass may have redacted to a marker of
+    # another length: the same words must find the same value on every pass)
+    r"(?i:(?<![-:])\b(?:pass(?:word|code|phrase)?s?|passwd|pwd|pw|log-?in)\b(?:(?!\S{20})[^\n=]){0,160}?"
     r"(?:[,:;—–]\s*|\b(?:is|was|it's|its|one|be|typed|entered|made|set|changed\s+(?:it\s+)?to)\s+))"
-    r"((?=[A-Za-z\d]*[a-z])(?=[A-Za-z\d]*[A-Z][A-Za-z\d]*[a-z])(?=[A-Za-z\d]*\d)[A-Za-z][A-Za-z\d]{7,39})(?![\w@/\\-])"
+    # (the value ends where the word does: "Tr0ub4dor&3" is no such value, and the search goes on past it)
+    r"((?=[A-Za-z\d]*[a-z])(?=[A-Za-z\d]*[A-Z][A-Za-z\d]*[a-z])(?=[A-Za-z\d]*\d)[A-Za-z][A-Za-z\d]{7,39})"
+    r"(?=[\s,.;:!?)\]\"'`]|$)"
 )
 
 

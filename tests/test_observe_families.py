@@ -1668,6 +1668,17 @@ POSITIVE = [
     ("self/home-is", "home is timisoara, i live with my mother and my boy.", ["Timisoara"]),
     ("self/home-is", "my home is in Cusco", ["Cusco"]),
     ("self/home-is", "Home for us is Ballarat.", ["Ballarat"]),
+    # heldout673-680 (adr/0113): a trade for how long, with no article; "we going with"; a decision said made after
+    # it; where the person came from
+    ("self/role", "I am joiner 30 years, I have my own small workshop in Klaipeda.", ["joiner"]),
+    ("decision/going-with", "ok we going with ducks for the snails", ["ducks"]),
+    (
+        "decision/announced",
+        "Ok, on va installer the sprinklers over the feed bunk, decision is made, fans alone are not enough.",
+        ["sprinklers"],
+    ),
+    ("self/place", "I came from Shiraz in 2017.", ["Shiraz"]),
+    ("self/place", "I came here from Kharkiv in 2022", ["Kharkiv"]),
 ]
 
 
@@ -2206,6 +2217,7 @@ NEGATIVE = [
     ("I have my license renewal next week", "renewal"),
     ("I have a license question about the van", "question"),
     ("home is where the heart is", "heart"),
+    ("I came from work at 6 and the dog had eaten my shoe", "work"),
     ("deal, what else do you need?", "else"),
 ]
 

@@ -508,6 +508,14 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "hoy hay 38 grados en la cocina",
         "we're in a heatwave, it's 36 degrees in the classroom",
         "since yesterday evening every callback is 500 and the treasurer is calling me nonstop lol",
+        # heldout675-678 (adr/0113): someone by name alone and their way of before; the chief of a ship and his way;
+        # an honorific after the name
+        "Arvo always used Agfa film",
+        "Grandpa Tiago only drank espresso from the Delta tin",
+        "the chief still does his calculations on a Casio calculator and paper, old school",
+        "the skipper always keeps his charts on paper",
+        "Our PM Joshi sir prints every email and signs it",
+        "my landlord Ahmet bey collects the rent in cash every month",
     ],
 )
 def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:

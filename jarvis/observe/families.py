@@ -771,7 +771,7 @@ WORLD = fam(
     # someone by their role, then what they do ("The M17 coach does 2 hour sessions with full contact every time",
     # "the other teacher gives homework every day"): their way, not how the person's things are
     rf"(?!(?:the|my|our)\s+(?:[\w-]+\s+){{0,2}}?(?!(?-i:Pi|pi)\b)(?:{BY_ROLE})(?:\s+(?-i:[A-Z][\w-]+))?\s+(?:\w+ly\s+|always\s+|never\s+|"
-    r"only\s+|usually\s+)*[a-z]{2,}[^s\W]s\b)"
+    r"only\s+|usually\s+|still\s+)*[a-z]{2,}[^s\W]s\b)"
     # what is common out there ("Half the teacher scripts I find online are Python", "most recipes online use cups")
     r"(?!(?:about\s+|like\s+)?(?:half|most|many|a\s+lot|lots|plenty|loads|tons|some|all)\s+(?:of\s+)?(?:the\s+)?(?:[\w.-]+\s+){0,4}?"
     r"(?:(?:I|you|we|people)\s+(?:\w+\s+)?(?:find|found|see|saw|read|come\s+across|get)\b|online\b|out\s+there\b|"
@@ -785,7 +785,10 @@ WORLD = fam(
     # "Sarah always uses vim": one capitalised word with a singular verb is a person, not a thing
     r"(?!(?!(?:Everything|Nothing|Each|Every|Most|All)\b)(?-i:[A-Z][a-z]*[a-rt-z])\s+"
     r"(?:(?:always|usually|mostly|only|never|generally|normally)\s+)?(?:uses|prefers|likes|loves|hates|thinks|wants|"
-    r"says|does|has|goes|works|lives|runs|knows|plays|writes|reads|eats|drinks|drives|codes|keeps|gets)\b)"
+    r"says|does|has|goes|works|lives|runs|knows|plays|writes|reads|eats|drinks|drives|codes|keeps|gets|"
+    # the same in the past, as a habit ("Arvo always used Agfa film")
+    r"(?:always|usually|only|never)\s+(?:used|preferred|liked|loved|hated|did|went|worked|wrote|read|ate|drank|drove|kept|"
+    r"got|shot|bought|made|took|wore|painted|played|ran))\b)"
     r"(?!(?:I|we|you|he|she|they|it|this|that|there|here|what|which|who|my|his|her|their|no|yes|thanks|thank|"
     r"ok|okay|sure|sorry|please|hi|hello|hey|well|oh|great|cool|nice|good|sounds|looks|seems)\b)"
     r"(?!.*\b(?:you|fails?|failing|failed|passing|passes|broken|breaks|crash(?:es|ed)?|hangs|slow|wrong|bug|"
@@ -962,6 +965,8 @@ DECISIONS: tuple[Family, ...] = (
         r"staying on|staying with|keeping|standardi[sz]ing on)|(?<=we)\s+(?:stay|stick|remain)\s+(?:on|with)|'ll\s+stick\s+(?:with|to)"
         # ("We'll swap to the BME280 then", "I'll switch over to Bitwarden")
         r"|(?:'ll|\s+will)\s+(?:swap|switch|move|migrate|change)\s+(?:over\s+)?to(?=\s+(?!(?:that|this|it|them|your|yours)\b))"
+        # the "are" left out ("ok we going with ducks")
+        r"|(?<=we)\s+going\s+with"
         # ("we'll go with the Lorentz pump", "I will go with Kakheti"), not with what the assistant said ("I'll go
         # with your first option", "we'll go with that")
         # ("ok we go with one sheet per year then": the present said for the choice)

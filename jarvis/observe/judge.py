@@ -1281,7 +1281,8 @@ _NAMED_UNIT_WAY_RE = re.compile(
 _OUTSIDER_DOES_RE = re.compile(
     rf"^(?:(?:and|but|so|also|lol|plus|oh|btw)[\s,]+)*(?:my|our|the)\s+(?:[\w-]+\s+){{0,2}}?(?!(?-i:Pi|pi)\b)(?:{_OUTSIDERS}|{_HOUSEMATES}|"
     # ("the dev Airflow runs on the old Dell box": dev as a stage, not a person)
-    r"accountant|bookkeeper|designer|developer|pm|cto|ceo|cfo|intern|contractor|PI|TA|GP|head|chef|principal|"
+    r"accountant|bookkeeper|designer|developer|pm|cto|ceo|cfo|intern|contractor|PI|TA|GP|head|chef|principal|chief|"
+    r"skipper|bosun|foreman|"
     # nothing of the person in the rest of the clause ("my friend on the ward does all my rosters")
     # (… up to "and she", which goes on about them: "… sells her cakes only on Instagram and she charges double than me")
     rf"headteacher|dean|director|owner|matron|compadre|comadre|kumpare|kumare|vet|farrier|mechanic|plumber|electrician|"
@@ -1289,7 +1290,12 @@ _OUTSIDER_DOES_RE = re.compile(
     # … named after the role ("My neighbour Tibor has the Lely robots", "The colleague in the office next door,
     # Pavel, writes all his letters with ChatGPT")
     r"(?:\s+(?:in|at|from|on|of)\s+(?:the|our|my)\s+[\w\s-]{1,30}?)?(?:,?(?:\s+(?-i:[A-Z][a-z]{1,4})\.)?\s+(?-i:[A-Z][\w-]+)"
-    r"(?:\s+(?-i:[A-Z][\w-]+))?,?" + _NAME_THEN_TOWN + ")?" + _NEARBY + rf"(?:\s+(?:{_WAY_ADVERBS}))*\s+"
+    # (and the honorific after the name: "Our PM Joshi sir prints every email")
+    r"(?:\s+(?-i:[A-Z][\w-]+))?(?:\s+(?:sir|ji|san|sama|bhai|didi|madam|ma'am|sensei|hoca|abla|bey|hanım))?,?"
+    + _NAME_THEN_TOWN
+    + ")?"
+    + _NEARBY
+    + rf"(?:\s+(?:{_WAY_ADVERBS}))*\s+"
     # what they own ("has the Lely robots"), or do as a habit ("does all of this by hand in Excel", "does 2 hour
     # sessions … every time"); "has to review anything under internal/" is the person's work
     r"(?:has\s+(?:a|an|the|two|three|four|\d+|his|her|their|these|those|this|that|(?-i:[A-Z])[\w-]*)\s|does\s+(?:all|everything|every|his|her|their|"
@@ -1310,6 +1316,15 @@ _FRIENDS_RE = re.compile(rf"\b(?:{_FRIENDS})\b(?!-)", IC)
 # someone outside the family: a friend, a colleague, a teacher ("…, my sister does all the tasting" is
 # often the person's own shop)
 _OUTSIDER_RE = re.compile(rf"^(?:(?:and|but|so|while)\s+)?(?:my|our)\s+(?:\w+\s+)?(?:{_OUTSIDERS})\b", IC)
+
+
+# someone by name alone and their way of before ("Arvo always used Agfa film"): theirs, with nothing of the person
+_NAMED_PAST_WAY_RE = re.compile(
+    r"^(?:(?:and|but|so|also|oh|btw|plus)[\s,]+)*(?!(?:I|We|You|It|This|That|There|He|She|They|My|Our)\b)"
+    r"(?-i:[A-ZÀ-Ý][a-zà-ÿ'-]+)(?:\s+(?-i:[A-ZÀ-Ý][a-zà-ÿ'-]+))?\s+(?:always|usually|only|never)\s+(?:used|preferred|liked|loved|hated|did|wrote|drank|ate|"
+    r"drove|kept|bought|shot|made|took|wore|painted|played)\b(?![^,;.]*\b(?:I|me|my|mine|we|us|our)\b)",
+    IC,
+)
 
 
 def outsider_first(text: str) -> bool:
@@ -1399,7 +1414,7 @@ def admissible(clause: str) -> str | None:
         return "impression"
     if someone_elses(text):
         return "someone else's taste"
-    if others_habit(text):
+    if others_habit(text) or _NAMED_PAST_WAY_RE.match(text):
         return "someone else's habit"
     if their_peoples(text):
         return "someone else's"

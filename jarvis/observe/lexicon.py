@@ -43,6 +43,8 @@ TRADES = (
 # people the person knows by their role or trade, not by kin ("my vet Bartek", "our treasurer Semisi", "my
 # compadre Tatay Boyet", "my running partner Rhiannon")
 BY_ROLE = (
+    # ("the chief still does his calculations on a Casio": the chief engineer of a ship)
+    r"chief|skipper|bosun|"
     rf"{ROLES}|{TRADES}|PI|TA|RA|GP|physio|penpal|pen pal|tenant|lodger|customer|patient|sponsor|sensei|pastor|"
     r"priest|imam|rabbi|compadre|comadre|kumpare|kumare|godfather|godmother|godparent|mentee|babysitter|"
     r"(?:scout\s+|team\s+|group\s+|youth\s+)?leader|"
@@ -368,6 +370,9 @@ PLACE_VERBS = {
     "m originally from": "is originally from",
     "am originally from": "is originally from",
     "was born": "was born",
+    "came from": "came from",
+    "came here from": "came from",
+    "emigrated from": "emigrated from",
     "grew up": "grew up",
     "ve lived": "has lived",
     "have lived": "has lived",

@@ -938,6 +938,8 @@ _ANNOUNCED_RE = re.compile(
 )
 _DECIDED_TAIL_RE = re.compile(
     r"^(?P<x>.{6,}?)[,;—–-]+\s*(?:decided|that's decided|it's decided|(?:that|it|this) is decided|final decision|"
+    # ("Ok, on va installer the sprinklers over the feed bunk, decision is made, fans alone are not enough")
+    r"(?:the\s+)?decision\s+(?:is\s+)?made|"
     # ("Ok, I'll price the big bowls at 65 euro, final.")
     r"final(?:\s+answer)?(?=[.!]*$|\s*[,;])|(?:that's|thats|it's|its)\s+final|(?:that|it|this)\s+is\s+final|"
     # ("From January I want 21 euro per hour, I decided already, petrol is more expensive")

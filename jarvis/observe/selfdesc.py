@@ -173,7 +173,8 @@ SELF: tuple[Family, ...] = (
         # "I am ticket agent for the ferries": the article left out, the job told by where it is
         rf"|(?=(?:[\w-]+\s+)?(?:{ROLES}|{TRADES})\s+(?:at|for|in|of)\s)"
         # "I am tailor, I have my atelier in the Médina": the article left out, the job alone
-        rf"|(?=(?:{ROLES}|{TRADES})\s*(?:[,;.!]|$)))"
+        # ("I am joiner 30 years, I have my own small workshop": and for how long)
+        rf"|(?=(?:{ROLES}|{TRADES})(?:\s+(?:for\s+)?\d+\s+(?:years?|yrs?))?\s*(?:[,;.!]|$)))"
         rf"(?P<v>(?:[\w-]+\s+){{0,3}}?(?:(?:{ROLES})(?:\s+(?:{ROLES}))?|(?(art)(?!)|(?:{TRADES}))|(?:head|director|chair|lead|manager|captain|coordinator)\s+of\s+(?!(?:the|a|an|my|our|it|this|that)\b)[\w&-]+))\b(?P<rest>\s+(?:at|for|in|with|on|of)\s+[^,;]+)?(?:[,;\s].*)?$",
         "fact",
         "work",
@@ -224,6 +225,9 @@ SELF: tuple[Family, ...] = (
         "self/place",
         r"^I(?:\s+(?:currently|now|still|just|recently))?\s*(?P<verb>live|reside|'m based|am based|"
         r"'m living(?= in| at| near)|am living(?= in| at| near)|moved|'m from|am from|'m originally from|am originally from|was born|grew up|"
+        # ("I came from Shiraz in 2017")
+        r"came from(?!\s+(?:work|school|uni|college|the|a|an|my|our|his|her|their|home|there|here|outside|lunch|"
+        r"shopping|church|practice|training|class|town)\b)|came here from|emigrated from|"
         # "I've lived aboard Marigold for six years", "I have lived in Accra since 2015"
         r"'ve lived(?= in| on| aboard| near)|have lived(?= in| on| aboard| near)|live(?= aboard))\s+"
         r"(?P<v>(?:in|at|near|on|aboard|to|up to|down to|back to|over to|from)?\s*.+)$",
