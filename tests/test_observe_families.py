@@ -1679,6 +1679,7 @@ POSITIVE = [
     ),
     ("self/place", "I came from Shiraz in 2017.", ["Shiraz"]),
     ("self/place", "I came here from Kharkiv in 2022", ["Kharkiv"]),
+    ("self/role-here", "night nurse at Leeds General here", ["Leeds General"]),
 ]
 
 
@@ -2218,6 +2219,8 @@ NEGATIVE = [
     ("I have a license question about the van", "question"),
     ("home is where the heart is", "heart"),
     ("I came from work at 6 and the dog had eaten my shoe", "work"),
+    # heldout681 (adr/0113): someone by role at an organisation, then what they do, is no role of the person
+    ("the coach at Fatima College make his boys run laps in the midday sun", "Fatima"),
     ("deal, what else do you need?", "else"),
 ]
 

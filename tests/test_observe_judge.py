@@ -516,6 +516,13 @@ def test_weights_for_another_model_mean_no_judge() -> None:
         "the skipper always keeps his charts on paper",
         "Our PM Joshi sir prints every email and signs it",
         "my landlord Ahmet bey collects the rent in cash every month",
+        # heldout681-688 (adr/0113): what a cousin in another city charges; anyone of before with a habit word; a hand
+        # still tingling; not slept
+        "my cousin Aminata in Paris charges 180 for knotless haha but its Paris",
+        "my sister in Leeds charges like £40 a lesson",
+        "Last thing: my old principal at the big firm always sent checklists as PDFs with watermarks.",
+        "my hand is still tingling so Im not thinking straight",
+        "its 4am i havent slept, release of the patch is in 3 days",
     ],
 )
 def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause: str) -> None:
@@ -651,6 +658,9 @@ def test_the_judge_never_reads_what_is_no_lasting_statement_of_the_person(clause
         "I keep the greenhouse at 18 degrees",
         "it's about 30 degrees in July usually here",
         "yossi (my tutor) gave me this one: block 2kg on 30° incline, find acceleration",
+        # what rides on an apology for typing one-handed is the person's (adr/0113)
+        "typing with one hand because aisulu fell asleep on my arm, sorry for typos",
+        "sorry for the typos typing on the bus home to Pinhais",
         # heldout662 (adr/0113): what a doctor said the person has, with no article and the town
         "doctor in Shymkent said i have sleep apnea, moderate",
         # (adr/0113) a knee swollen since an operation lasts; a sister in another city who runs the shop with the person

@@ -801,9 +801,12 @@ _SOMEONE_FROM_RE = re.compile(
     r"(?!\s+(?:is|was)\b)|"
     # anyone of before, by any role, then all of a thing or their own way, nothing of the person in it ("My former
     # pupil master wrote everything in Latin maxims", "our previous landlord always did the repairs himself")
-    r"^(?:(?:and|but|so|also|oh|btw|plus)[\s,]+)*(?:my|our|the)\s+(?:old|former|previous|last|ex-?)\s+(?:[\w-]+\s+){1,3}?"
-    r"(?:(?:always|never|usually|only|just)\s+)?(?:wrote|did|kept|made|ran|used|sent|put|filed|signed|typed|read|"
-    r"[a-z]{2,}ed)\s+(?=[^,;.]*\b(?:everything|all|every|his|her|their|himself|herself|themselves)\b)"
+    # ("my old principal at the big firm always sent checklists as PDFs with watermarks": a habit word says it too)
+    r"^(?:(?:and|but|so|also|oh|btw|plus|last\s+thing:?)[\s,]+)*(?:my|our|the)\s+(?:old|former|previous|last|ex-?)\s+"
+    r"(?:[\w-]+\s+){1,6}?"
+    r"(?:(?:always|never|usually|only)\s+(?:wrote|did|kept|made|ran|used|sent|put|filed|signed|typed|read|[a-z]{2,}ed)\b|"
+    r"(?:just\s+)?(?:wrote|did|kept|made|ran|used|sent|put|filed|signed|typed|read|"
+    r"[a-z]{2,}ed)\s+(?=[^,;.]*\b(?:everything|all|every|his|her|their|himself|herself|themselves)\b))"
     r"(?![^,;.]*\b(?:I|me|my|mine|we|us|our|ours|myself|you|your)\b)|"
     # a shop or a trade nearby ("The dry cleaner next door charges 12 for a hem")
     r"^(?:(?:and|but|so|also|oh|btw|plus)[\s,]+)*(?:the|a|that)\s+(?:[\w-]+\s+){1,2}?(?:next\s+door|across\s+the\s+(?:street|road|hall)|"
@@ -1214,7 +1217,10 @@ _THEIR_WAY_VERB = (
     r"(?:,?\s+(?:who|that|whose)\s+[^,;.]{1,50}?)?,?(?:\s+(?:he|she|they))?"
     rf"(?:\s+(?:{_WAY_ADVERBS}))*\s+(?:"
     # a tool they use, or a habit word ("he uses drones", "always books the big room")
-    rf"(?:uses?|swears? by|sticks? to)\b|(?:always|never|usually|only)(?:\s+(?:{_WAY_ADVERBS}))*\s+"
+    rf"(?:uses?|swears? by|sticks? to)\b|"
+    # what they charge ("my cousin Aminata in Paris charges 180 for knotless")
+    r"(?:charges?|asks?)\s+(?:like\s+|about\s+|around\s+)?[$€£₦₹]?\d|"
+    rf"(?:always|never|usually|only)(?:\s+(?:{_WAY_ADVERBS}))*\s+"
     # any verb in -s after the habit word ("always pays with M-Pesa")
     rf"(?:{WAY_VERBS}|[a-z]{{2,}}[^s\W]s)\b|"
     # all of a thing, or their own ("does literally everything in QGIS", "writes his whole thesis in word")

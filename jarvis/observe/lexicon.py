@@ -252,6 +252,12 @@ TRANSIENT = (
     r"|\b(?:calf|calves|hamstrings?|quads?|legs|back|knees?|shoulders?|neck|hips?)\s+(?:is|are|'s|feels?)\s+(?:\w+\s+)?"
     r"(?:tight|sore|stiff|aching|wrecked|dead|heavy)\s+(?:from|since|after)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
     r"the\s+weekend|yesterday|last\s+night)\b"
+    # a hand still tingling, not slept yet ("my hand is still tingling so Im not thinking straight", "its 4am i havent
+    # slept"); "typing with one hand" and "sorry for typos" are not here: who sleeps on the person's arm, or the bus
+    # home to where, ride on them
+    r"|\b(?:hands?|arms?|fingers?|thumbs?|legs?|feet|foot|face|lips?|eyes?)\s+(?:is|are|'s|feels?)\s+still\s+"
+    r"(?:tingling|numb|shaking|swollen|burning|throbbing|sore|stiff|stinging|itching|watering)\b"
+    r"|\b(?:i\s+)?(?:haven'?t|have\s+not|havent)\s+slept\b"
     # the heat or the cold of today, said as a temperature indoors or out, in any language ("täällä on helle, 31
     # astetta sisällä", "it's 34 degrees in my office", "hay 38 grados"); how warm a greenhouse is kept is no weather
     r"|\b(?:heatwave|heat\s+wave|helle|hitzewelle|canicule|ola\s+de\s+calor|onda\s+de\s+calor|hittebølge|värmebölja|"

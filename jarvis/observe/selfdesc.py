@@ -548,6 +548,8 @@ SELF: tuple[Family, ...] = (
         r"have been|was|hurts|aches|gets|isn't|keeps|flares)\b"
         # ("my back is very bad from lifting full supers yesterday" is how it is today)
         r"(?![^,;]*\b(?:yesterday|today|tonight|this morning|last night|right now|at the moment)\b)"
+        # ("my hand is still tingling so Im not thinking straight")
+        r"(?!\s+still\s+(?:tingling|numb|shaking|swollen|burning|throbbing|stinging|itching|watering)\b)"
         # how it is this minute ("my eyes are burning, 4th hour staring at nginx logs")
         r"(?!\s+(?:\w+\s+)?(?:burning|aching|killing me|throbbing|pounding|watering|stinging|"
         r"numb|tired|sore|fried|done|dead|gone)\b).{2,})$",
@@ -637,7 +639,8 @@ SELF: tuple[Family, ...] = (
         "self/role-here",
         rf"^(?:(?:a|an|the|just\s+a|just\s+an)\s+)?(?P<v>(?:[\w-]+\s+){{0,3}}?(?:{ROLES}))"
         rf"(?:\s+here\b(?P<rest>\s*\([^)]{{2,80}}\)|\s*,\s*[^,;]{{2,60}})?"
-        rf"|(?P<org>\s+(?:at|for|with)\s+{NAME}))(?:[\s,(].*)?$",
+        # (the organisation ends the fragment: "the coach at Fatima College make his boys run laps" goes on about him)
+        rf"|(?P<org>\s+(?:at|for|with)\s+{NAME})(?=\s*[,(.!;]|\s*$|\s+(?:here|now|since|for|and\s+I)\b))(?:[\s,(].*)?$",
         "fact",
         "work",
         lambda m, s: (
