@@ -184,14 +184,15 @@ def _prose_secret(value: str) -> bool:
     return len(value) >= 8 and any(c.isupper() for c in value[1:]) and any(c.islower() for c in value)
 
 
+# "is" in the person's own language ("la contraseña es …", "das Passwort ist …", "le mot de passe est …", "a senha é …")
+_IS_ABROAD = r"es|est|ist|é|è|er|är|jest"
 # what follows the word for a password or a code, up to its value ("… for the router right now is: …")
 _PLAIN_TAIL = (
     # ("a senha do wifi: casa1234", "das Passwort für das WLAN ist …")
     r"(?:[ \t]+(?:for|to|of|on|at|do|da|de|del|du|für|fur|van|för|dla)[ \t]+[^\n]{1,40}?)?"
     # ("the wifi password right now is Cumbia_Rosa_77")
     r"(?:[ \t]+(?:right[ \t]+now|now|currently|these[ \t]+days|atm|at[ \t]+the[ \t]+moment|for[ \t]+now))?"
-    # ("la contraseña es …", "das Passwort ist …", "le mot de passe est …", "a senha é …")
-    r"(?:[ \t]*(?:is|was|=|:|are|es|est|ist|é|è|er|är|jest|je)[ \t]+|'s[ \t]+|’s[ \t]+)"
+    rf"(?:[ \t]*(?:is|was|=|:|are|{_IS_ABROAD}|je)[ \t]+|'s[ \t]+|’s[ \t]+)"
     r"(?:(?:now|still|currently|just|actually)[ \t]+)?[\"'`]?"
     r"([^\s\"'`,;]{0,127}[^\s\"'`,;.!?:)])"
 )
@@ -257,11 +258,15 @@ def _short_secret(value: str) -> bool:
     return bool(re.search(r"[\d!@#$%^&*+=?~_]", value)) and _prose_secret(value)
 
 
+# the words for a password, typed in full or short ("vault pass if it asks is …")
+_PW_WORDS = r"pass(?:word|code|phrase)?s?|passwd|pwd|pw|log-?in"
+
+
 # "It says Enter the password … I always use the same one for everything, Biscuit1971": a word
 # with digits said soon after a password is mentioned, with no "is" to tie them together
 _NEAR_PASSWORD = re.compile(
     # ("vault pass if it asks is Tui-Kereru-2291": "pass" alone, typed for password)
-    r"\b(?:pass(?:word|code|phrase)?s?|passwd|pwd|pw|log-?in|pin)\b[^\n]{0,160}?"
+    rf"\b(?:{_PW_WORDS}|pin)\b[^\n]{{0,160}}?"
     # set apart by a comma or a colon, or given with "is"/"one" ("the same one for everything,
     # Biscuit1971"); or typed into the box ("I typed in Glenys1958", "entered rosebud77", "changed it
     # to mangotree9"); "I use Windows11", "just Postgres16" name things
@@ -281,7 +286,7 @@ _NEAR_PASSWORD_MIXED = re.compile(
     # (not the word inside a marker already written: "[REDACTED:url-password]")
     # (not across an assignment or a long run of characters, which a first pass may have redacted to a marker of
     # another length: the same words must find the same value on every pass)
-    r"(?i:(?<![-:])\b(?:pass(?:word|code|phrase)?s?|passwd|pwd|pw|log-?in)\b(?:(?!\S{20})[^\n=]){0,160}?"
+    rf"(?i:(?<![-:])\b(?:{_PW_WORDS})\b(?:(?!\S{{20}})[^\n=]){{0,160}}?"
     r"(?:[,:;—–]\s*|\b(?:is|was|it's|its|one|be|typed|entered|made|set|changed\s+(?:it\s+)?to)\s+))"
     # (the value ends where the word does: "Tr0ub4dor&3" is no such value, and the search goes on past it)
     r"((?=[A-Za-z\d]*[a-z])(?=[A-Za-z\d]*[A-Z][A-Za-z\d]*[a-z])(?=[A-Za-z\d]*\d)[A-Za-z][A-Za-z\d]{7,39})"
@@ -296,10 +301,14 @@ def _near_password(value: str) -> bool:
     return 6 <= len(value) <= 40 and not _PLACEHOLDER.fullmatch(value)
 
 
+# what a number said after a code word counts instead of being one ("the code is 4 digits", "the PIN is 4 numbers")
+_COUNT_WORDS = r"digits?|numbers?|times|tries|attempts|minutes|mins|hours|days|%"
+
+
 # "the pin I always use is 2741", "for the passcode I typed 604418": digits said soon after a PIN
 _NEAR_PIN = re.compile(
     r"\b(?:pin|pin code|passcode|pass code)\b[^\n]{0,80}?\b(?:is|was|it's|its|typed|entered|tried|put)(?:\s+in)?"
-    r"\s+(\d{4,8})\b(?!\s*(?:digits?|numbers?|times|tries|attempts|minutes|mins|hours|days|%))"
+    rf"\s+(\d{{4,8}})\b(?!\s*(?:{_COUNT_WORDS}))"
 )
 
 
@@ -307,7 +316,7 @@ _NEAR_PIN = re.compile(
 # as digits, in one group of 6-10 or two groups of 3-5 ("the postcode is 75001" has five)
 _CODE_DIGITS = re.compile(
     r"\bcodes?\b[^\n]{0,50}?(?:\b(?:is|was|are|reads|says)\b|:)[ \t]+[\"'`]?(\d{3,5}[ -]\d{3,5}|\d{6,10})\b"
-    r"(?![ \t]*(?:digits?|numbers?|times|tries|attempts|minutes|mins|hours|days|%|[-/.]\d))"
+    rf"(?![ \t]*(?:{_COUNT_WORDS}|[-/.]\d))"
 )
 
 
@@ -316,9 +325,9 @@ _CODE_DIGITS = re.compile(
 # aloud), or as one run of 8 or more; a run of years ("key dates are 2019 2020 2021") is no secret
 _KEY_DIGITS = re.compile(
     r"\b(?:keys?|passwords?|passwd|pw|passcodes?|passphrase|pins?|psk|schl(?:ü|ue)ssel|cl(?:é|e)|clave|chave|sleutel|"
-    r"n(?:ø|o)kkel|nyckel|klucz|anahtar|chiave)\b[^\n]{0,50}?(?:\b(?:is|was|are|reads|says|ist|es|est|é|è|er|är|jest)\b|[:=])"
+    rf"n(?:ø|o)kkel|nyckel|klucz|anahtar|chiave)\b[^\n]{{0,50}}?(?:\b(?:is|was|are|reads|says|{_IS_ABROAD})\b|[:=])"
     r"[ \t]+[\"'`]?(\d{3,6}(?:[ \t-]\d{3,6})+|\d{8,40})\b"
-    r"(?![ \t]*(?:digits?|numbers?|characters?|chars?|times|tries|attempts|minutes|mins|hours|days|%|[-/.]\d))",
+    rf"(?![ \t]*(?:characters?|chars?|{_COUNT_WORDS}|[-/.]\d))",
     re.IGNORECASE,
 )
 

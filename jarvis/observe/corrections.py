@@ -464,11 +464,15 @@ _A_REASON_RE = re.compile(
 )
 
 
+# "not" in English and in the person's own language ("Non, pas Etsy", "nicht Etsy")
+_NOT_WORDS = r"not|pas|nicht|n[ãa]o|niet|nie|inte|ikke|ei"
+
+
 # "not X, <why>": the wrong half, then a reason with a subject of its own and a verb that says it cannot, must
 # or only does ("not Grafana, my father must be able to use it", "not Kafka, we're three people")
 _NOT_THEN_WHY_RE = re.compile(
     # ("Non, pas Etsy, the fees are crazy": "not" in the person's own language too)
-    r"^(?:not|pas|nicht|n[ãa]o|niet|nie|inte|ikke|ei)\s+(?P<wrong>[^,;]{1,30}?)\s*[,;:—–]\s*(?P<why>(?:because\s+|since\s+|as\s+)?(?:my|our|we|we're|i|i'm|im|he|she|"
+    rf"^(?:{_NOT_WORDS})\s+(?P<wrong>[^,;]{{1,30}}?)\s*[,;:—–]\s*(?P<why>(?:because\s+|since\s+|as\s+)?(?:my|our|we|we're|i|i'm|im|he|she|"
     r"they|the|it|it's|its|that|this)\b[^,;]*?\b(?:must|has to|have to|needs? to|can't|cannot|cant|won't|wont|doesn't|"
     r"dont|don't|isn't|only|too|never|hates?)\b.*)$",
     IC,
@@ -513,7 +517,7 @@ def correction(sent: str, nxt: str, assistant: str, who: str, whole: str = "") -
             # ("No, it's not Gmail. It's a btinternet address": what it is comes next)
             only_wrong = re.match(
                 r"^(?:(?:it's|its|it is|that's|thats|that is|it was|they're|theyre|they are)\s+)?"
-                r"(?:not|pas|nicht|n[ãa]o|niet|nie|inte|ikke|ei)\s+(?P<wrong>[^,;]{1,30})$",
+                rf"(?:{_NOT_WORDS})\s+(?P<wrong>[^,;]{{1,30}})$",
                 rest,
                 IC,
             )

@@ -26,6 +26,7 @@ from jarvis.observe.lexicon import (
     MOMENTARY,
     NAME,
     NO_NEED,
+    PAST_WAYS,
     PETS,
     RELATIONS,
     ROLES,
@@ -787,8 +788,7 @@ WORLD = fam(
     r"(?:(?:always|usually|mostly|only|never|generally|normally)\s+)?(?:uses|prefers|likes|loves|hates|thinks|wants|"
     r"says|does|has|goes|works|lives|runs|knows|plays|writes|reads|eats|drinks|drives|codes|keeps|gets|"
     # the same in the past, as a habit ("Arvo always used Agfa film")
-    r"(?:always|usually|only|never)\s+(?:used|preferred|liked|loved|hated|did|went|worked|wrote|read|ate|drank|drove|kept|"
-    r"got|shot|bought|made|took|wore|painted|played|ran))\b)"
+    rf"(?:always|usually|only|never)\s+(?:{PAST_WAYS}|went|worked|read|got|ran))\b)"
     r"(?!(?:I|we|you|he|she|they|it|this|that|there|here|what|which|who|my|his|her|their|no|yes|thanks|thank|"
     r"ok|okay|sure|sorry|please|hi|hello|hey|well|oh|great|cool|nice|good|sounds|looks|seems)\b)"
     r"(?!.*\b(?:you|fails?|failing|failed|passing|passes|broken|breaks|crash(?:es|ed)?|hangs|slow|wrong|bug|"

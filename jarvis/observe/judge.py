@@ -35,6 +35,7 @@ from jarvis.observe.lexicon import (
     AWAY_FOR_NOW,
     BY_ROLE,
     IC,
+    PAST_WAYS,
     PETS,
     RELATIONS,
     ROLES,
@@ -792,6 +793,10 @@ _LIKE_THEY_ALWAYS_RE = re.compile(
 )
 
 
+# what someone of before did, in the past ("wrote everything in Latin maxims", "always sent checklists as PDFs")
+_DEED_DONE = r"wrote|did|kept|made|ran|used|sent|put|filed|signed|typed|read|[a-z]{2,}ed"
+
+
 # someone met through a place or a group, by no name ("The guy from our beekeeping club uses a Raspberry Pi",
 # "a lady at the market sells hers at 4 euros"): theirs
 _SOMEONE_FROM_RE = re.compile(
@@ -804,9 +809,8 @@ _SOMEONE_FROM_RE = re.compile(
     # ("my old principal at the big firm always sent checklists as PDFs with watermarks": a habit word says it too)
     r"^(?:(?:and|but|so|also|oh|btw|plus|last\s+thing:?)[\s,]+)*(?:my|our|the)\s+(?:old|former|previous|last|ex-?)\s+"
     r"(?:[\w-]+\s+){1,6}?"
-    r"(?:(?:always|never|usually|only)\s+(?:wrote|did|kept|made|ran|used|sent|put|filed|signed|typed|read|[a-z]{2,}ed)\b|"
-    r"(?:just\s+)?(?:wrote|did|kept|made|ran|used|sent|put|filed|signed|typed|read|"
-    r"[a-z]{2,}ed)\s+(?=[^,;.]*\b(?:everything|all|every|his|her|their|himself|herself|themselves)\b))"
+    rf"(?:(?:always|never|usually|only)\s+(?:{_DEED_DONE})\b|"
+    rf"(?:just\s+)?(?:{_DEED_DONE})\s+(?=[^,;.]*\b(?:everything|all|every|his|her|their|himself|herself|themselves)\b))"
     r"(?![^,;.]*\b(?:I|me|my|mine|we|us|our|ours|myself|you|your)\b)|"
     # a shop or a trade nearby ("The dry cleaner next door charges 12 for a hem")
     r"^(?:(?:and|but|so|also|oh|btw|plus)[\s,]+)*(?:the|a|that)\s+(?:[\w-]+\s+){1,2}?(?:next\s+door|across\s+the\s+(?:street|road|hall)|"
@@ -1327,8 +1331,8 @@ _OUTSIDER_RE = re.compile(rf"^(?:(?:and|but|so|while)\s+)?(?:my|our)\s+(?:\w+\s+
 # someone by name alone and their way of before ("Arvo always used Agfa film"): theirs, with nothing of the person
 _NAMED_PAST_WAY_RE = re.compile(
     r"^(?:(?:and|but|so|also|oh|btw|plus)[\s,]+)*(?!(?:I|We|You|It|This|That|There|He|She|They|My|Our)\b)"
-    r"(?-i:[A-ZÀ-Ý][a-zà-ÿ'-]+)(?:\s+(?-i:[A-ZÀ-Ý][a-zà-ÿ'-]+))?\s+(?:always|usually|only|never)\s+(?:used|preferred|liked|loved|hated|did|wrote|drank|ate|"
-    r"drove|kept|bought|shot|made|took|wore|painted|played)\b(?![^,;.]*\b(?:I|me|my|mine|we|us|our)\b)",
+    r"(?-i:[A-ZÀ-Ý][a-zà-ÿ'-]+)(?:\s+(?-i:[A-ZÀ-Ý][a-zà-ÿ'-]+))?\s+(?:always|usually|only|never)\s+"
+    rf"(?:{PAST_WAYS})\b(?![^,;.]*\b(?:I|me|my|mine|we|us|our)\b)",
     IC,
 )
 

@@ -40,6 +40,8 @@ TRADES = (
     r"hairdresser|barber|beautician|florist|fishmonger|grocer|shopkeeper|hawker|mason|bricklayer|tiler|glazier|"
     r"upholsterer"
 )
+# a way someone had, said in the past after "always", "only", "never" ("Arvo always used Agfa film")
+PAST_WAYS = r"used|preferred|liked|loved|hated|did|wrote|drank|ate|drove|kept|bought|shot|made|took|wore|painted|played"
 # people the person knows by their role or trade, not by kin ("my vet Bartek", "our treasurer Semisi", "my
 # compadre Tatay Boyet", "my running partner Rhiannon")
 BY_ROLE = (

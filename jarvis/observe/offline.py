@@ -2360,7 +2360,7 @@ def _quote_without(quote: str, gone: set[str]) -> str:
     # ("going with the DS18B20 probe on both, skip the analog thermistor"): the words before the comma that
     # first names it stand alone
     pieces = re.split(r",\s+", quote)
-    first = next(i for i, piece in enumerate(pieces) if mentions(piece, gone)) if len(pieces) > 1 else 0
+    first = next((i for i, piece in enumerate(pieces) if mentions(piece, gone)), 0)
     if first and len(", ".join(pieces[:first]).split()) >= 3:
         return ", ".join(pieces[:first])
     last = max(  # (folded: "no parasut" turns down the assistant's "Paraşüt"; one character for one)
