@@ -580,6 +580,16 @@ POSITIVE = [
         ["keeps hens, six of them"],
     ),
     ("self/keeps-animals", "we raise goats up on the hill", ["We raise goats up on the hill"]),
+    # someone taken on, or an animal adopted, stays with the person whenever it happened
+    ("self/took-on", "i hired an apprentice last month, Tomas, he is 17", ["hired an apprentice", "Tomas"]),
+    ("self/took-on", "In March we hired a bookkeeper, Delphine", ["hired a bookkeeper, Delphine"]),
+    ("self/took-on", "we took on two seasonal pickers in March", ["two seasonal pickers"]),
+    (
+        "self/took-on",
+        "last month I adopted a greyhound called Biscuit",
+        ["adopted a greyhound called Biscuit"],
+    ),
+    ("self/took-on", "we adopted her from the shelter in Ruse in June", ["shelter in Ruse"]),
     (
         "request/start",
         "What I do want you to remember: Flutter is pinned to 3.24 on this project",
@@ -1765,6 +1775,11 @@ def test_families_hold_across_casing_punctuation_and_fillers(variant: str) -> No
 
 # (what the person typed, a word no kept statement may hold; "" = nothing may be kept at all)
 NEGATIVE = [
+    # a hire of one day, a rental, or a policy adopted is no one taken on
+    ("we hired a photographer for our daughter's wedding", "photographer"),
+    ("I hired a car for the weekend", "car"),
+    ("we hired a van to move the piano", "van"),
+    ("we adopted the new policy last week", "policy"),
     # only, of a moment or a thing once; what is missing for now; a question that ends on "with ?"
     ("I go by bus today, the car is in the garage", "bus"),
     ("my laptop died this morning so I'm on my partner's MacBook, paths may look weird", "MacBook"),

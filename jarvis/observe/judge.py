@@ -39,6 +39,7 @@ from jarvis.observe.lexicon import (
     PETS,
     RELATIONS,
     ROLES,
+    SHIP_CREW,
     TIME,
     TODAY_OR_TOMORROW,
     TRANSIENT,
@@ -1291,8 +1292,8 @@ _NAMED_UNIT_WAY_RE = re.compile(
 _OUTSIDER_DOES_RE = re.compile(
     rf"^(?:(?:and|but|so|also|lol|plus|oh|btw)[\s,]+)*(?:my|our|the)\s+(?:[\w-]+\s+){{0,2}}?(?!(?-i:Pi|pi)\b)(?:{_OUTSIDERS}|{_HOUSEMATES}|"
     # ("the dev Airflow runs on the old Dell box": dev as a stage, not a person)
-    r"accountant|bookkeeper|designer|developer|pm|cto|ceo|cfo|intern|contractor|PI|TA|GP|head|chef|principal|chief|"
-    r"skipper|bosun|foreman|"
+    r"accountant|bookkeeper|designer|developer|pm|cto|ceo|cfo|intern|contractor|PI|TA|GP|head|chef|principal|"
+    rf"{SHIP_CREW}|foreman|"
     # nothing of the person in the rest of the clause ("my friend on the ward does all my rosters")
     # (… up to "and she", which goes on about them: "… sells her cakes only on Instagram and she charges double than me")
     rf"headteacher|dean|director|owner|matron|compadre|comadre|kumpare|kumare|vet|farrier|mechanic|plumber|electrician|"

@@ -44,9 +44,10 @@ TRADES = (
 PAST_WAYS = r"used|preferred|liked|loved|hated|did|wrote|drank|ate|drove|kept|bought|shot|made|took|wore|painted|played"
 # people the person knows by their role or trade, not by kin ("my vet Bartek", "our treasurer Semisi", "my
 # compadre Tatay Boyet", "my running partner Rhiannon")
+# the officers of a ship, by their role alone ("the chief still does his calculations on a Casio": the chief engineer)
+SHIP_CREW = r"chief|skipper|bosun"
 BY_ROLE = (
-    # ("the chief still does his calculations on a Casio": the chief engineer of a ship)
-    r"chief|skipper|bosun|"
+    rf"{SHIP_CREW}|"
     rf"{ROLES}|{TRADES}|PI|TA|RA|GP|physio|penpal|pen pal|tenant|lodger|customer|patient|sponsor|sensei|pastor|"
     r"priest|imam|rabbi|compadre|comadre|kumpare|kumare|godfather|godmother|godparent|mentee|babysitter|"
     r"(?:scout\s+|team\s+|group\s+|youth\s+)?leader|"

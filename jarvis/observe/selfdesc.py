@@ -29,6 +29,7 @@ from jarvis.observe.lexicon import (
     NAME,
     NOT_STATEMENT_VERBS,
     ONGOING_VERBS,
+    PETS,
     PLACE_VERBS,
     RELATIONS,
     ROLES,
@@ -303,6 +304,30 @@ SELF: tuple[Family, ...] = (
         "fact",
         "person",
         lambda m, s: cap(third_person(m.group(0).split(", and")[0].strip(TRIM), s)),
+        confidence=0.8,
+    ),
+    # someone the person took on, or an animal they adopted, which stays with them ("i hired an apprentice in
+    # october", "we took on a second nurse last month", "we adopted her from the shelter in Debrecen"); hiring a
+    # van or a hall is a rental of one day, so only people are hired
+    fam(
+        "self/took-on",
+        r"^(?:(?:so|and|also|oh|btw|plus|well|actually|recently|(?:last|this)\s+(?:week|month|year|spring|summer|autumn|"
+        r"fall|winter)|in\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|in\s+(?:spring|summer|autumn|"
+        r"fall|winter))[\s,]+)*(?:I|we)\s+(?:just\s+|finally\s+|recently\s+|also\s+)?"
+        r"(?:(?:hired|took\s+on|brought\s+on|onboarded)\s+(?:(?:a|an|another|one|two|three|four|five|\d+|our|my|a\s+second|"
+        r"a\s+third|a\s+new|a\s+full-time|a\s+part-time)\s+)+(?:[\w-]+\s+)?"
+        rf"(?:{ROLES}|{TRADES}|apprentice|trainee|assistant|guys?|girls?|people|staff|hands?|helpers?|nanny|au pair|"
+        r"[a-z]{3,}(?:er|or|ist|ian))s?\b"
+        # (for one day of theirs: "we hired a photographer for the wedding")
+        r"(?![^,;.]*\bfor\s+(?:the|our|my|a|an|his|her|their)\s+(?:[\w'-]+\s+)?(?:wedding|party|event|weekend|day|night|move|"
+        r"shoot|trip|job|gig|launch|birthday|funeral|ceremony|reception|show|concert|festival|conference|renovation)\b)|"
+        rf"(?:adopted|rescued|took\s+in)\s+(?:(?:her|him|them)\b|(?:a|an|another|two|three|\d+|our|my|a\s+second)\s+)"
+        rf"(?:(?!(?:idea|policy|approach|plan|method|framework|process|rule|standard|habit)\b)[\w-]+\s+){{0,2}}?"
+        rf"(?:{PETS}|dog|cat|kids?|child|children|boy|girl|baby|son|daughter|her|him|them|[\w-]+\s+from\b)?)"
+        r"(?:[\s,;(].*)?$",
+        "fact",
+        "person",
+        lambda m, s: cap(third_person(m.group(0).strip(TRIM), s)),
         confidence=0.8,
     ),
     # what the person is training for ("training for the Ottawa marathon, May 24", "I'm training for my first 10k")
