@@ -384,6 +384,28 @@ def topic_correction(sent: str) -> Found | None:
     return Found(text, "correction", "correction/topic", subject, confidence=0.85, priority="high")
 
 
+# a slip put right, said as a cleft ("Sorry, It was 1979 that I started, not 1981", "it's Tuesdays when we meet,
+# not Thursdays"): what happened, the right value, and the wrong one
+_CLEFT_RE = re.compile(
+    r"^(?:(?:sorry|oops|no|nope|actually|wait|correction|my bad|ah)[\s,:!.]+)*(?:it|that)(?:\s+(?:was|is)|'s)\s+"
+    r"(?:actually\s+|really\s+)?(?:in\s+|on\s+|at\s+)?(?P<right>[^,;]{1,30}?)\s+(?:that|when)\s+"
+    r"(?P<what>(?:I|we|my|our)\b[^,;]{2,50}?),?\s+not\s+(?:in\s+|on\s+|at\s+)?(?P<wrong>[^,;.!]{1,30}?)[.!]*$",
+    IC,
+)
+
+
+def cleft_correction(sent: str, who: str) -> Found | None:
+    """correction/cleft: "Sorry, It was 1979 that I started, not 1981" -> "The user started: 1979, not 1981"."""
+    m = _CLEFT_RE.match(sent.strip(TRIM))
+    if not m:
+        return None
+    what = third_person(m.group("what").strip(TRIM), who)
+    text = f"Correction: {cap(what)}: {m.group('right').strip(TRIM)}, not {m.group('wrong').strip(TRIM)}"
+    return Found(
+        text, "correction", "correction/cleft", subject_of(what) or "", confidence=0.85, priority="high"
+    )
+
+
 def topic_from(wrong: str, assistant: str) -> str | None:
     """What a bare "X, not Y" is about: the words before Y in the assistant's message ("the HTTP timeout")."""
     m = re.search(rf"(?<![\w-]){re.escape(wrong)}", assistant, IC)
@@ -494,6 +516,35 @@ _NONE_FOR_ME_RE = re.compile(
 )
 
 
+# a choice after the no, with nothing named as wrong ("nah we stay with sms, half my clients have old nokias",
+# "no, we stick with Vercel, the church pays for it"): the person chose among what the assistant put forward,
+# and nothing the assistant said was wrong; "no, we keep invoices 7 years, not 5" still puts a value right
+_CHOSE_RE = re.compile(
+    r"^(?:(?:so|ok|okay|then)[\s,]+)?(?:we|I|let's|lets|let\s+us)(?:'ll|\s+will|'re|\s+are|'m|\s+am)?\s+"
+    r"(?:just\s+|still\s+|rather\s+)?"
+    r"(?:(?:stay|stick|remain)(?:ing)?\s+(?:with|on|to)|go(?:ing)?\s+with|keep(?:ing)?\s+(?:using\b|with\b|"
+    r"(?:the|our|my)\s+(?:old|current|same|existing|own)\b))"
+    r"(?![^.;]*\b(?:not|never|n't)\b)",
+    IC,
+)
+
+
+def chose(rest: str) -> bool:
+    """What follows a no is a choice the person made, with nothing named as wrong."""
+    return _CHOSE_RE.match(rest) is not None
+
+
+def no_then_choice(sent: str, nxt: str, assistant: str) -> bool:
+    """ "No Postgres." to "PostgreSQL would be more robust", then "Ok, we keep SQLite": what was put forward is
+    turned down and a choice is said in its place; the choice is kept, read on its own, and the no is not."""
+    m = _NO_THING_RE.match(sent.strip(TRIM))
+    # (the thing as the assistant spelled it, or the short of it: "Postgres" in "PostgreSQL")
+    if not m or not re.search(rf"(?<!\w){re.escape(m.group('thing'))}\w{{0,4}}(?!\w)", assistant, IC):
+        return False
+    why = re.sub(r"^(?:(?:ok|okay|so|then|fine|right)[\s,.!]+)+", "", trim(nxt).strip(TRIM), flags=IC)
+    return chose(why) or _WE_USE_RE.match(why) is not None
+
+
 # "Cud u, not use loads of abbreviations": a request to the assistant, not two values
 _ASKING_RE = re.compile(r"^(?:can|could|cud|would|wud|will|pls|plz|please)\s+(?:you|u|ya|yu)\b", IC)
 
@@ -514,6 +565,8 @@ def correction(sent: str, nxt: str, assistant: str, who: str, whole: str = "") -
             rest = trim(m.group("x") or "").strip(TRIM) or trim(nxt).strip(TRIM)
             if len(rest) < 3 or refused(rest) or _DECLINING_RE.match(rest):
                 return None  # "no, not bringing TCA in", "No, I'm not buying a chest strap": an offer turned down
+            if regex is _NO_RE and chose(rest):
+                return None  # read as the person's choice, on its own
             # ("No, it's not Gmail. It's a btinternet address": what it is comes next)
             only_wrong = re.match(
                 r"^(?:(?:it's|its|it is|that's|thats|that is|it was|they're|theyre|they are)\s+)?"

@@ -336,6 +336,48 @@ RULES: tuple[Family, ...] = (
         ),
         priority="high",
     ),
+    # "please keep it plain, no art school words like liminal", "keep it short, no emojis": a way of writing and a
+    # ban beside it, the two halves of one rule of style
+    fam(
+        "rule/keep-it-no",
+        r"^(?:please\s+|pls\s+)?(?P<x>keep\s+(?:it|them|things|everything|the\s+(?:text|language|tone|wording|words))\s+"
+        r"(?:very\s+|really\s+|super\s+)?(?:plain|simple|short|brief|clean|minimal|casual|formal|light|neutral|factual|"
+        r"friendly|professional|sober|warm|dry|calm|honest|direct)(?:\s+please|\s+pls)?\s*,\s*(?:and\s+)?"
+        r"(?:no|zero|without)\s+[\w'-]+(?:\s+[\w'-]+){0,5}"
+        r"(?:\s+(?:like|such\s+as|e\.g\.)\s+[\w'-]+(?:\s*(?:,|or|and|,\s*or|,\s*and)\s*[\w'-]+){0,3})?)"
+        r"(?:\s*,?\s*(?:please|pls))?[.!]*$",
+        "rule",
+        "rule",
+        said_x,
+        priority="high",
+    ),
+    # "Only plain python please", "only metric units pls, no imperial": the one kind allowed, asked as a rule ("only
+    # the code please", "only for today please" ask for one answer)
+    fam(
+        "rule/only-please",
+        r"^(?:please[,\s]+)?only\s+(?P<x>(?!(?:for|today|tonight|now|this|that|these|those|it|once|me|you|us|the|a|an|"
+        r"one|two|three|\d+|if|when|after|before|until|till|a\s+few|some|half)\b)[\w#+./-]+(?:\s+[\w#+./-]+){0,2}?)"
+        r"\s*,?\s*(?:please|pls|plz)\b(?P<rest>\s*,\s*(?:no|without|nothing)\s+[^,;]{2,60})?[.!]*$",
+        "rule",
+        "rule",
+        lambda m, s: (
+            f"Only {m.group('x').strip(TRIM)}"
+            + (f", {m.group('rest').strip(TRIM + ',')}" if m.group("rest") else "")
+        ),
+        priority="high",
+    ),
+    # "Year 5 reading level max.", "300 words max please": a cap on what is written; not time ("20 minutes max")
+    fam(
+        "rule/max",
+        r"^(?:(?:and|also|oh|btw|plus)[\s,]+)*(?!.*\b(?:min|mins|minutes?|hours?|hrs?|h|secs?|seconds?|days?|weeks?|months?|"
+        r"euros?|dollars?|pounds?|bucks|quid|kg|km|miles?)\s+(?:max|maximum|tops|at\s+most)\b)"
+        r"(?P<x>(?!(?:I|we|it|that|this|you|he|she|they)\b)[\w-]+(?:\s+[\w-]+){1,4}\s+(?:max|maximum|tops|at\s+most))"
+        r"(?:\s*,?\s*(?:please|pls|plz))?[.!]*$",
+        "rule",
+        "rule",
+        lambda m, s: cap(m.group("x").strip(TRIM)),
+        priority="high",
+    ),
     # "please, plots only in grayscale", "answers only in English": the form a kind of thing takes
     fam(
         "rule/only-in",
@@ -421,6 +463,8 @@ RULES: tuple[Family, ...] = (
         r"its|it's|it|thats|that's|this|we|i|im|i'm|you|u|the|no|nope|"
         r"matter|one|more|longer|chance|luck|big deal|offence|offense|comment|mate|bro|bruh|dude|man|love|hun|babe|"
         r"buddy|pal|sorry|sir|lah|yaar|bhai|chief|boss|fam)\b)[\w-]+(?:\s+[\w-]+){0,5}?"
+        # and what it means, by example ("no art school words like liminal or interrogates")
+        r"(?:\s+(?:like|such\s+as|e\.g\.)\s+[\w'-]+(?:\s*(?:,|or|and|,\s*or|,\s*and)\s*[\w'-]+){0,3})?"
         # a list of them ("No tablets, no apps, no videos")
         r"(?:\s*,\s*(?:and\s+|or\s+)?no\s+[\w-]+(?:\s+[\w-]+){0,2}?)*)"
         r"(?:\s*,\s*please|\s+please|\s*,?\s*(?:obviously|of course|thanks|ever|at all))?$",

@@ -120,7 +120,18 @@ _EVERYONE_RE = re.compile(
     # ("my kabayan here all use Western Union", "the guys at work all swear by Garmin")
     r"(?:my|our|the)\s+[\w-]+(?:\s+(?:here|there|at\s+work|at\s+the\s+\w+|in\s+the\s+\w+))?\s+all\s+"
     r"(?!(?:of\s+)?(?:me|us|mine)\b)(?:use|do|go|buy|send|have|say|think|prefer|swear|love|like|want|drive|eat|play|"
-    r"run|shop|bank|watch|listen|pay))\b"
+    r"run|shop|bank|watch|listen|pay)|"
+    # a share of the people around the person ("Half the lads in my discussion group went OAD", "a lot of the guys
+    # at my gym do keto", "some of my colleagues switched to Linux"); a share of the person's own clients or herd
+    # is how their business is ("half my clients are oumas with old nokias")
+    r"(?:all|most|half|some|many|a\s+lot|lots|loads|plenty|several|a\s+few|a\s+couple|none|a\s+third|a\s+quarter|"
+    r"two|three|four|five|\d+)\s+(?:of\s+)?(?:the|my|our)\s+(?:other\s+)?(?:[\w-]+\s+)?"
+    r"(?:lads|guys|girls|blokes|fellas|chaps|people|folks|men|women|ladies|farmers|growers|producers|members|parents|"
+    r"mums|moms|mothers|dads|fathers|friends|mates|colleagues|co-?workers|neighbou?rs|classmates|teachers|nurses|"
+    r"doctors|drivers|players|devs|developers|engineers|others|vendors|sellers|traders|owners|peers|coaches|runners|"
+    r"riders|climbers|beekeepers|fishermen|brewers|bakers|growers|breeders|artists|writers|musicians)"
+    r"(?=\s+(?:in|at|from|on|of)\s+(?:my|our|the)\b|\s+(?:\w+ly\s+)?(?:went|switched|moved|use|do|did|swear|say|think|"
+    r"buy|have|got|prefer|run|sell|are|were|all)\b))\b"
     r"(?!\s+(?:calls|call)\s+me\b)",
     IC,
 )
@@ -192,6 +203,10 @@ _STATE_RE = re.compile(
     r"|\b(?:rough|bad)\s+(?:night|day|morning|week)\b"
     r"|\b(?:from|since|after)\s+(?:yesterday|last night|last week|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
     r"|\b(?:last night|yesterday|this week|earlier|all night)\b"
+    # something of the person's that gave out ("the printer at home ran out of ink again", "the van broke down")
+    # ("the staging box keeps running out of disk" is how things go; "stopped working after I upgraded pandas" tells
+    # which box is theirs, and is read)
+    r"|\b(?:ran|has\s+run|have\s+run)\s+out\s+of\b|\bbroke\s+down\b"
     # a one-off event at a clock time ("the smoke alarm went off at 3am"; not "I prep at 6am")
     r"|\b(?:went off|was|were|had|happened|rang|called)\b[^,;]{0,30}\bat\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)\b"
     # ("last year" stays: "since my knee operation last year I can't carry heavy things" lasts)
@@ -605,7 +620,10 @@ _CARE_ADVICE_RE = re.compile(
     r"audiologist|hepatologist|gastroenterologist|pulmonologist|urologist|gynae?cologist|obstetrician|paediatrician|"
     r"pediatrician|podiatrist|chiropractor)(?:\s+(?-i:[A-Z])[\w'-]+){0,2}(?:\s+(?:in|at|from)\s+(?:the\s+)?(?-i:[A-Z])[\w'-]+)?"
     r",?\s+(?:has\s+|had\s+|also\s+)?"
-    r"(?:told|tells|advised|advises|said|says|wants|recommended|recommends)\s+(?:me|us|that\s+I|I|to)\b",
+    r"(?:told|tells|advised|advises|said|says|wants|recommended|recommends)\s+(?:me|us|that\s+I|I|to)\b"
+    # what they found ("doc says my cholestrol is high", "the GP said my iron is low")
+    r"|^(?:(?:and|but|so|also|oh|plus)[\s,]+)*(?:(?:the|my|our)\s+)?(?:doctor|doc|gp|cardiologist|specialist|consultant|"
+    r"nurse|dentist|physio|optician|optometrist)\s+(?:says|said|told\s+me|found|thinks)\s+(?:that\s+)?my\s+",
     IC,
 )
 
@@ -696,7 +714,12 @@ _LEAD_IN_RE = re.compile(
 _THING_SAYS_RE = re.compile(
     r"\b(?:the|my|its|it's|on the)\s+(?:box|label|screen|sticker|tag|sign|receipt|invoice|bill|manual|website|site|"
     r"page|settings|display|packaging|package|bottle|packet|readme|docs?|error|log|spec sheet|specs|form|meter|"
-    r"gauge|plate|badge|certificate|letter|email|ticket|card)\s+(?:says|said|shows|showed|reads)\b",
+    r"gauge|plate|badge|certificate|letter|email|ticket|card)\s+(?:says|said|shows|showed|reads)\b"
+    # what a part of the person's document is to say ("the footer should say Fysio Trøjborg, not Kinesis")
+    r"|\b(?:the|my|our|each|every|all\s+the)\s+(?:[\w-]+\s+)?(?:footer|header|heading|title|subject(?:\s+line)?|"
+    r"signature|caption|label|sign|banner|logo|letterhead|invoice|receipt|slide|cover|byline|credit|tagline|"
+    r"greeting|closing|sign-?off|watermark|filename|file\s+name)s?\s+(?:should|must|has\s+to|needs\s+to|will|"
+    r"shall|is\s+to)\s+(?:always\s+)?(?:say|read|show|state|mention)\b",
     IC,
 )
 
@@ -966,7 +989,10 @@ _OCCASION_RE = re.compile(
 # someone or something else due at a time, once ("gotta run, the inspector from the ministry comes at 3",
 # "Sziget tickets go on sale at noon tomorrow"); what the person does then is theirs ("bouldering at 7")
 # the person on their way out ("gotta run", "I'm off")
-_LEAVING = r"(?:gotta|got to|have to|need to|must)\s+(?:run|go|dash|fly)|(?:i'm|im|i am)\s+off"
+_LEAVING = (
+    # ("I have to go, the vet comes at 9 tomorrow for the ram with the bad leg")
+    r"(?:(?:i|we)(?:'ve|ve|\s+have)?\s+)?(?:gotta|got to|have to|need to|must)\s+(?:run|go|dash|fly)|(?:i'm|im|i am)\s+off"
+)
 _VISIT_RE = re.compile(
     # ("the extract from the Meditech replica lands around 02:30 every night" comes back)
     r"^(?!.*\b(?:every|each|nightly|daily|weekly|usually|always|normally|often)\b)"

@@ -29,12 +29,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from jarvis.config import ObserveConfig
 from jarvis.observe.corrections import (
     OWN_SLIP_TAIL_RE,
     agreed_no,
+    chose,
+    cleft_correction,
     correcting,
     correction,
     named_correction,
+    no_then_choice,
     topic_correction,
 )
 from jarvis.observe.declined import (
@@ -214,6 +218,10 @@ ADDRESSED = frozenset(
         "rule/no-x",
         "rule/not",
         "rule/only-in",
+        "rule/only-please",
+        "rule/max",
+        "rule/keep-it-no",
+        "rule/languages",
         "decision/lets",
         "decision/stay",
     ]
@@ -276,6 +284,10 @@ _BARE_CUES = frozenset(
 )
 _NOSTALGIA_RE = re.compile(r"^(?:when|the time|how|what|who|where|back when|those|that day|us)\b", IC)
 # rule/from-now-on, at either end
+_FROM_NOW_LATER_RE = re.compile(
+    r"[,;—–]\s*(?:and\s+)?((?:from now on|going forward|from here on(?: out)?|henceforth|starting today)\b)",
+    IC,
+)
 _FROM_NOW_RE = re.compile(
     # "keep to it from now on: metric, please": the "it" is what follows the colon
     r"^(?:please\s+)?(?:(?:keep|stick|hold)\s+to\s+(?:it|this|that)\s+|do\s+(?:it|this)\s+)?(?:from now on|going forward|from here on(?: out)?|in (?:the )?future|henceforth|"
@@ -745,6 +757,35 @@ def _twins(text: str, who: str) -> list[tuple[Found, str]]:
     ][:1]
 
 
+# riders that say what the person has or belongs to, true whatever the rest of the clause says of it
+def _named_by(rule: str, offers: str) -> bool:
+    """A word of a "no X" rule the assistant's message named ("No WhatsApp" after "The easiest way is WhatsApp")."""
+    said = words(rule) - {"no", "zero", "none", "please", "pls", "plz"}
+    return bool(offers and said and said & words(offers))
+
+
+_HAD_RIDERS = frozenset(
+    [
+        "self/member-of",
+        "self/at-home",
+        "self/my-device",
+        "self/home-in",
+        "self/had-surgery",
+        "self/condition-with",
+        "self/takes-medicine",
+        "environment/our-named",
+        "environment/our-on",
+    ]
+)
+# what befell a thing today, said right after it ("… ran out of ink again", "… broke down on the N2")
+_BEFELL_RE = re.compile(
+    # (not what ended it: "the printer at home died after we moved out to Kvaløya in April" tells where they live)
+    r"^\s+(?:(?:just|has|have|had|finally|totally|completely)\s+)*(?:ran\s+out\s+of|run\s+out\s+of|is\s+out\s+of|"
+    r"is\s+(?:jammed|acting\s+up|playing\s+up|down\s+again)|jammed|went\s+offline|crashed\s+again)\b",
+    IC,
+)
+
+
 def _own_riders(text: str, who: str, families: tuple[Family, ...] = OWN_RIDERS) -> list[tuple[Found, str]]:
     """What the person has, said with "my" inside someone else's words ("since my bypass …")."""
     return [
@@ -756,7 +797,9 @@ def _own_riders(text: str, who: str, families: tuple[Family, ...] = OWN_RIDERS) 
         )
         for family in families
         for m in family.regex.finditer(text)
+        # ("… says I should just open my own practice in Nowa Huta": "my own" is someone's idea of what to have)
         if re.search(r"\b(?:my|our)\b", m.group(0), IC)
+        and not re.search(r"\b(?:my|our)\s+own\b", m.group(0), IC)
     ]
 
 
@@ -960,10 +1003,42 @@ _CHOSE_FIRST_RE = re.compile(
     r"(?!(?:it|that|this|them|those|these|one|either|whatever|your|yours|you)\b)\S.{2,}$",
     IC,
 )
+# words too common to name what an offer was about
+_EVERYDAY_WORDS = frozenset(
+    [
+        "time",
+        "times",
+        "day",
+        "days",
+        "week",
+        "weeks",
+        "month",
+        "year",
+        "years",
+        "way",
+        "ways",
+        "thing",
+        "things",
+        "part",
+        "parts",
+        "home",
+        "work",
+        "people",
+        "today",
+        "now",
+        "one",
+        "ones",
+        "lot",
+        "bit",
+        "place",
+    ]
+)
 _OWN_WAY_FIRST_RE = re.compile(
-    r"^(?:(?:and|but|so|well|ok|okay)[\s,]+)*(?:I|we)\s+(?:\w+ly\s+|only\s+|always\s+|never\s+)*"
+    # ("Also I'm doing my Honours in maths education part time at UKZN, …, but not today")
+    r"^(?:(?:and|but|so|well|ok|okay|also|plus|btw)[\s,]+)*(?:I|we)(?:'m|'re|\s+am|\s+are)?\s+"
+    r"(?:\w+ly\s+|only\s+|always\s+|never\s+)*"
     r"(?!(?:thought|considered|looked|was|were|tried|had|did|used|wanted|wonder|wondered|might|may|could|would|"
-    r"should|will|'ll|'d)\b)[a-z]+\b",
+    r"should|will|'ll|'d|going|gonna|planning|thinking|hoping|considering|about|trying)\b)[a-z]+\b",
     IC,
 )
 
@@ -973,6 +1048,16 @@ _NO_THEN_OWN_RE = re.compile(
     r"^(?:no|nah|nope|naw|nay|na)\b[,.!]*\s+(?P<x>(?:I|we)\s+(?:(?:really|much|just|only|always|still|usually|mostly|"
     r"actually|honestly)\s+)*(?:prefer|like|love|hate|enjoy|dislike|write|do|work|keep|read|learn|study|cook|pay|"
     r"(?:'m|am)\s+(?:a|an)\s)\b.{3,})$",
+    IC,
+)
+
+
+_NO_LEAD_RE = re.compile(r"^(?:(?:no|nah|nope|naw|na|non|nee|nein|não|nao)\b[,.!]*\s*)+(?P<x>.{3,})$", IC)
+
+
+_ADD_THAT_RE = re.compile(
+    r"^(?:(?:also|and|pls|please|can\s+you|could\s+you|oh)[\s,]+)*(?:add|mention|say|write|put|include|note|state|explain)"
+    r"(?:\s+(?:in|to|into)\s+(?:the|my)\s+[\w-]+)?\s+that\s+(?P<x>(?:my|our|I|I'm|im|we|we're)\b.{6,})$",
     IC,
 )
 
@@ -1112,12 +1197,17 @@ def extract_sentence(
     who, turn = subject_for(event), event.turn
     # "And could you always …", "ok that's useful but can you stop …": the opener is no part of it
     text = LEAD_FILLER_RE.sub("", plain(sent)).strip() or plain(sent)
+    # ("Also add that my wife has problem with breathing, …"): what goes into the letter is the person's own fact
+    into = _ADD_THAT_RE.match(text) if to_assistant else None
+    text = into.group("x") if into else text
     tagged = _TAG_QUESTION_RE.match(text)
     said = tagged.group("x") or tagged.group("y") if tagged else ""
     if tagged and not refused(said):
         text = said  # "max two emojis per caption always, ok?": a statement, checked
     if len(text) < 3:
         return []
+    if to_assistant and no_then_choice(text, plain(nxt), said_before or after_assistant):
+        return []  # "No Postgres. Ok, we keep SQLite, …": the choice, read on its own, is what is kept
     # ("ok decision, im cancelling spotify and keeping yt premium, no point paying for both": a decision,
     # and why the other is dropped)
     # ("Please never recommend crypto to me, I'm not interested": a standing rule, and why)
@@ -1145,19 +1235,28 @@ def extract_sentence(
         before_no = ", ".join(parts[:first])
         # ("ok going with the DS18B20 probe on both, skip the analog thermistor, it drifts in the sun"): the choice
         # made, then the other option dropped; the choice is named in the offer, and kept
-        chose = bool(first and _CHOSE_FIRST_RE.match(before_no) and not turned_down(before_no))
-        if chose or (
+        chose_first = bool(first and _CHOSE_FIRST_RE.match(before_no) and not turned_down(before_no))
+        if chose_first or (
             first
             # the person's own way, said in the present ("I paint only with …", "I do the books myself in …"), not
             # someone else's, nor what was once weighed ("For the record I thought about using dbt snapshots")
             and _OWN_WAY_FIRST_RE.match(before_no)
             and len(before_no.split()) >= 4
             and not turned_down(before_no)
-            # ("the Moomin flask is cute, but no, too expensive for me": what is turned down was named first)
-            and not (after_assistant and words(before_no) & offered_words(after_assistant))
+            # ("the Moomin flask is cute, but no, too expensive for me": what is turned down was named first; "part
+            # time" names no "compile time" of the assistant's)
+            and not (
+                after_assistant and (words(before_no) & offered_words(after_assistant)) - _EVERYDAY_WORDS
+            )
         ):
             return extract_sentence(before_no, nxt, event, "", to_assistant, pending)
-        return []  # "nah not doing Addressables, way overkill": considered and turned down
+        # "nah not doing Addressables, way overkill": considered and turned down; what the person has, said with
+        # "my" on the way ("… 11 is too small for me to proofread since my cataract surgery last year"), stays
+        return [
+            _fact(rider, quote, turn)
+            for rider, quote in _own_riders(text, who)
+            if rider.family in _HAD_RIDERS and not re.search(r"\bmy\s+own\b", quote, IC)
+        ]
     conditional = _IF_YOU_RULE_RE.match(trim(text)) if to_assistant else None
     if conditional:  # "If you write something long, answer me in French please"
         body = third_person(conditional.group(0).strip(TRIM), who)
@@ -1212,7 +1311,8 @@ def extract_sentence(
         return [_fact(found, text if open_at is None else _up_to(text, open_at), turn)]
     # "Sorry, it is 500 birds not 400, I miscounted the second crate": how the slip happened is no part of it
     put_right = OWN_SLIP_TAIL_RE.sub("", text) or text
-    found = topic_correction(trim(put_right))  # carries its own topic, after an assistant turn or not
+    # carries its own topic, after an assistant turn or not
+    found = topic_correction(trim(put_right)) or cleft_correction(trim(put_right), who)
     if not found and after_assistant:
         # "Close, but no, it's May 17", "First, no, the web tier isn't Ubuntu"
         setting = correcting(put_right)
@@ -1222,6 +1322,7 @@ def extract_sentence(
             or _answer(text, after_assistant)
             or _told(text, after_assistant, who)
             or _placed(text, after_assistant, who)
+            or _which_kind(text, said_before or after_assistant, who)
         )
         parts = clauses(setting)
         if not found and len(parts) > 1:
@@ -1235,7 +1336,8 @@ def extract_sentence(
     if found:
         # ("Correction: his school also bans nuts, I forgot to say"): what the person left out is no answer to
         # anything the assistant said, so none of its words go beside it
-        left_out = _FORGOT_TO_SAY_RE.search(text) is not None
+        # (nor a slip of the person's own put right: "Sorry, It was 1979 that I started, not 1981")
+        left_out = _FORGOT_TO_SAY_RE.search(text) is not None or found.family == "correction/cleft"
         return [_fact(found, text, turn, context="" if left_out else after_assistant)]
     found = _from_now_on(trim(text), who)
     parts = clauses(text)
@@ -1243,6 +1345,15 @@ def extract_sentence(
         found = _from_now_on(trim(parts[0]), who)
     if found:
         return [_fact(found, text, turn)]
+    # ("Yes let's switch the remote to SSH, from now on this repo is only SSH"): what is done now, then the rule
+    # it starts, in a later clause of its own
+    cut = _FROM_NOW_LATER_RE.search(text)
+    later = _from_now_on(text[cut.start(1) :], who) if cut else None
+    if cut and later is not None:
+        return [
+            *extract_sentence(text[: cut.start()], nxt, event, after_assistant, to_assistant, pending),
+            _fact(later, text[cut.start(1) :], turn),
+        ]
     # "nah i prefer writing flashcards by hand": the no, then the person's own way in its place (unless that
     # way is the offer itself: "nah i hate zoom")
     own = _NO_THEN_OWN_RE.match(text)
@@ -1252,7 +1363,11 @@ def extract_sentence(
         and not (after_assistant and words(own.group("x")) & offered_words(after_assistant))
     ):
         text = own.group("x")
-    return _clause_facts(text, who, turn, to_assistant, pending)
+    # ("nah we stay with sms, …": a choice among what was put forward, which may well name one of them)
+    lead = _NO_LEAD_RE.match(text)
+    if lead and chose(lead.group("x")):
+        text = lead.group("x")
+    return _clause_facts(text, who, turn, to_assistant, pending, offers=said_before or after_assistant)
 
 
 def _answer(sent: str, assistant: str) -> Found | None:
@@ -1324,6 +1439,34 @@ def _told(sent: str, assistant: str, who: str) -> Found | None:
     return Found(
         text, "fact", "answer/asked", subject_of(f"{topic} {value}") or "", confidence=0.75, priority="medium"
     )
+
+
+# the assistant asks which make or model a thing of the person's is, anywhere in its message ("Which Raspberry Pi
+# model is it?", "What printer do you have?"); "It is Raspberry Pi 3B from 2017" answers it
+_WHICH_KIND_RE = re.compile(
+    r"\b(?:which|what)\s+(?P<kind>(?:[\w-]+\s+){0,3}?(?:model|version|make|brand|kind|type|edition|generation|distro|"
+    r"os|phone|laptop|printer|router|car|board|tractor|camera|machine|sewing machine|kiln|boiler|inverter))\s+"
+    r"(?:is\s+it|is\s+that|is\s+yours|do\s+you\s+(?:have|use|own|run)|are\s+you\s+(?:using|on|running))\s*\?",
+    IC,
+)
+_ITS_KIND_RE = re.compile(
+    r"^(?:(?:oh|ah|ok|okay|yeah|yes|well|so|sorry)[,\s]+)*(?:it's|its|it is|it was|that's|thats|mine is|I have|I've got|"
+    r"I got|we have|I use|we use)\s+(?:an?\s+|the\s+)?(?P<v>(?!(?:not|no|fine|ok|okay|good|that|this|old|new)\b)"
+    r"[^,;.!?]{2,40}?)(?=\s*(?:[,;.!]|\band\b|\bbut\b|\bso\b|$))",
+    IC,
+)
+
+
+def _which_kind(sent: str, assistant: str, who: str) -> Found | None:
+    """answer/which: "Which Raspberry Pi model is it?" -> "It is Raspberry Pi 3B from 2017 and …" ->
+    "The user's Raspberry Pi model: Raspberry Pi 3B from 2017"."""
+    asked = _WHICH_KIND_RE.search(assistant)
+    said = _ITS_KIND_RE.match(trim(sent))
+    if not asked or not said or refused(said.group("v")) or re.search(TRANSIENT, said.group("v"), IC):
+        return None
+    kind, value = asked.group("kind").strip(), said.group("v").strip(TRIM)
+    return Found(f"{cap(possessive(who))} {kind}: {value}", "fact", "answer/which", subject_of(f"{kind} {value}") or "",
+                 confidence=0.75)  # fmt: skip
 
 
 # the assistant asks where the person lives ("Where are you renting, and when does your tenancy end?",
@@ -1424,8 +1567,15 @@ def _answers_their_way(clause: str, before: list[str]) -> bool:
 
 
 def _clause_facts(
-    text: str, who: str, turn: int, to_assistant: bool, pending: list[Unread] | None = None
+    text: str,
+    who: str,
+    turn: int,
+    to_assistant: bool,
+    pending: list[Unread] | None = None,
+    offers: str = "",
 ) -> list[Fact]:
+    """The facts of a sentence, clause by clause; `offers` is the assistant message it answers, where a thing
+    the person says no to may have been put forward."""
     facts: list[Fact] = []
     tagged = _RULE_TAG_RE.match(trim(text)) if to_assistant else None
     if tagged and (of_the_moment(tagged.group("x")) or _NOW_RE.search(tagged.group("x"))):
@@ -1452,6 +1602,7 @@ def _clause_facts(
     previous: str | None = None  # the clause before, when nothing read it
     before: str | None = None  # and the one before that, when nothing read it either
     queued = len(pending) if pending is not None else 0  # where this sentence's unread clauses start
+    short_rule_at: int | None = None  # the clause of a rule too short to stand alone, said just before
     for at, clause in enumerate(parts):
         if at and _answers_their_way(clause, parts[:at]):
             continue  # "My neighbour swears by Napier grass silage, …, but I don't have Napier": about theirs
@@ -1508,6 +1659,24 @@ def _clause_facts(
             )
         ):
             found, besides = besides, None  # "I love hiking with my kids": the kids are in the other fact
+        rider = (
+            next(family for family in IN_PASSING if family.name == found.family)
+            if found and found.family in _HAD_RIDERS
+            else None
+        )
+        held = rider.regex.search(clause) if rider else None
+        if (
+            found
+            and held
+            and not re.search(r"\bmy\s+own\b", held.group(0), IC)
+            and (someone_elses(clause) or _BEFELL_RE.match(clause[held.end() :]))
+        ):
+            # ("Half the lads in my discussion group went OAD last autumn", "the printer at home ran out of ink
+            # again"): the group or the thing is the person's; what its members do, or what befell it today, is
+            # not, and the fact quotes only its own words. ("my own practice" in someone's advice is no practice)
+            facts.append(_fact(found, held.group(0), turn))
+            previous = before = None
+            continue
         if found and clause != said and found.family == "self/relation-is":
             found = None  # "she's afraid of the heart" named her before; "afraid" is no name
         if rule_label:
@@ -1524,6 +1693,26 @@ def _clause_facts(
             if found is None or found.subject != "person" or found.gate == "hold"
             else None
         )
+        if (
+            short_rule_at == at - 1
+            # ("No psyllium, I tried it last year …" to an offer of psyllium): an offer turned down, with why
+            and not _named_by(facts[-1].text, offers)
+            and (found is None or found.kind != "rule")
+            and not clause.rstrip().endswith("?")
+            and not someone_elses(clause)
+        ):
+            # ("No emojis please, my style is minimal"): a rule too short to stand alone as a note keeps the
+            # person's why, said right after it
+            last = facts[-1]
+            facts[-1] = replace(
+                last,
+                text=f"{last.text.rstrip('.')} ({third_person(clause.strip(TRIM), who)}).",
+                quote=f"{last.quote.strip()}, {clause.strip()}",
+            )
+            short_rule_at = None
+            previous = None
+            continue
+        short_rule_at = None
         if found and found.kind == "rule" and _ABOUT_IT_RE.match(clause.strip(TRIM)):
             if facts:  # "We stay on MapKit (that's decided); don't propose it again"
                 last = facts[-1]
@@ -1547,7 +1736,17 @@ def _clause_facts(
                 if pending is not None:
                     pending[queued:] = [u for u in pending[queued:] if u.clause != previous]
                 clause = f"{previous} — {clause}"
+            if (
+                found.family == "rule/none"
+                and _PLEASE_RE.search(clause)
+                and not _named_by(found.text, offers)
+            ):
+                # ("no gels with caffeine please"): a no with a please, to nothing the assistant named, is an
+                # instruction put as one, which the decoy veto leaves (adr/0101)
+                found = replace(found, family="rule/none-asked")
             facts.append(_fact(found, said_in, turn))
+            if found.kind == "rule" and len(found.text) < ObserveConfig.min_chars:
+                short_rule_at = at
             if besides is not None and besides.text.lower() != found.text.lower():
                 facts.append(_fact(besides, said_in, turn))
             if (
@@ -2222,7 +2421,8 @@ class OfflineObserver:
                         last = facts[-1]
                         facts[-1] = replace(
                             last,
-                            text=f"{last.text.rstrip('.')}; {first.text[:1].lower()}{first.text[1:]}",
+                            text=f"{last.text.rstrip('.')}; {_without_why(first.text)[:1].lower()}"
+                            f"{_without_why(first.text)[1:]}.",
                             quote=f"{last.quote} {first.quote}".strip(),
                         )
                     if to_assistant:
@@ -2462,6 +2662,8 @@ _NOT_VETOED = (
     "rule/asked",
     "rule/for-all",
     "rule/only-in",
+    "rule/only-please",
+    "rule/none-asked",
     "rule/if-you",
     "rule/dont",
     "rule/must",
@@ -2484,6 +2686,7 @@ def _vetoable(fact: Fact) -> bool:
     )
 
 
+_PLEASE_RE = re.compile(r"\b(?:please|pls|plz|kindly)\b", IC)
 # a rule that says it lasts ("no acrylic, ever", "always squash", "from now on …"): the person's words
 # settle it, whatever it looks like
 _SAID_TO_LAST_RE = re.compile(
@@ -2603,8 +2806,15 @@ def _too_short_alone(fact: Fact, before: Fact, turn: int) -> bool:
         and before.kind == "rule"
         and before.turn_end == turn
         and fact.turn_start == turn
-        and len(fact.text.strip(TRIM)) < 12
+        # (a no to what the assistant put forward keeps the why said with it, and goes to the veto on its own: "No
+        # JAX please, I don't want to fight with GPU drivers")
+        and len(fact.text.strip(TRIM) if fact.family == "rule/none" else _without_why(fact.text)) < 12
     )
+
+
+def _without_why(text: str) -> str:
+    """A rule without the why said after it ("Plan only (the user applies)." -> "Plan only")."""
+    return re.sub(r"\s*\([^()]*\)[.!]*$", "", text.strip()).strip(TRIM)
 
 
 def narrate(batch: list[SessionEvent], facts: list[Fact]) -> str:

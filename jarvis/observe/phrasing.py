@@ -71,8 +71,17 @@ _GOES_ON_WORDS = (
     "wait brb ok okay lol haha sorry hmm oh ah well btw also plus then now"
 )
 _STILL_SAYING = "".join(rf"(?<!\b{w})" for w in _GOES_ON_WORDS.split())
+# an initial before a surname ("I sign paintings as 'K. Lis'", "my name is A. Nowak") ends no sentence; a capital
+# letter that ends one goes on with a word that opens one ("I take vitamin D. Then …"), or with no capital at all
+_INITIAL = (
+    r"(?:(?<![\s'\"(‘“][A-Z]\.)|(?=\s+(?-i:I|The|My|It|Then|We|And|But|So|This|That|Also|Please|Can|Could|Should|"
+    r"Would|Will|Do|Does|Is|Are|You|They|He|She|Our|Your|A|An|In|On|At|For|If|When|Ok|Okay|Yes|No|Now|Here|There|"
+    r"What|How|Why|Where|Which|Who|Thanks|Thank|Sorry|Oh|Btw|Also|Not|Never|Always|Only|Just|Let's|Lets)\b)"
+    # (a surname starts with a capital: "all my notes are in F. the node reports C" goes on to a new sentence)
+    r"|(?=\s+(?-i:(?![A-Z]))))"
+)
 _SPLIT_RE = re.compile(
-    _ABBREV + r"(?<=[.!?])\s+(?=\S)|(?<=\?)(?=\w)|\n+"
+    _ABBREV + _INITIAL + r"(?<=[.!?])\s+(?=\S)|(?<=\?)(?=\w)|\n+"
     # an emoji ends a thought when a new one is announced after it ("the prompt shows up TWICE on
     # android 😩 fyi we're on Expo SDK 52"); elsewhere it sits inside one ("not a beginner 😅 they've …")
     r"|(?<=\w)\s*[\U0001F300-\U0001FAFF\u2600-\u27BF][\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]*\s+"

@@ -306,6 +306,51 @@ SELF: tuple[Family, ...] = (
         lambda m, s: cap(third_person(m.group(0).split(", and")[0].strip(TRIM), s)),
         confidence=0.8,
     ),
+    # two languages for what is written, and their order ("Write it in Czech and English both, Czech first",
+    # "do everything in Welsh and English, Welsh on top"): one language for one text is a request of the moment
+    fam(
+        "rule/languages",
+        rf"^(?:please\s+|pls\s+|always\s+)*(?P<x>(?:write|do|make|put|keep|answer|reply|post|send)\s+(?:it|them|this|these|"
+        rf"everything|all|all\s+of\s+it|the\s+[\w-]+)\s+in\s+(?:(?:{LANGUAGES})\s*(?:,|and|&|\+|or)\s*)+(?:{LANGUAGES})"
+        rf"(?:\s+both)?(?:\s*,?\s*(?:with\s+)?(?:{LANGUAGES})\s+(?:first|on\s+top|above|before))?)(?:\s+please|\s+pls)?[.!]*$",
+        "rule",
+        "rule",
+        said_x,
+        priority="high",
+    ),
+    # what a doctor found in the person ("doc says my cholestrol is high", "the doctor said I have high blood pressure",
+    # "my GP told me I'm prediabetic"): their health, as the doctor put it
+    fam(
+        "self/diagnosed",
+        r"^(?:(?:and|but|so|also|oh|plus|well)[\s,]+)*(?:(?:the|my|our)\s+)?(?P<who>doctor|doc|gp|cardiologist|specialist|"
+        r"consultant|dentist|physio|optician|optometrist|dermatologist|endocrinologist|neurologist|rheumatologist|"
+        r"nurse|midwife|dietitian|dietician)(?:\s+(?:in|at)\s+[\w'-]+)?\s+(?:says|said|told\s+me|found|thinks|confirmed)\s+"
+        r"(?:that\s+)?(?P<x>my\s+[\w-]+(?:\s+[\w-]+)?\s+(?:is|are|was|were)\s+(?:too\s+|very\s+|a\s+bit\s+|quite\s+|"
+        r"slightly\s+|dangerously\s+)?(?:high|low|raised|elevated|borderline|up|off|bad|weak|damaged|worn)|"
+        r"(?:I|i)\s+(?:have|'ve\s+got|got|had)\s+[^,;.]{3,50}?|(?:I'm|im|I\s+am)\s+(?:pre-?diabetic|diabetic|anaemic|"
+        r"anemic|[\w-]+\s+deficient|deficient\s+in\s+[\w-]+|allergic\s+to\s+[^,;.]{2,30}?|lactose\s+intolerant|"
+        r"asthmatic|hypertensive|overweight|obese))(?=\s*(?:[,;.!]|\b(?:and|so|but|because|since)\b|$))",
+        "fact",
+        "health",
+        lambda m, s: (
+            f"{cap(third_person(m.group('x').strip(TRIM), s))} (the "
+            f"{'GP' if m.group('who').lower() == 'gp' else m.group('who').lower()} said)"
+        ),
+        confidence=0.75,
+    ),
+    # who the person's produce or work goes to ("we supply Dairygold", "I sell at the Saturday market in Ennis", "we
+    # export most of it to Norway")
+    fam(
+        "self/supplies",
+        r"^(?:(?:and|so|also|but|plus)[\s,]+)*(?:I|we)\s+(?:(?:mostly|mainly|only|also|still|all|just|now)\s+)?"
+        r"(?:supply|sell\s+(?:to|at|through|on|via)|deliver\s+to|ship\s+to|export\s+to|"
+        r"(?:sell|send|ship|export|deliver)\s+(?:our|my|the|most\s+of\s+(?:it|them|our|my|the)|all\s+of\s+(?:it|them)|it|them)"
+        r"(?:\s+[\w-]+){0,2}?\s+(?:to|at|through|on|via))\s+(?P<x>(?!(?:you|u|him|her|them|it)\b).{2,80}?)[.!]*$",
+        "fact",
+        "work",
+        lambda m, s: cap(third_person(m.group(0).strip(TRIM), s)),
+        confidence=0.75,
+    ),
     # someone the person took on, or an animal they adopted, which stays with them ("i hired an apprentice in
     # october", "we took on a second nurse last month", "we adopted her from the shelter in Debrecen"); hiring a
     # van or a hall is a rental of one day, so only people are hired
@@ -990,9 +1035,12 @@ IN_PASSING: tuple[Family, ...] = (
     # "my", and where they go, every day
     fam(
         "person/school-run-named",
-        rf"\b(?:get|pick up|collect|fetch|drop(?: off)?|take|bring)\s+(?!{NOT_NAMES}\b)(?P<name>{NAME_WORD})"
+        # ("after I've picked up Freja and Asger from the børnehave": two of them, in the past)
+        rf"\b(?:get|got|pick(?:ed)? up|collect(?:ed)?|fetch(?:ed)?|drop(?:ped)?(?: off)?|take|took|bring|brought)\s+"
+        rf"(?!{NOT_NAMES}\b)(?P<name>{NAME_WORD}(?:\s+(?:and|&)\s+(?!{NOT_NAMES}\b){NAME_WORD})?)"
         r"(?:\s+(?:up|off))?\s+(?:from|at|to)\s+(?P<v>(?:the\s+|her\s+|his\s+|their\s+)?(?:[\w'-]+\s+){0,3}?"
         r"(?:kindergarten|kindy|kinder|nursery|school|daycare|day care|creche|crèche|preschool|pre-school|"
+        r"børnehave|børnehaven|vuggestue|vuggestuen|skole|skolen|skolan|kiga|opvang|bso|peuterspeelzaal|"
         r"childminder|barnehage|kita|garderie|after-school club|after-school|judo|swimming|ballet|football|"
         r"scouts|brownies|cubs|hoikuen|yochien|guardería|guarderia|jardín|jardin|crèche|école|escola|creche|"
         r"förskola|dagis|przedszkole|asilo|scuola|tuition|swim practice|swim club|gymnastics|karate|taekwondo))\b",
@@ -1502,6 +1550,18 @@ IN_PASSING: tuple[Family, ...] = (
         lambda m, s: f"{s} had {_article_of(m.group('what'))} {m.group('what')}",
         confidence=0.65,
     ),
+    # ("after lunch my sugar tablets make me sleepy", "I forgot my blood pressure pills"): a medicine the person takes
+    fam(
+        "self/takes-medicine",
+        r"\bmy\s+(?P<what>(?:sugar|diabetes|blood\s+pressure|bp|heart|thyroid|pain|sleeping|allergy|asthma|cholesterol|"
+        r"iron|vitamin\s+[a-z]\d?|epilepsy|seizure|anxiety|depression|adhd|hay\s+fever|migraine|water|statin|blood\s+thinning|"
+        r"arthritis|gout|kidney|liver|hormone|hrt|insulin|reflux|stomach|acid)\s+(?:tablets|pills|meds|medication|medicine|"
+        r"injections?|jabs?|shots?|inhaler|puffer|spray|patch(?:es)?|drops))\b",
+        "fact",
+        "health",
+        lambda m, s: f"{s} takes {m.group('what')}",
+        confidence=0.65,
+    ),
     # "We already put 20,000 a month into our SACCO", "I pay £50 a month into a pension"
     fam(
         "self/money-in",
@@ -1540,6 +1600,7 @@ OWN_RIDERS = tuple(
     in (
         "self/had-surgery",
         "self/condition-with",
+        "self/takes-medicine",
         "self/my-device",
         "self/home-in",
         "self/activity-at",
@@ -1562,6 +1623,7 @@ RIDER_NAMES = frozenset(
         "person/children-asleep",
         "self/had-surgery",
         "self/condition-with",
+        "self/takes-medicine",
         "self/my-device",
         "self/my-thing-has",
         "self/at-home",
