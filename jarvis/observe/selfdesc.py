@@ -348,7 +348,7 @@ SELF: tuple[Family, ...] = (
         r"(?:\s+[\w-]+){0,2}?\s+(?:to|at|through|on|via))\s+(?P<x>(?!(?:you|u|him|her|them|it)\b).{2,80}?)[.!]*$",
         "fact",
         "work",
-        lambda m, s: cap(third_person(m.group(0).strip(TRIM), s)),
+        said_whole,
         confidence=0.75,
     ),
     # someone the person took on, or an animal they adopted, which stays with them ("i hired an apprentice in
@@ -372,7 +372,7 @@ SELF: tuple[Family, ...] = (
         r"(?:[\s,;(].*)?$",
         "fact",
         "person",
-        lambda m, s: cap(third_person(m.group(0).strip(TRIM), s)),
+        said_whole,
         confidence=0.8,
     ),
     # what the person is training for ("training for the Ottawa marathon, May 24", "I'm training for my first 10k")
