@@ -320,6 +320,27 @@ _CODE_DIGITS = re.compile(
 )
 
 
+# "It gave me recovery codes, the first two are CXQT-B8CC-PDUT and XGH2-KDB6-SPL8", a licence key
+# "VK7JG-NPHTM-C97JM-9MPGT-3V66T": three or more groups of 4-5 capitals and digits, letters and digits both
+_GROUPED_CODE = re.compile(r"(?<![\w-])((?:[A-Z0-9]{4,5}-){2,7}[A-Z0-9]{4,5})(?![\w-])")
+
+
+def _grouped_code(value: str) -> bool:
+    groups = value.split("-")
+    return any(c.isdigit() for c in value) and sum(any(c.isalpha() for c in g) for g in groups) >= 2
+
+
+# "my GitHub recovery codes: a1b2c-d3e4f, 9f8e7-d6c5b", "backup codes are 4kq9-xz2m and p7wd-83hn": grouped codes
+# of any case right after a backup or recovery code is named, the whole list at once
+_CODE_TOKEN = r"(?=[A-Za-z0-9-]*\d)[A-Za-z0-9]{4,10}(?:-[A-Za-z0-9]{3,10}){1,7}"
+_NEAR_RECOVERY = re.compile(
+    r"\b(?:recovery|backup|back-up|2fa|two-factor|mfa|one-time|reset|emergency|scratch)[ \t]+codes?\b[^\n]{0,80}?"
+    rf"(?:\b(?:is|are|was|were|reads|read)\b|:)[ \t]+[\"'`]?({_CODE_TOKEN}(?:[ \t]*(?:,|and|&|;)?[ \t]*{_CODE_TOKEN})*)"
+    r"(?![\w-])",
+    re.IGNORECASE,
+)
+
+
 # "my wlan is the Fritzbox, the key is 8492 0173 6651 0293 8475", "WLAN-Schlüssel: 5521 0983 4471", "wifi password is
 # 99231 04417": a key, a password or a PIN said as groups of digits (a router's printed key, a PIN split to read
 # aloud), or as one run of 8 or more; a run of years ("key dates are 2019 2020 2021") is no secret
@@ -623,6 +644,8 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
     ("plain", _NEAR_PASSWORD_MIXED, 1, None, False),
     ("plain", _NEAR_PIN, 1, None, True),
     ("plain", _CODE_DIGITS, 1, None, True),
+    ("recovery-code", _NEAR_RECOVERY, 1, None, False),
+    ("recovery-code", _GROUPED_CODE, 1, _grouped_code, False),
     # unquoted value after = := =>
     (
         "assignment",

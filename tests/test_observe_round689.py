@@ -1,4 +1,4 @@
-"""The classes blind sessions heldout689-696 found (adr/0114): each with other names, spellings and orders than
+"""The classes blind sessions heldout689-704 found (adr/0114): each with other names, spellings and orders than
 the sentence that showed it. The observer runs with the shipped judge where the judge's veto is what is tested."""
 
 from __future__ import annotations
@@ -436,3 +436,100 @@ def test_a_medicine_of_the_persons_said_in_passing(user: str, words: str) -> Non
 def test_tablets_with_no_medicine_word_are_no_medicine() -> None:
     facts = facts_of(("assistant", "Ok."), ("user", "my tablets are old and slow"))
     assert not [f for f in facts if f.family == "self/takes-medicine"], seen(facts)
+
+
+# --- heldout697-704 -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("assistant", "user", "offer"),
+    [
+        (
+            "SQLite is fine for now. If several vets edit at once, moving to Postgres would be the next step, but not now.",
+            "no postgres, i cant maintain another thing alone.",
+            "postgres",
+        ),
+        ("For photos, the easiest way today is WhatsApp.", "No WhatsApp please, my phone is a simple one.", "whatsapp"),
+        ("Kubernetes could be the natural next step once you have three servers.", "No kubernetes, too much for me alone.", "kubernetes"),
+    ],
+)  # fmt: skip
+def test_what_the_assistant_sees_as_the_next_step_is_an_offer(
+    assistant: str, user: str, offer: str, judge: Judge
+) -> None:
+    facts = facts_of(("assistant", assistant), ("user", user), judge=judge)
+    assert offer not in " ".join(f.text for f in facts).lower(), seen(facts)
+
+
+@pytest.mark.parametrize(
+    ("user", "theirs"),
+    [
+        ("Callum's wife Jen is vegan and she'll have the whole house eating lentils, so I'm worried about carbs.", "vegan"),
+        ("Tomas's wife is vegetarian", "vegetarian"),
+        ("the other physics teacher, pan Marek, makes everything in Word, he thinks latex is crazy haha.", "word"),
+        ("my colleague, frau Berger, does all her reports in Excel", "excel"),
+        ("coach Ramirez from Belgrade still does the scoring by hand on a clipboard and he beat my app lol.", "clipboard"),
+        ("Coach Dlamini always runs the warm-up herself", "warm-up"),
+    ],
+)  # fmt: skip
+def test_other_peoples_diets_and_ways_by_title_and_name(user: str, theirs: str, judge: Judge) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user), judge=judge)
+    assert theirs not in " ".join(f.text for f in facts).lower(), seen(facts)
+
+
+@pytest.mark.parametrize(
+    ("user", "gone", "kept"),
+    [
+        ("I am on antibiotics for an ear infection so no diving this week, good time to fix all this.", "antibiotics", None),
+        ("im on antibiotics for my chest, so slow replies", "antibiotics", None),
+        ("I'm on metformin 500mg twice a day", None, "metformin"),
+    ],
+)  # fmt: skip
+def test_a_course_of_medicine_that_ends_is_no_lasting_medication(
+    user: str, gone: str | None, kept: str | None
+) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user))
+    texts = " ".join(f.text for f in facts)
+    if gone:
+        assert gone not in texts, seen(facts)
+    if kept:
+        assert kept in texts, seen(facts)
+
+
+@pytest.mark.parametrize(
+    ("user", "words"),
+    [
+        ("I'm breastfeeding still, so no supplements with caffeine please.", "breastfeeding"),
+        ("I'm still breastfeeding", "breastfeeding"),
+        ("My son gave me a Nikon D7500 for Christmas.", "Nikon D7500"),
+        ("Dana bought me an e-bike for my 60th birthday, best gift ever", "e-bike"),
+        ("We have about 640 member farmers.", "640 member farmers"),
+        ("ok staying on firebase then.", "firebase"),
+        ("sticking with the Pi 4 then", "Pi 4"),
+        ("master student at kaist, robotics lab.", "master student at kaist"),
+        ("nurse at Groote Schuur, night shifts", "nurse at Groote Schuur"),
+        ("Also I'm not doing custom orders anymore, they eat all my time.", "no longer does custom orders"),
+        ("we're not taking new clients any more", "no longer takes new clients"),
+        ("so always prefer solutions that do not need LaTeX or other heavy installations", "LaTeX"),
+    ],
+)
+def test_what_the_person_is_has_and_decided_in_few_words(user: str, words: str) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user))
+    assert [f for f in facts if words in f.text], seen(facts)
+
+
+@pytest.mark.parametrize(
+    "user",
+    [
+        "my wife gave me a look when I said that",
+        "my brother gave me a lift to the station",
+        "staying on track this week",
+        "ok staying on top of it",
+        "developer at heart",
+        "teacher at the moment",
+    ],
+)
+def test_a_look_a_lift_and_a_turn_of_phrase_are_nothing_had_or_decided(user: str) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user))
+    assert not [f for f in facts if f.family in ("self/given", "decision/staying-on", "self/role-here")], (
+        seen(facts)
+    )

@@ -19,6 +19,13 @@ R = "[REDACTED:{}]"
 SECRETS: list[tuple[str, str, str, str]] = [
     # (id, text, kind, secret part that must disappear)
     (
+        "recovery-list",
+        "It gave me recovery codes, the first two are CXQT-B8CC-PDUT and XGH2-KDB6-SPL8, where do I keep them?",
+        "recovery-code",
+        "XGH2-KDB6-SPL8",
+    ),
+    ("licence-key", "windows key VK7JG-NPHTM-C97JM-9MPGT-3V66T here", "recovery-code", "NPHTM-C97JM"),
+    (
         "aws-id",
         "aws key " + "AKIA" + "IOSFODNN7EXAMPL3" + " in config",
         "aws-access-key-id",
@@ -316,6 +323,16 @@ def test_a_key_the_person_says_to_keep_out_of_git_is_redacted_whatever_git_words
         ),
         ("the wifi password? my son set it, its XbT4kLmq9w", "XbT4kLmq9w"),
         ("login: pKw7RtzaQ2", "pKw7RtzaQ2"),
+        # heldout704 (adr/0114): recovery codes and licence keys in groups, one or a list
+        (
+            "It gave me recovery codes, the first two are CXQT-B8CC-PDUT and XGH2-KDB6-SPL8, where do I keep them?",
+            "XGH2-KDB6-SPL8",
+        ),
+        ("It gave me recovery codes, the first two are CXQT-B8CC-PDUT and XGH2-KDB6-SPL8.", "CXQT-B8CC-PDUT"),
+        ("my GitHub recovery codes: a1b2c-d3e4f, 9f8e7-d6c5b", "9f8e7-d6c5b"),
+        ("backup codes are 4kq9-xz2m and p7wd-83hn", "p7wd-83hn"),
+        ("the office licence is VK7JG-NPHTM-C97JM-9MPGT-3V66T on the sticker", "C97JM"),
+        ("code for the 2FA app if I lose the phone: 7HQ2-MM4P-ZX81", "7HQ2-MM4P-ZX81"),
     ],
 )
 def test_a_code_said_as_digits_or_a_password_named_in_another_language_is_redacted(
@@ -339,6 +356,12 @@ def test_a_code_said_as_digits_or_a_password_named_in_another_language_is_redact
         "my phone is 0171 234 5678",
         "I forgot my password, it is on my iPhone15Pro",
         "the password for the router is printed on it, model FritzBox7590",
+        # grouped, but no code: an invoice number, a date, an ISBN, a part of letters only, a uuid, a road
+        "invoice ZM-0119 is unpaid since 2024-05-01",
+        "ISBN 978-3-16-148410-0",
+        "the part is ABCD-EFGH-IJKL",
+        "trace 123e4567-e89b-12d3-a456-426614174000",
+        "the route is A1-M6-M74",
     ],
 )
 def test_numbers_and_words_that_are_no_secret_stay(text: str) -> None:

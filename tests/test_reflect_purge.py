@@ -11,7 +11,9 @@ from jarvis.reflect.purge import forget_and_purge
 from jarvis.reflect.review import accept
 from jarvis.workspace import Workspace
 
-SECRET = "7391-ALPHA-ZULU"
+# words no redaction rule takes (capital groups like "7391-ALPHA-ZULU" are redacted as a code, adr/0114), so they
+# reach git and only a purge takes them out
+SECRET = "heron-7391-quay"
 
 
 def git(ws: Workspace, *args: str) -> str:

@@ -37,7 +37,10 @@ _SUGGESTION_RE = re.compile(
     r"(?:cleaner|nicer|simpler|easier|neater|safer|faster)\s+(?:with|in|using)|"
     # the one fix the assistant puts first ("the quickest clean-up is the `dbt_utils.deduplicate` macro")
     r"\bthe\s+(?:quickest|simplest|easiest|fastest|cleanest|cheapest)\s+(?:\w+\s+)?(?:fix|way|clean-?up|option|route|"
-    r"thing|solution|approach)\s+(?:is|would be)|"
+    r"thing|solution|approach)\s+(?:today\s+|here\s+|now\s+|for\s+you\s+)?(?:is|would be)|"
+    # the step the assistant sees next ("moving to Postgres would be the next step, but not now")
+    r"(?:would|could|might|will)\s+be\s+the\s+(?:next|natural|logical|obvious|right|best|usual)\s+(?:step|move|choice|"
+    r"option|upgrade|way to go)|"
     r"(?:would|could|might|will|can)\s+(?:\w+ly\s+)?help|would give you|"
     # what a choice gives the person ("renting a car gives you the most flexibility with a wheelchair")
     r"(?:gives?|offers?)\s+you\s+(?:the\s+)?(?:most|more|much more|a lot more|a lot of|lots of)\s+"

@@ -345,7 +345,8 @@ RULES: tuple[Family, ...] = (
         r"friendly|professional|sober|warm|dry|calm|honest|direct)(?:\s+please|\s+pls)?\s*,\s*(?:and\s+)?"
         r"(?:no|zero|without)\s+[\w'-]+(?:\s+[\w'-]+){0,5}"
         r"(?:\s+(?:like|such\s+as|e\.g\.)\s+[\w'-]+(?:\s*(?:,|or|and|,\s*or|,\s*and)\s*[\w'-]+){0,3})?)"
-        r"(?:\s*,?\s*(?:please|pls))?[.!]*$",
+        # (and why, after it: "keep it plain, no flash words, councillors here are farmers too")
+        r"(?:\s*,?\s*(?:please|pls))?(?:[.!]*$|\s*[,;—–-]\s+\S.*$)",
         "rule",
         "rule",
         said_x,
@@ -1030,6 +1031,17 @@ DECISIONS: tuple[Family, ...] = (
             if m.group("who").lower() == "we"
             else cap(third_person(m.group("x").strip(TRIM), s))
         ),
+        confidence=0.75,
+    ),
+    # ("ok staying on firebase then", "sticking with the Pi 4 then"): the choice, said with no one before it
+    fam(
+        "decision/staying-on",
+        r"^(?:(?:ok(?:ay)?|alright|fine|right|then|so|yeah|yes)[,.!\s]+)*(?P<x>(?:staying\s+on|sticking\s+(?:with|to))\s+"
+        r"(?!(?:my|our|a|an|friends|family|him|her|them|you|relatives|track|top|it|that|this|the\s+(?:plan|same|first|"
+        r"second|other|one))\b)[^,;.!?]{2,50}?)(?:\s+(?:then|for\s+now|for\s+good))?[.!]*$",
+        "decision",
+        "decision",
+        lambda m, s: f"Decision: {cap(m.group('x').strip(TRIM))}",
         confidence=0.75,
     ),
     # "ok doing paper not fabric", "alright, using pnpm instead of yarn": a choice after an ok, with what it is not

@@ -115,7 +115,7 @@ PLAIN_LABELS = (
 TRAITS = (
     r"vegetarian|vegan|pescatarian|lactose[- ]intolerant|gluten[- ]intolerant|gluten[- ]free|coeliac|celiac|"
     r"diabetic|type \d diabetic|colou?r[- ]?blind|left[- ]handed|deaf|hard of hearing|dyslexic|autistic|"
-    r"pregnant|teetotal|sober|(?:a )?non-drinker|epileptic|asthmatic|halal|kosher|short-sighted|"
+    r"pregnant|breastfeeding|breast-feeding|teetotal|sober|(?:a )?non-drinker|epileptic|asthmatic|halal|kosher|short-sighted|"
     r"near-sighted|long-sighted|intolerant to \w+(?: \w+)?|"
     # what a person's faith means at the table ("I am Jain, so no onion, no garlic")
     r"jain|muslim|jewish|hindu|sikh|buddhist|mormon|adventist|seventh-day adventist|orthodox jewish|"

@@ -48,6 +48,20 @@ from jarvis.observe.lexicon import (
 )
 from jarvis.observe.perspective import possessive, third_person
 
+# what "no longer" makes of the verb a person stops ("I'm not taking new clients any more")
+_NO_LONGER = {
+    "doing": "does",
+    "taking": "takes",
+    "offering": "offers",
+    "accepting": "accepts",
+    "selling": "sells",
+    "making": "makes",
+    "shipping": "ships",
+    "delivering": "delivers",
+    "teaching": "teaches",
+    "running": "runs",
+}
+
 
 def _slot_subject(m: re.Match[str]) -> str:
     slot = rel(m)
@@ -338,6 +352,44 @@ SELF: tuple[Family, ...] = (
         ),
         confidence=0.75,
     ),
+    # what someone gave the person, which they have since ("My son gave me a Nikon D7500 for Christmas", "got a Kindle
+    # from my wife for my birthday")
+    fam(
+        "self/given",
+        rf"^(?:(?:and|so|also|oh|btw|well)[\s,]+)*(?:(?:my|our)\s+(?:[\w-]+\s+)?(?P<who>{RELATIONS})|(?P<name>(?-i:[A-Z])[\w'-]+))"
+        r"\s+(?:gave|bought|got|gifted|handed)\s+(?:me|us)\s+"
+        # (what was never used is no thing kept: "my sister gave me her old Kindle two years ago and I never used it")
+        r"(?![^.;]*\b(?:never|hardly|barely|rarely)\s+(?:used|use|touched|opened|read|wore|worn|played|tried)\b)"
+        # (nor a gift of years ago, told for what became of it: "gave me her old Kindle two years ago and …")
+        r"(?![^,;.!?]*\bago\b)"
+        # (a thing named by its make, "a Nikon D7500", or a gift named by its day, "for Christmas")
+        r"(?=[^,;.!?]*?(?-i:\b[A-Z0-9])|[^,;.!?]*?\s(?:for|as|on)\s+(?:my\s+|our\s+|a\s+)?(?:christmas|xmas|birthday|"
+        r"\d+(?:st|nd|rd|th)\s+birthday|anniversary|eid|diwali|hanukkah|present|gift|retirement|graduation)\b)"
+        r"(?P<x>(?:a|an|his|her|their|this|that)\s+"
+        # (not a look, a hug, a lift or a cold)
+        r"(?!(?:[\w-]+\s+)?(?:look|hug|call|ride|lift|hand|hard\s+time|chance|break|tip|idea|heads|lecture|kiss|smile|"
+        r"shout|ring|minute|second|moment|sign|hint|headache|fright|scare|cold|flu|bug|virus|run|go|try|shot|warning|"
+        r"discount|deal|quote|price|lesson|job|task|list)\b)[^,;.!?]{2,50}?)"
+        r"(?P<when>\s+(?:for|as|on)\s+(?:my\s+|our\s+|a\s+)?(?:christmas|xmas|birthday|\d+(?:st|nd|rd|th)\s+birthday|"
+        r"anniversary|eid|diwali|hanukkah|name\s+day|present|gift|retirement|graduation|[\w-]+\s+birthday))?"
+        r"(?:\s*[,;.!].*)?$",
+        "fact",
+        "",
+        lambda m, s: _given(m, s),
+        confidence=0.75,
+    ),
+    # what the person has stopped doing for good ("Also I'm not doing custom orders anymore, they eat all my time")
+    fam(
+        "rule/no-longer",
+        r"^(?:(?:also|and|so|btw|oh)[\s,]+)*(?:I'm|I\s+am|im|we're|we\s+are)\s+not\s+(?P<v>doing|taking|offering|accepting|"
+        r"selling|making|shipping|delivering|teaching|running)\s+(?P<x>(?!(?:it|that|this|them|anything|much)\b)[^,;.!?]{3,40}?)"
+        r"\s+(?:any\s?more|any\s+longer)\b",
+        "rule",
+        "rule",
+        lambda m, s: f"{s} no longer {_NO_LONGER[m.group('v').lower()]} {m.group('x').strip(TRIM)}",
+        priority="high",
+        confidence=0.8,
+    ),
     # who the person's produce or work goes to ("we supply Dairygold", "I sell at the Saturday market in Ennis", "we
     # export most of it to Norway")
     fam(
@@ -388,7 +440,10 @@ SELF: tuple[Family, ...] = (
     # how many of something the person keeps ("I have 14 colonies", "we run 40 hives", "I own 3 food trucks")
     fam(
         "self/have-count",
-        r"^(?:now\s+)?(?:I|we)\s+(?:have|own|keep|run|manage|look after)\s+(?P<n>\d{1,5}|two|three|four|five|six|seven|"
+        r"^(?:now\s+)?(?:I|we)\s+(?:have|own|keep|run|manage|look after)\s+"
+        # ("We have about 640 member farmers")
+        r"(?:(?:about|around|roughly|nearly|almost|over|more than|just over|just under|some|like)\s+)?"
+        r"(?P<n>\d{1,5}|two|three|four|five|six|seven|"
         r"eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|a hundred)\s+"
         r"(?!(?:questions?|things?|tabs?|minutes?|hours?|days?|weeks?|errors?|bugs?|issues?|files?|problems?|options?|ideas?|"
         r"points?|more|of|browser|windows?|meetings?|calls?|tickets?|prs?|commits?|tests?|left)\b)"
@@ -468,7 +523,7 @@ SELF: tuple[Family, ...] = (
     # "I'm vegetarian", "I'm lactose intolerant", "I'm colour-blind (deuteranopia)"
     fam(
         "self/trait",
-        rf"^(?:because\s+|since\s+|as\s+)?I(?:'m| am)\s+(?:(?:a|an)\s+)?(?:strict\s+|mostly\s+|completely\s+|fully\s+|"
+        rf"^(?:because\s+|since\s+|as\s+)?I(?:'m| am)\s+(?:still\s+)?(?:(?:a|an)\s+)?(?:strict\s+|mostly\s+|completely\s+|fully\s+|"
         rf"red-green\s+|partially\s+|mildly\s+|\d{{1,2}}\s+weeks\s+)?"
         rf"(?P<t>{TRAITS})\b"
         r"(?P<rest>\s*\([^)]{1,60}\))?",
@@ -540,7 +595,10 @@ SELF: tuple[Family, ...] = (
         "self/medication",
         r"^(?:(?:I(?:'m|\s+am)|im)\s+(?:(?:still|now|also|currently)\s+)?on"
         r"|I\s+(?:(?:still|now|also)\s+)?(?:take|have to take))\s+"
-        r"(?P<v>(?!(?:a|an|the|my|it|this|that|some|time|care|notes?|photos?|pictures?|the bus|the train)\b)"
+        # (a course that ends: "I am on antibiotics for an ear infection so no diving this week")
+        r"(?!.*\b(?:this\s+week(?:end)?|for\s+now|for\s+(?:a|one|two|three|five|seven|ten|\d+)\s+(?:days?|weeks?))\b)"
+        r"(?P<v>(?!(?:a|an|the|my|it|this|that|some|time|care|notes?|photos?|pictures?|the bus|the train|antibiotics?|"
+        r"a\s+course|penicillin|amoxicillin)\b)"
         rf"(?:{DRUG}.*|[\w-]{{4,}}(?:\s+[\w-]+)?(?:\s+\d+\s*\w+)?(?:,?\s+(?:for\s+(?:my\s+)?(?:{BODY}|{CONDITIONS}|[\w -]{{3,30}})|"
         rf"{DOSE}|(?:once|twice|three times)\s+a\s+day|daily|every\s+(?:morning|evening|night|day)))\b.*))$",
         "fact",
@@ -556,6 +614,8 @@ SELF: tuple[Family, ...] = (
         rf"(?!{VAGUE_OBJECT}|(?:for|to|as|with|in|on|at|by)\b)(?!.*{MOMENTARY})"
         r"(?!(?:(?:a|an|the|my)\s+)?(?:[\w-]+\s+)?(?:leave|call|holiday|vacation|break|duty|shift|nights|days|"
         r"earlies|lates|site|track|board|time|hold|mute|phone|way|road|train|bus|plane|fire|top|it|team|rota)\b)"
+        # (a course of medicine that ends is no tool: "im on antibiotics for my chest")
+        r"(?!(?:a\s+course\s+of\s+)?(?:antibiotics?|penicillin|amoxicillin|painkillers|steroids)\b)"
         r"(?P<v>.{2,60})$",
         "preference",
         "tool",
@@ -710,7 +770,10 @@ SELF: tuple[Family, ...] = (
         rf"^(?:(?:a|an|the|just\s+a|just\s+an)\s+)?(?P<v>(?:[\w-]+\s+){{0,3}}?(?:{ROLES}))"
         rf"(?:\s+here\b(?P<rest>\s*\([^)]{{2,80}}\)|\s*,\s*[^,;]{{2,60}})?"
         # (the organisation ends the fragment: "the coach at Fatima College make his boys run laps" goes on about him)
-        rf"|(?P<org>\s+(?:at|for|with)\s+{NAME})(?=\s*[,(.!;]|\s*$|\s+(?:here|now|since|for|and\s+I)\b))(?:[\s,(].*)?$",
+        # (or in small letters, as typed: "master student at kaist, robotics lab.")
+        rf"|(?P<org>\s+(?:at|for|with)\s+(?:{NAME}|(?!(?:the|a|an|night|nights|home|work|heart|times|first|least|best|most|"
+        r"all|once|last|now|mind|moment|weekends?|school|uni|university|college)\b)(?-i:[a-z])[\w&-]{2,15}))"
+        r"(?=\s*[,(.!;]|\s*$|\s+(?:here|now|since|for|and\s+I)\b))(?:[\s,(].*)?$",
         "fact",
         "work",
         lambda m, s: (
@@ -1722,6 +1785,13 @@ _ONE_ROLE = (
     r"(?:head|director|chair|chairperson|chairman|chairwoman|president|vice-president|captain|treasurer|secretary|"
     r"coordinator|lead|manager|warden|churchwarden|principal|founder|owner)\b"
 )
+
+
+def _given(m: re.Match[str], s: str) -> str:
+    """ "My son gave me a Nikon D7500" -> "The user has a Nikon D7500 (from the user's son)"."""
+    thing = re.sub(r"^(?:his|her|their|this|that)\b", "a", m.group("x").strip(TRIM), flags=IC)
+    giver = f"{possessive(s)} {m.group('who').lower()}" if m.group("who") else m.group("name")
+    return f"{s} has {thing} (from {giver})"
 
 
 def _lower_first(text: str) -> str:
