@@ -375,7 +375,7 @@ SELF: tuple[Family, ...] = (
         r"(?:\s*[,;.!].*)?$",
         "fact",
         "",
-        lambda m, s: _given(m, s),
+        _given,
         confidence=0.75,
     ),
     # what the person has stopped doing for good ("Also I'm not doing custom orders anymore, they eat all my time")
