@@ -375,7 +375,7 @@ SELF: tuple[Family, ...] = (
         r"(?:\s*[,;.!].*)?$",
         "fact",
         "",
-        _given,
+        lambda m, s: _given(m, s),  # (defined below the families)
         confidence=0.75,
     ),
     # what the person has stopped doing for good ("Also I'm not doing custom orders anymore, they eat all my time")
