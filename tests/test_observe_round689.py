@@ -1,4 +1,4 @@
-"""The classes blind sessions heldout689-704 found (adr/0114): each with other names, spellings and orders than
+"""The classes blind sessions heldout689-712 found (adr/0114): each with other names, spellings and orders than
 the sentence that showed it. The observer runs with the shipped judge where the judge's veto is what is tested."""
 
 from __future__ import annotations
@@ -533,3 +533,35 @@ def test_a_look_a_lift_and_a_turn_of_phrase_are_nothing_had_or_decided(user: str
     assert not [f for f in facts if f.family in ("self/given", "decision/staying-on", "self/role-here")], (
         seen(facts)
     )
+
+
+# --- heldout705-712 -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("user", "theirs"),
+    [
+        ("The bakery across the street, Golden Crust, uses premix so their cost is lower I think.", "premix"),
+        ("the cafe next door, Bean There, always buys the cheap beans", "beans"),
+        ("My mother always insisted that children must play from memory.", "memory"),
+        ("my dad insisted we all learn to swim before ten", "swim"),
+    ],
+)
+def test_a_named_shop_nearby_and_what_someone_insisted_on_are_theirs(
+    user: str, theirs: str, judge: Judge
+) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user), judge=judge)
+    assert theirs not in " ".join(f.text for f in facts).lower(), seen(facts)
+
+
+@pytest.mark.parametrize(
+    ("user", "gone"),
+    [
+        ("the office internet is down and I'm on my phone's hotspot, I'll push tonight.", "hotspot"),
+        ("im on like 4 coffees so pls double check the array indices lol.", "coffees"),
+        ("on mobile data till the router is back", "mobile data"),
+    ],
+)
+def test_a_hotspot_or_a_count_of_coffees_is_for_now(user: str, gone: str, judge: Judge) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user), judge=judge)
+    assert gone not in " ".join(f.text for f in facts).lower(), seen(facts)

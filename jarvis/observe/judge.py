@@ -86,7 +86,7 @@ _OPINION_RE = re.compile(
     r"(?:is\s+|are\s+|keeps?\s+)?(?:always\s+|forever\s+|constantly\s+)?(?:banging|going|harping|rabbiting)\s+on\s+"
     r"(?:again\s+|and\s+on\s+|still\s+)?about|"
     r"goes\s+on\s+about|bangs\s+on\s+about|harps\s+on\s+about|"
-    r"lobbying|campaigning|pushing for|insists?|swears?|reckons?|"
+    r"lobbying|campaigning|pushing for|insists?|insisted|swears?|swore|reckons?|"
     # ("my husband is very excited about the port wine cellars", "my daughter is a massive Taylor Swift fan",
     # "my partner is really into bouldering")
     r"(?:is|are|'s|'re)\s+(?:(?:very|really|so|super|totally|quite|extremely|absolutely|pretty|such|also|all|"
@@ -203,6 +203,10 @@ _STATE_RE = re.compile(
     r"|\b(?:rough|bad)\s+(?:night|day|morning|week)\b"
     r"|\b(?:from|since|after)\s+(?:yesterday|last night|last week|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
     r"|\b(?:last night|yesterday|this week|earlier|all night)\b"
+    # on a hotspot, or on coffee, for now ("I'm on my phone's hotspot", "im on like 4 coffees")
+    r"|\bon\s+(?:(?:my|the|a|our)\s+)?(?:[\w'-]+\s+)?(?:hotspot|mobile\s+data)\b"
+    r"|\bon\s+(?:like\s+|about\s+|maybe\s+|only\s+)?\d+\s+(?:coffees|cups\s+of\s+coffee|espressos|energy\s+drinks|"
+    r"hours?\s+(?:of\s+)?sleep)\b"
     # something of the person's that gave out ("the printer at home ran out of ink again", "the van broke down")
     # ("the staging box keeps running out of disk" is how things go; "stopped working after I upgraded pandas" tells
     # which box is theirs, and is read)
@@ -854,7 +858,9 @@ _SOMEONE_FROM_RE = re.compile(
     r"(?![^,;.]*\b(?:I|me|my|mine|we|us|our|ours|myself|you|your)\b)|"
     # a shop or a trade nearby ("The dry cleaner next door charges 12 for a hem")
     r"^(?:(?:and|but|so|also|oh|btw|plus)[\s,]+)*(?:the|a|that)\s+(?:[\w-]+\s+){1,2}?(?:next\s+door|across\s+the\s+(?:street|road|hall)|"
-    r"down\s+the\s+(?:road|street)|around\s+the\s+corner|on\s+the\s+corner)\s+(?:(?:\w+ly|always|never|usually|only|also)\s+)*"
+    r"down\s+the\s+(?:road|street)|around\s+the\s+corner|on\s+the\s+corner)"
+    # (and its name: "The bakery across the street, Golden Crust, uses premix")
+    r"(?:\s*,\s*(?-i:[A-Z])[\w'&-]+(?:\s+(?-i:[A-Z])[\w'&-]+){0,3}\s*,)?\s+(?:(?:\w+ly|always|never|usually|only|also)\s+)*"
     r"[a-z]{2,}[^s\W]s\b|"
     # someone by their title and name, then a habit ("Coach marcy always starts every practice with suicides")
     # ("coach Ramirez from Belgrade still does the scoring by hand on a clipboard")
@@ -1294,7 +1300,7 @@ _THEIR_WAY_VERB = (
     r"16:8|18:6|20:4|5:2|OMAD|intermittent fasting|fasting|low[- ]carb|a juice cleanse|a detox)(?!\w))"
     # the person, in the same clause: it touches them; not past "and then" ("my roommate ayanda spends like R400 on uber
     # eats every week and then borrows from me": her way, then what it does to the person)
-    rf"(?!(?:(?!\s(?:and\s+then|but)\s)[^,;.])*\b(?:{_FIRST_PERSON})\b)"
+    rf"(?!(?:(?!\s(?:and\s+then|but|and\s+it)\s)[^,;.])*\b(?:{_FIRST_PERSON})\b)"
 )
 _THEIR_WAY_RE = re.compile(
     rf"^(?:(?:and|but|so|also|lol|plus|oh|like)[\s,]+)*(?:my|our)\s+(?:\w+\s+)?(?:(?:{_OUTSIDERS}|{_SIBLINGS})s?\b|"
@@ -1341,7 +1347,11 @@ _OUTSIDER_DOES_RE = re.compile(
     # nothing of the person in the rest of the clause ("my friend on the ward does all my rosters")
     # (… up to "and she", which goes on about them: "… sells her cakes only on Instagram and she charges double than me")
     rf"headteacher|dean|director|owner|matron|compadre|comadre|kumpare|kumare|vet|farrier|mechanic|plumber|electrician|"
-    rf"nurse|midwife|dentist|physio|hairdresser|barber|tailor)s?(?!(?:(?!\band\s+(?:he|she|they)\b)[^,;.])*\b(?:{_FIRST_PERSON}|you|your|u|ur)\b)"
+    # ("The other provider in my building, Hodan, gives her kids juice every single day")
+    rf"nurse|midwife|dentist|physio|hairdresser|barber|tailor|provider|childminder)s?"
+    # (… up to "and it", what it does to the person: "my supervisor Gaz does the readings in a weird order and it messes
+    # with my head")
+    rf"(?!(?:(?!\band\s+(?:he|she|they|it)\b)[^,;.])*\b(?:{_FIRST_PERSON}|you|your|u|ur)\b)"
     # … named after the role ("My neighbour Tibor has the Lely robots", "The colleague in the office next door,
     # Pavel, writes all his letters with ChatGPT")
     # (a title in small letters before the name: "the other physics teacher, pan Marek, makes everything in Word")
