@@ -543,13 +543,9 @@ def test_a_look_a_lift_and_a_turn_of_phrase_are_nothing_had_or_decided(user: str
     [
         ("The bakery across the street, Golden Crust, uses premix so their cost is lower I think.", "premix"),
         ("the cafe next door, Bean There, always buys the cheap beans", "beans"),
-        ("My mother always insisted that children must play from memory.", "memory"),
-        ("my dad insisted we all learn to swim before ten", "swim"),
     ],
 )
-def test_a_named_shop_nearby_and_what_someone_insisted_on_are_theirs(
-    user: str, theirs: str, judge: Judge
-) -> None:
+def test_a_named_shop_nearby_is_theirs(user: str, theirs: str, judge: Judge) -> None:
     facts = facts_of(("assistant", "Ok."), ("user", user), judge=judge)
     assert theirs not in " ".join(f.text for f in facts).lower(), seen(facts)
 

@@ -86,7 +86,7 @@ _OPINION_RE = re.compile(
     r"(?:is\s+|are\s+|keeps?\s+)?(?:always\s+|forever\s+|constantly\s+)?(?:banging|going|harping|rabbiting)\s+on\s+"
     r"(?:again\s+|and\s+on\s+|still\s+)?about|"
     r"goes\s+on\s+about|bangs\s+on\s+about|harps\s+on\s+about|"
-    r"lobbying|campaigning|pushing for|insists?|insisted|swears?|swore|reckons?|"
+    r"lobbying|campaigning|pushing for|insists?|swears?|swore|reckons?|"
     # ("my husband is very excited about the port wine cellars", "my daughter is a massive Taylor Swift fan",
     # "my partner is really into bouldering")
     r"(?:is|are|'s|'re)\s+(?:(?:very|really|so|super|totally|quite|extremely|absolutely|pretty|such|also|all|"

@@ -617,7 +617,7 @@ SELF: tuple[Family, ...] = (
         # (a course of medicine that ends is no tool: "im on antibiotics for my chest"; nor is a hotspot or a count of
         # coffees: "I'm on my phone's hotspot", "im on like 4 coffees")
         r"(?!(?:a\s+course\s+of\s+)?(?:antibiotics?|penicillin|amoxicillin|painkillers|steroids)\b)"
-        r"(?!(?:(?:a|an|the|my|our)\s+)?(?:[\w'-]+\s+)?(?:hotspot|mobile\s+data|data|4g|5g|3g|battery|vpn|backup\s+power)\b)"
+        r"(?!(?:(?:a|an|the|my|our)\s+)?(?:[\w'-]+\s+)?(?:hotspot|mobile\s+data|data|4g|5g|3g|vpn)\b)"
         r"(?!(?:like\s+|about\s+|maybe\s+|only\s+)?\d+\s+(?:coffees?|cups?|beers?|pints?|drinks?|glasses|espressos?|"
         r"hours?|hrs?|mins?|minutes?|days?|nights?)\b)"
         r"(?P<v>.{2,60})$",
