@@ -1255,7 +1255,7 @@ def extract_sentence(
         return [
             _fact(rider, quote, turn)
             for rider, quote in _own_riders(text, who)
-            if rider.family in _HAD_RIDERS and not re.search(r"\bmy\s+own\b", quote, IC)
+            if rider.family in _HAD_RIDERS
         ]
     conditional = _IF_YOU_RULE_RE.match(trim(text)) if to_assistant else None
     if conditional:  # "If you write something long, answer me in French please"
