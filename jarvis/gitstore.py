@@ -62,7 +62,8 @@ def _fail(what: str, exc: Exception) -> GitError:
                 f"{what}: .git/index.lock exists (another git process, or one that crashed); "
                 "if no git command is running, delete .git/index.lock and run again"
             )
-        return GitError(f"{what}: `git {' '.join(str(a) for a in exc.command[1:])}` failed: {stderr}")
+        said = stderr or f"exit status {exc.status} and no message"
+        return GitError(f"{what}: `git {' '.join(str(a) for a in exc.command[1:])}` failed: {said}")
     return GitError(f"{what}: {exc}")
 
 
@@ -92,6 +93,10 @@ _READ_ONLY_GIT = frozenset(
         "reflog",
     ]
 )
+
+
+# Commands `GitStore.run` may repeat after a silent failure: they only read.
+_QUERIES = frozenset(["diff", "diff-tree", "status", "ls-files", "log", "rev-list", "reflog", "check-ignore"])
 
 
 def _git_subcommand(argv: list[str]) -> str:
@@ -227,12 +232,24 @@ class GitStore:
         return proc
 
     def run(self, *args: str, what: str = "git") -> str:
-        """Run a git command in the workspace; raise GitError with its stderr."""
-        try:
-            with self.repo.git.custom_environment(**self._env()):
-                return str(self.repo.git.execute(["git", *args]))
-        except Exception as exc:
-            raise _fail(what, exc) from exc
+        """Run a git command in the workspace; raise GitError with its stderr.
+
+        A query that reads (diff, status, ls-files, log, ...) and fails without a word is run
+        again, twice at most: git reading a file another process is rewriting can die that way,
+        and the next look sees a settled file. A failure with a message is reported at once."""
+        git = _git()
+        for attempt in range(3):
+            try:
+                with self.repo.git.custom_environment(**self._env()):
+                    return str(self.repo.git.execute(["git", *args]))
+            except git.exc.GitCommandError as exc:
+                silent = not (exc.stderr or "").strip()
+                if not (silent and args and args[0] in _QUERIES) or attempt == 2:
+                    raise _fail(what, exc) from exc
+                time.sleep(0.05 * (attempt + 1))
+            except Exception as exc:
+                raise _fail(what, exc) from exc
+        raise AssertionError("unreachable")
 
     # ------------------------------------------------------------------ lock
     @contextlib.contextmanager

@@ -167,3 +167,44 @@ def test_a_stopped_lock_holder_is_named_not_waited_for_forever(ws: Workspace) ->
         holder.wait()
     run(ws.root, "remember", "Written after the holder is gone")
     check_trust(ws.root)
+
+
+def _flaky_git(tmp_path: Path, dies: int) -> dict[str, str]:
+    """A `git` first on PATH that dies by SIGBUS, with no message, on its first `dies` runs of
+    `git diff` (git reading a file another process truncates can die so), then is the real git."""
+    real = subprocess.run(["sh", "-c", "command -v git"], capture_output=True, text=True).stdout.strip()
+    shim = tmp_path / "shim"
+    shim.mkdir()
+    count = tmp_path / "deaths"
+    (shim / "git").write_text(
+        "#!/bin/sh\n"
+        'if [ "$1" = diff ]; then\n'
+        f'  n=$(cat "{count}" 2>/dev/null || echo 0)\n'
+        f'  if [ "$n" -lt {dies} ]; then echo $((n + 1)) > "{count}"; kill -BUS $$; fi\n'
+        "fi\n"
+        f'exec "{real}" "$@"\n'
+    )
+    (shim / "git").chmod(0o755)
+    return {"PATH": f"{shim}{os.pathsep}{os.environ['PATH']}"}
+
+
+def test_a_query_git_dies_on_once_is_asked_again(ws: Workspace, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """`git diff` killed by a signal mid-read leaves no message; one more look sees the edit."""
+    from jarvis.gitstore import GitStore
+
+    (ws.root / "USER.md").write_text("# User\n\nI moved to Tromsø\n")
+    for key, value in _flaky_git(tmp_path, dies=1).items():
+        monkeypatch.setenv(key, value)
+    assert GitStore(ws.root).changed_tracked() == ["USER.md"]
+    assert (tmp_path / "deaths").read_text().strip() == "1"  # the first run did die
+
+
+def test_a_query_git_keeps_dying_on_names_the_exit_status(ws: Workspace, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from jarvis.errors import GitError
+    from jarvis.gitstore import GitStore
+
+    for key, value in _flaky_git(tmp_path, dies=10).items():
+        monkeypatch.setenv(key, value)
+    with pytest.raises(GitError, match=r"git diff.*exit status -?\d+ and no message"):
+        GitStore(ws.root).changed_tracked()
+    assert (tmp_path / "deaths").read_text().strip() == "3"  # asked three times, no more
