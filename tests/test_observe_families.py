@@ -1446,7 +1446,8 @@ POSITIVE = [
         ["Julia only, with Pkg environments"],
     ),
     (
-        "world/habitual",
+        # a choice, then never the other: a rule (adr/0116: rule/not reads a first half of up to 60 characters)
+        "rule/not",
         "What I do want: booleans in the YAML always as true/false, never yes/no.",
         ["Booleans in the YAML always as true/false, never yes/no"],
     ),

@@ -154,6 +154,17 @@ _NOT_ANYMORE_RE = re.compile(
     IC,
 )
 # the person's own slip, told after the right value
+# where the wrong value stands, said after it ("2 x 30 minutes not 2 x 35 like in the code", "… not 6 as you have it
+# in the draft"): no part of what is put right
+WHERE_WRONG_RE = re.compile(
+    r"(?<=\w)\s+(?:like|as)\s+(?:it\s+(?:is|was|says|stands)\s+|you\s+(?:have|had|wrote|put|said|did)\s+(?:it\s+)?)?"
+    r"(?:in|on)\s+(?:the|your|my|our)\s+(?:code|script|file|text|draft|sheet|spreadsheet|doc|document|form|template|app|"
+    r"post|letter|list|table|page|readme|config|website|site|menu|flyer|email|bot|header|footer|plan)"
+    r"(?=\s*(?:[,;.!]|$))",
+    IC,
+)
+
+
 OWN_SLIP_TAIL_RE = re.compile(
     r"[,;—–-]\s*(?:sorry[,\s]+)?(?:I|i)\s+(?:mis(?:counted|typed|read|spoke|remembered|heard|spelled|spelt)|"
     r"(?:wrote|typed|said|counted|read)\s+(?:it\s+|that\s+)?wrong|made\s+a\s+(?:typo|mistake)|"
@@ -545,6 +556,24 @@ def no_then_choice(sent: str, nxt: str, assistant: str) -> bool:
     return chose(why) or _WE_USE_RE.match(why) is not None
 
 
+# "non, pas Firebase, I dont want the kids names on google servers": an option turned down, with or without why
+_NOT_THE_OTHER_RE = re.compile(
+    rf"^(?:(?:no|non|nope|nah|nein|não|nao|nee)[\s,.!—–-]+)?(?:{_NOT_WORDS})\s+(?P<wrong>[^,;.:]{{1,30}}?)"
+    r"(?:\s*[,;:.—–]\s*.*)?$",
+    IC,
+)
+
+
+def the_other_turned_down(sent: str, offers: str) -> bool:
+    """ "not X, <why>" where X is one of the options the assistant put forward: said right after the person took
+    another of them, it is why that one was taken, and nothing of the person's own is put right."""
+    m = _NOT_THE_OTHER_RE.match(trim(sent).strip(TRIM))
+    if not m:
+        return False
+    named = set(re.findall(r"\w+", m.group("wrong").lower())) - {"the", "a", "an", "that", "this", "it"}
+    return bool(named) and named <= set(re.findall(r"\w+", offers.lower()))
+
+
 # "Cud u, not use loads of abbreviations": a request to the assistant, not two values
 _ASKING_RE = re.compile(r"^(?:can|could|cud|would|wud|will|pls|plz|please)\s+(?:you|u|ya|yu)\b", IC)
 
@@ -707,13 +736,36 @@ def _isnt_its(body: str, assistant: str) -> Found | None:
                  confidence=0.85, priority="high")  # fmt: skip
 
 
+# what the assistant said a thing is, denied ("dinner is not included, only breakfast" to "… dinner and breakfast
+# included"): a term of the person's own offer or rules, put right
+_NOT_SO_RE = re.compile(
+    r"^(?P<thing>(?:the\s+)?[\w'-]+(?:\s+[\w'-]+){0,2}?)\s+(?:is|are)\s+not\s+(?P<so>included|free|extra|optional|"
+    r"available|allowed|permitted|possible|required|needed|necessary|mandatory|compulsory|refundable|paid|public|private|"
+    r"vegan|vegetarian|halal|kosher|gluten-free|online|weekly|monthly|daily|yearly|annual|fixed|shared|open\s+on\s+\w+)"
+    r"(?P<rest>\s*(?:[,;]\s*(?:only|just|but)\s+[^,;.]{2,40}|[,;]?\s+(?:it's|its|it\s+is|they\s+are|they're)\s+[^,;.]{2,40})?)[.!]*$",
+    IC,
+)
+
+
+def _not_so(body: str, assistant: str, who: str) -> Found | None:
+    """correction/not-so: "dinner is not included, only breakfast" when the assistant named both the thing and
+    what it was said to be."""
+    m = _NOT_SO_RE.match(body)
+    if not m or not _named_in(_without_article(m.group("thing")), assistant):
+        return None
+    if not _named_in(m.group("so").split()[0], assistant):
+        return None
+    return Found("Correction: " + cap(third_person(body.strip(TRIM), who)), "correction", "correction/not-so",
+                 subject_of(body) or "", confidence=0.8, priority="high")  # fmt: skip
+
+
 def named_correction(sent: str, assistant: str, who: str) -> Found | None:
     """correction/named: "It's a second-order lens up there, not first-order." later in a reply, when
     the assistant's message before it named the wrong value: the person set that right."""
     body = correcting(sent).strip(TRIM)
     # ("Sorry, my son is Lukas, not Luca"): the apology is no part of what is set right
     body = re.sub(r"^(?:(?:sorry|oops|ah|oh|my bad|whoops)\b[,!.\s]*)+(?=\w)", "", body, flags=IC) or body
-    found = _isnt_its(body, assistant)
+    found = _isnt_its(body, assistant) or _not_so(OWN_SLIP_TAIL_RE.sub("", body).strip(TRIM), assistant, who)
     if found:
         return found
     m = _VALUES_RE.match(body) or _ENDS_NOT_RE.match(body)

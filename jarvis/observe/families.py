@@ -596,12 +596,12 @@ RULES: tuple[Family, ...] = (
         "rule/not",
         r"^(?!(?:I|we|you|he|she|they|it|this|that|there|my|our|no|not|yes|ok|okay|thanks|sorry)\b)"
         # ("the bug was in the parser, not the lexer" tells what happened once)
-        r"(?!.*\b(?:was|were|did|had)\b)(?P<x>[\w/.+#' -]{3,40}?)(?:,?\s+please)?,\s+(?:not|never)\s+"
+        r"(?!.*\b(?:was|were|did|had)\b)(?P<x>[\w/.+#' -]{3,60}?)(?:,?\s+please)?,\s+(?P<neg>not|never)\s+"
         # ("drop the changelog, not really necessary": why an offer is let go)
         rf"(?!{NO_NEED}$)(?P<y>[\w/.+#' -]{{2,30}})$",
         "rule",
         "rule",
-        lambda m, s: f"{cap(m.group('x').strip(TRIM))}, not {m.group('y').strip(TRIM)}",
+        lambda m, s: f"{cap(m.group('x').strip(TRIM))}, {m.group('neg').lower()} {m.group('y').strip(TRIM)}",
         confidence=0.7,
         priority="high",
     ),
@@ -812,6 +812,11 @@ WORLD = fam(
     # went up again this week"): a price of the day, not how things are
     r"(?!(?=.*\b(?:expensive|pricey|cheap|costly|dear|(?:went|gone|going|shot|goes)\s+(?:\w+\s+)?(?:up|down))\b)"
     r"(?=.*\b(?:now|this\s+(?:month|week|season)|these\s+days|at\s+the\s+moment)\b))"
+    # a machine acting up again ("the decanter is making the noise again, every day this week the same thing", "the
+    # boiler is leaking again"), or a spell of days bounded by now ("every day this week"): a trouble of the moment
+    r"(?!.*\b(?:is|are|'s|'re|was|were)\s+(?:\w+\s+)?(?:making|doing|acting|playing|leaking|beeping|dripping|throwing|"
+    r"giving|rattling|squeaking|smoking|overheating|tripping|stalling|jamming|skipping|buzzing)\b[^,.;]*\bagain\b)"
+    r"(?!.*\bevery\s+(?:single\s+)?(?:day|night|morning|evening|time)\s+(?:this|last)\s+(?:week|month)\b)"
     # "the kids have been in Vienna already two times": where others have been is theirs
     r"(?!.*\b(?:has|have|'ve)\s+(?:already\s+)?been\s+(?:in|to)\b)"
     # someone by their role, then what they do ("The M17 coach does 2 hour sessions with full contact every time",
@@ -1054,6 +1059,19 @@ DECISIONS: tuple[Family, ...] = (
         "decision",
         "decision",
         lambda m, s: f"Decision: {cap(m.group('x').strip(TRIM))}",
+        confidence=0.75,
+    ),
+    # "okay, we will use the QR code to the video instead of printing all the photos", "I'll send a PDF rather than the
+    # docx": one way taken over another, said outright
+    fam(
+        "decision/instead",
+        r"^(?:(?:ok(?:ay)?|fine|alright|right|so|then|yes|yeah|good)[,.!\s]+)*(?P<x>(?:we|I)(?:'ll|\s+will|'re\s+going\s+to|"
+        r"\s+are\s+going\s+to|'m\s+going\s+to|\s+am\s+going\s+to)\s+(?:use|do|take|print|send|make|put|hand\s+out|"
+        r"show|offer|sell|book|pay)\s+(?!(?:it|that|this|them|yours?)\s+(?:instead|rather)\b)[^,;]{2,60}?\s+(?:instead\s+of|"
+        r"rather\s+than)\s+[^,;.]{2,60})(?:\s*[,;.!].*)?$",
+        "decision",
+        "decision",
+        decided_x,
         confidence=0.75,
     ),
     # "ok we keep cron.", "fine, we'll keep using Trello then": a choice said as keeping what is there

@@ -45,6 +45,7 @@ from jarvis.observe.lexicon import (
     TRANSIENT,
     WAY_VERBS,
     WEEKDAY,
+    WHEN_FOUND,
     WONT_HAVE,
 )
 from jarvis.observe.perspective import IRREGULAR_PAST
@@ -69,6 +70,9 @@ _OPINION_RE = re.compile(
     r"\b(?:loves?|loved|adores?|adored|hates?|hated|likes|liked|prefers?|preferred|wants?|wanted|wishes|thinks?|believes?|says?|said|"
     # ("my sister adores the Postojna caves and tells everyone to go")
     r"raves?\s+about|tells?\s+everyone|"
+    # ("my mother always insisted that children must play from memory"); not what someone made the person do ("the
+    # compounds my supervisor Anders insisted I add")
+    r"insist(?:s|ed)?\s+(?:that|on)\b|"
     r"(?:was|were|is|are|keeps?)\s+sayin[g']?|keeps?\s+(?:tellin|askin|pushin|naggin|goin on)\b'?|(?:was|were|is|are|keeps?)\s+telling\s+(?:me|us|the user)\b|"
     r"told\s+(?:me|us)\s+(?:to|I|we|that|[\w.+-]+\s+(?:is|are|was|were|would|will))\b|would\s+(?:tell|say|suggest|recommend|insist|want)|"
     r"(?:would|'d)\s+(?:honestly\s+|really\s+|much\s+|rather\s+)?(?:rather|prefer)|keeps?\s+(?:on\s+)?(?!(?:every|any|no|some)thing\b)"
@@ -226,7 +230,8 @@ _MOVED_RE = re.compile(
 )
 # an impression of something in front of the person ("to me it feels a bit car yard")
 _IMPRESSION_RE = re.compile(
-    r"\b(?:it|this|that)\s+(?:feels|seems|sounds)\b|\bfeels?\s+(?:a bit|like|kind of|kinda)\b"
+    # ("use the talk test or how it feels", "go by how it feels": a way to judge effort, no impression)
+    r"(?<!\bhow\s)(?<!\bwhat\s)\b(?:it|this|that)\s+(?:feels|seems|sounds)\b|\bfeels?\s+(?:a bit|like|kind of|kinda)\b"
     # ("St Fagans is lovely but we did it two years ago"): a named place or thing found lovely
     r"|^(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+){0,3}\s+(?:is|was|looks)\s+(?:so\s+|really\s+|very\s+)?"
     r"(?:lovely|nice|beautiful|gorgeous|amazing|cute|pretty|stunning|great|cool)\b"
@@ -621,7 +626,7 @@ _PER_PERIOD_RE = re.compile(
 # "my physio Dervla said to keep 48 hours between hard sessions")
 _CARE_ADVICE_RE = re.compile(
     # ("doctor in Shymkent said i have sleep apnea": the article left out, the town said)
-    r"^(?:(?:and|but|so|also|oh|plus)[\s,]+)*(?:(?:the|my|our)\s+(?:\w+\s+)?)?(?:doctor|doc|gp|cardiologist|physio|"
+    rf"^(?:(?:and|but|so|also|oh|plus)[\s,]+)*(?:{WHEN_FOUND}[,\s]+)?(?:(?:the|my|our)\s+(?:\w+\s+)?)?(?:doctor|doc|gp|cardiologist|physio|"
     r"physiotherapist|dentist|nurse|dietitian|dietician|nutritionist|consultant|specialist|surgeon|midwife|oncologist|"
     r"endocrinologist|rheumatologist|neurologist|dermatologist|psychiatrist|pharmacist|optician|optometrist|"
     r"audiologist|hepatologist|gastroenterologist|pulmonologist|urologist|gynae?cologist|obstetrician|paediatrician|"
@@ -629,7 +634,7 @@ _CARE_ADVICE_RE = re.compile(
     r",?\s+(?:has\s+|had\s+|also\s+)?"
     r"(?:told|tells|advised|advises|said|says|wants|recommended|recommends)\s+(?:me|us|that\s+I|I|to)\b"
     # what they found ("doc says my cholestrol is high", "the GP said my iron is low")
-    r"|^(?:(?:and|but|so|also|oh|plus)[\s,]+)*(?:(?:the|my|our)\s+)?(?:doctor|doc|gp|cardiologist|specialist|consultant|"
+    rf"|^(?:(?:and|but|so|also|oh|plus)[\s,]+)*(?:{WHEN_FOUND}[,\s]+)?(?:(?:the|my|our)\s+)?(?:doctor|doc|gp|cardiologist|specialist|consultant|"
     r"nurse|dentist|physio|optician|optometrist)\s+(?:says|said|told\s+me|found|thinks)\s+(?:that\s+)?my\s+",
     IC,
 )
@@ -723,9 +728,11 @@ _LEAD_IN_RE = re.compile(
 )
 # what a thing reads ("Galaxy Tab, the box says S9 FE", "the label says 40 degrees only")
 _THING_SAYS_RE = re.compile(
-    r"\b(?:the|my|its|it's|on the)\s+(?:box|label|screen|sticker|tag|sign|receipt|invoice|bill|manual|website|site|"
-    r"page|settings|display|packaging|package|bottle|packet|readme|docs?|error|log|spec sheet|specs|form|meter|"
-    r"gauge|plate|badge|certificate|letter|email|ticket|card)\s+(?:says|said|shows|showed|reads)\b"
+    r"\b(?:the|my|its|it's|on the)\s+(?:[\w/.-]+\s+)?(?:box|label|screen|sticker|tag|sign|receipt|invoice|bill|manual|"
+    r"website|site|page|settings|display|packaging|package|bottle|packet|readme|docs?|error|log|spec sheet|specs|form|"
+    r"meter|gauge|plate|badge|certificate|letter|email|ticket|card|text|message|header|footer|title|heading|button|"
+    r"menu|banner|caption|code|file|script|template|draft|post|bot|app|output|report|subject(?:\s+line)?)\s+"
+    r"(?:says|said|shows|showed|reads)\b"
     # what a part of the person's document is to say ("the footer should say Fysio Trøjborg, not Kinesis")
     r"|\b(?:the|my|our|each|every|all\s+the)\s+(?:[\w-]+\s+)?(?:footer|header|heading|title|subject(?:\s+line)?|"
     r"signature|caption|label|sign|banner|logo|letterhead|invoice|receipt|slide|cover|byline|credit|tagline|"
@@ -897,6 +904,18 @@ _KIN_CHOICE_RE = re.compile(
 )
 
 
+# a relative's own way with everyone, often where they live ("my cousin in karakol gives free horse ride to everybody,
+# i think its stupid", "my uncle sells on credit to anyone who asks"): how they run their things, not the person's
+_KIN_TO_ALL_RE = re.compile(
+    rf"^(?:(?:and|but|so|also|lol|plus|oh|like)[\s,]+)*(?:my|our)\s+(?:\w+\s+)?(?:{_FAMILY}|{_WIDER_FAMILY})\b"
+    r"(?:\s+(?:in|from|at|back in|back home in)\s+[^\W\d_][\w'-]*)?(?:\s+[A-Z][\w'-]+)?(?:,?\s+(?:he|she|they))?"
+    r"\s+(?:\w+ly\s+|always\s+|still\s+|just\s+)?(?:gives|offers|sells|lets|charges|serves|sends|hands\s+out|rents|lends)\s+"
+    r"(?![^,;.]*\b(?:me|us|my|our|I)\b)[^,;.]{0,40}?\b(?:to|for|with)\s+(?:everybody|everyone|every\s+\w+|all\s+(?:the\s+)?\w+|"
+    r"anyone|anybody|free|nothing)\b",
+    IC,
+)
+
+
 # someone else's say starting mid-clause in run-on speech, no comma before it ("… and never again my
 # brother-in-law keeps saying to buy gold he has gold coins"); "… that my boss says" reports it
 _RUN_ON_SAY_RE = re.compile(
@@ -940,6 +959,7 @@ def others_habit(text: str) -> bool:
     return bool(
         _OTHERS_HABIT_RE.match(text)
         or _KIN_CHOICE_RE.match(text)
+        or _KIN_TO_ALL_RE.match(text)
         or _THE_ONE_RE.match(text)
         or _OTHER_TRADER_RE.match(text)
         or _NAMED_TASTE_RE.match(text)
@@ -1049,7 +1069,7 @@ _ONE_EVENT_RE = re.compile(
 # "coaching the under-12s tonight, thursdays and saturdays": tonight is one of the days it recurs on
 # ("I'm offline most weekends, every second Friday I drive out to Dunquin", "odd weeks are my on call weeks")
 _RECURRING_RE = re.compile(
-    rf"\b{WEEKDAY}s\b|\bevery\s+(?:other\s+|second\s+|2nd\s+|third\s+|single\s+)?(?:{WEEKDAY}|weekend|week|month)\b"
+    rf"\b{WEEKDAY}s\b|\b{WEEKDAY}\s+(?:mornings|afternoons|evenings|nights)\b|\bevery\s+(?:other\s+|second\s+|2nd\s+|third\s+|single\s+)?(?:{WEEKDAY}|weekend|week|month)\b"
     r"|\b(?:most|all|on)\s+weekends\b|\b(?:odd|even|alternate)\s+weeks\b|" + _PER_PERIOD_RE.pattern,
     IC,
 )

@@ -436,3 +436,12 @@ def _base(verb: str) -> str:
 WAY_VERBS = "|".join(v for verb in _WAY_VERBS_S.split("|") for v in dict.fromkeys((verb, _base(verb))))
 # the same verbs said of oneself ("I only travel with a carry-on", "we only buy organic")
 WAY_VERBS_BASE = "|".join(dict.fromkeys(_base(verb) for verb in _WAY_VERBS_S.split("|")))
+
+
+# when something about the person's health came to be ("last month", "two years ago", "in 2019", "back in March")
+WHEN_FOUND = (
+    r"(?:(?:last|this|early|late)\s+(?:month|year|week|spring|summer|autumn|fall|winter|january|february|march|april|may|"
+    r"june|july|august|september|october|november|december)|(?:back\s+)?in\s+(?:\d{4}|(?-i:[A-Z])[a-z]+)|"
+    r"(?:a|one|two|three|four|five|six|seven|eight|nine|ten|\d+|a\s+few|a\s+couple\s+of|some)\s+(?:years?|months?|weeks?)\s+ago|"
+    r"recently|lately)"
+)

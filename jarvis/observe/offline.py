@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 from jarvis.config import ObserveConfig
 from jarvis.observe.corrections import (
     OWN_SLIP_TAIL_RE,
+    WHERE_WRONG_RE,
     agreed_no,
     chose,
     cleft_correction,
@@ -39,6 +40,7 @@ from jarvis.observe.corrections import (
     correction,
     named_correction,
     no_then_choice,
+    the_other_turned_down,
     topic_correction,
 )
 from jarvis.observe.declined import (
@@ -406,6 +408,14 @@ _POLITE_LASTING_RE = re.compile(
     r"(?:always|from now on|every time|going forward|in future|in the future)\s*\?*\s*$",
     IC,
 )
+# "can you keep it runnable on python 3.9, the trust laptops are locked down": what the work must keep working on
+_KEEP_IT_ON_RE = re.compile(
+    _CAN_YOU
+    + r"(?P<x>keep\s+(?:it|this|everything|all\s+of\s+it|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:runnable|compatible|working|running|"
+    r"supported|usable|installable|buildable)\s+(?:on|with|in|under|for)\s+[^?,;]{2,40}?)\s*(?:[,;—–]\s*(?P<why>[^?]{3,120}?))?"
+    r"[.!?]*\s*$",
+    IC,
+)
 _POLITE_RULE_RE = re.compile(
     _CAN_YOU + r"(?P<how>not|never|stop|always)\s+"
     r"(?P<x>(?!(?:[\w'\"-]+\s+){0,3}(?:this|that|it|these|now|yet|again|today|here)\b)"
@@ -485,7 +495,13 @@ _IF_YOU_RULE_RE = re.compile(
     r"include|cite|mark|name|format|ask|check|run|stick|avoid|leave|don't|do not|dont|"
     # the chores that go with a change ("whenever you touch native config, bump versionCode in app.json")
     r"bump|update|regenerate|rebuild|rerun|re-run|restart|increment|tag|document|note|lint|test|commit|"
-    r"mention|flag|warn|summari[sz]e|number|list)\b[^?]{3,120}$"
+    r"mention|flag|warn|summari[sz]e|number|list|translate|convert|rename|remove|delete|clean)\b[^?]{3,120}$"
+    # the chore first, then when ("translate them to english when you touch a file", "bump the version whenever you
+    # change the API"): a change the assistant makes to the person's work is the condition
+    r"|^(?:please\s+|pls\s+)?(?:always\s+)?(?:translate|update|bump|regenerate|rebuild|rerun|re-run|increment|tag|document|"
+    r"lint|test|add|remove|delete|rename|convert|fix|clean(?:\s+up)?|format|check|run)\s+[^,?]{3,80}?\s+(?:when|whenever|every\s+time|"
+    r"each\s+time|any\s+time)\s+(?:you|u)\s+(?:touch|edit|change|open|modify|add|write|create|update|commit|deploy|release|"
+    r"push|refactor|rewrite|work\s+on)\b[^?]{2,60}$"
     # what to do whenever the person does something ("please when I write something, correct all my
     # mistakes", "whenever I paste a log, summarise it first")
     # ("if I ever do an ultra after this, remind me this was hard enough": a joke about a someday)
@@ -824,6 +840,9 @@ def _from_clause(family: Family, clause: str, whole: str) -> re.Match[str] | Non
 _SAID_OUTRIGHT = ("person/named-then-is-my", "person/named-later")
 
 
+_SPOUSE_NAMED_RE = re.compile(r"^(?:my|our)\s+(?:wife|husband|spouse|partner)\s+(?-i:[A-Z])[\w'-]+,?$", IC)
+
+
 def _appositive(clause: str, who: str, sentence: str = "") -> tuple[Found, str] | None:
     """("the user's sister is Lena", "my sister Lena"): the quote stops at the name, because what
     follows ("… hates coriander") is the other person's, not something to keep."""
@@ -841,7 +860,13 @@ def _appositive(clause: str, who: str, sentence: str = "") -> tuple[Found, str] 
         after = sentence[at + len(m.group(0)) :] if at >= 0 else clause[m.end() :]
         # ("… for Gagnon on Friday, he's my supervisor and he likes to annotate on paper"): who he is was
         # said outright; a taste after it does not make the sentence his
-        if family.name in _SAID_OUTRIGHT or not their_opinion_follows(after, m.group(0)):
+        if (
+            family.name in _SAID_OUTRIGHT
+            or not their_opinion_follows(after, m.group(0))
+            # ("My wife Solveig thinks I am crazy to do it"): whose the opinion is, a spouse is named for good;
+            # a sister or a neighbour who says so is the opinion's, whole (adr/0116)
+            or _SPOUSE_NAMED_RE.match(m.group(0))
+        ):
             # "my neighbour Dale says I'm wasting my time": the sentence is Dale's opinion, and
             # nothing of it is kept, not even who Dale is (labellers read it as Dale's, whole)
             found = Found(family.build(m, who), "fact", family.name, "person", confidence=family.confidence)
@@ -1197,6 +1222,8 @@ def extract_sentence(
     who, turn = subject_for(event), event.turn
     # "And could you always …", "ok that's useful but can you stop …": the opener is no part of it
     text = LEAD_FILLER_RE.sub("", plain(sent)).strip() or plain(sent)
+    if re.search(r"\bnot\b", text, IC):
+        text = WHERE_WRONG_RE.sub("", text)  # "… not 2 x 35 like in the code, 35 is for U15"
     # ("Also add that my wife has problem with breathing, …"): what goes into the letter is the person's own fact
     into = _ADD_THAT_RE.match(text) if to_assistant else None
     text = into.group("x") if into else text
@@ -1221,7 +1248,11 @@ def extract_sentence(
     ):
         # "Excel or Google Sheets?" -> "google sheets, dont have office and not paying for it": the
         # choice is made; what is turned down is the other option
-        chosen = _answer(text, after_assistant) if after_assistant else None
+        chosen = (
+            (_answer(text, after_assistant) or _picked(text, said_before or after_assistant, who))
+            if after_assistant
+            else None
+        )
         if chosen:
             return [_fact(chosen, text, turn, context=after_assistant)]
         # "maybe later idk, rn just the ci pls 🙏 oh and rule for this repo: …": a new topic after it
@@ -1250,6 +1281,12 @@ def extract_sentence(
             )
         ):
             return extract_sentence(before_no, nxt, event, "", to_assistant, pending)
+        # ("oh and my son Taras plays goalkeeper in U12 of the club so the reminder for kids team also later, not
+        # now"): who someone is, said before a "so" that leads to what is put off
+        so_at = list(re.finditer(r"\s+so\s+", text[: down.start()], IC))
+        before_so = text[: so_at[-1].start()] if so_at else ""
+        if before_so and not turned_down(before_so) and _appositive(before_so, who, before_so):
+            return extract_sentence(before_so, nxt, event, "", to_assistant, pending)
         # "nah not doing Addressables, way overkill": considered and turned down; what the person has, said with
         # "my" on the way ("… 11 is too small for me to proofread since my cataract surgery last year"), stays
         return [
@@ -1270,7 +1307,11 @@ def extract_sentence(
         asked = _fact(Found(cap(body), "rule", "rule/asked", "rule", priority="high"), text, turn)
         rest = style.group("rest")  # "…, I mostly read them on my phone": said besides
         return [asked, *(extract_sentence(rest, nxt, event, "", to_assistant, pending) if rest else [])]
-    lasting = (_POLITE_LASTING_RE.match(text) or _MAY_RE.match(text)) if to_assistant else None
+    lasting = (
+        (_POLITE_LASTING_RE.match(text) or _MAY_RE.match(text) or _KEEP_IT_ON_RE.match(text))
+        if to_assistant
+        else None
+    )
     if lasting:
         body = cap(third_person(lasting.group("x").strip(TRIM), who))
         return [_fact(Found(body, "rule", "rule/asked", "rule", priority="high"), text, turn)]
@@ -1323,6 +1364,7 @@ def extract_sentence(
             or _told(text, after_assistant, who)
             or _placed(text, after_assistant, who)
             or _which_kind(text, said_before or after_assistant, who)
+            or _picked(text, said_before or after_assistant, who)
         )
         parts = clauses(setting)
         if not found and len(parts) > 1:
@@ -1393,6 +1435,35 @@ def _answer(sent: str, assistant: str) -> Found | None:
             return Found(f"Decision: {chosen}, not {other}" + (f", {tail}" if tail else ""), "decision",
                          "decision/answer", "decision", confidence=0.7)  # fmt: skip
     return None
+
+
+# one of the options the assistant put forward, taken in the person's own words ("ok we store it in localStorage,
+# no server", "we'll host it on Hetzner then", "I go for the Anker one"): where it is kept or which is picked
+_PICKED_RE = re.compile(
+    r"^(?:(?:ok(?:ay)?|so|then|fine|alright|right|yes|yeah|good)[,.!\s]+)*(?P<x>(?:we|I)(?:'ll|\s+will)?\s+"
+    r"(?:(?:store|keep|save|put|host|run|deploy|back\s+up|do)\s+(?:it|them|everything|all|the\s+[\w-]+(?:\s+[\w-]+)?)"
+    r"\s+(?:in|on|at|with|via|through)|go\s+for|pick|take|choose)\s+(?P<what>(?:the\s+)?[\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)"
+    r"(?:\s+(?:then|for\s+now))?(?:\s*[,;]\s*(?P<tail>[^,;]{2,40}))?)[.!]*$",
+    IC,
+)
+
+
+def _picked(sent: str, offers: str, who: str) -> Found | None:
+    """decision/picked: one of the options the assistant put forward, taken ("Two realistic options: 1. localStorage
+    … 2. Firebase …" -> "ok we store it in localStorage, no server"); a thing the assistant never named is no choice
+    among them."""
+    m = _PICKED_RE.match(trim(sent))
+    if not m or refused(m.group("x")):
+        return None
+    named = (
+        words(m.group("what"))
+        - _EVERYDAY_WORDS
+        - {"the", "one", "first", "second", "other", "same", "option"}
+    )
+    if not named or not named <= words(offers):
+        return None
+    return Found(f"Decision: {cap(third_person(m.group('x').strip(TRIM), who))}", "decision", "decision/picked",
+                 "decision", confidence=0.75)  # fmt: skip
 
 
 # the assistant asks where or what something of the person's is ("Where does the inventory live?",
@@ -2222,6 +2293,7 @@ class OfflineObserver:
                 # eyes are not good any more. This is how I would like it always.")
                 asked = ""
                 start, declined_here = len(facts), set[str]()  # what this message turned down
+                decided_at = -2  # the sentence that last took a decision
                 for i, sent in enumerate(sentences):
                     if i == skip:
                         continue
@@ -2282,6 +2354,19 @@ class OfflineObserver:
                         assistant_said,
                     )
                     found = _with_its_why(found, sent, subject_for(event))
+                    if (
+                        to_assistant
+                        and decided_at == i - 1
+                        and the_other_turned_down(plain(sent), assistant_said)
+                    ):
+                        # "ok we store it in localStorage, no server. non, pas Firebase, I dont want the kids names
+                        # on google servers": the option not taken, and why, after the one taken; nothing put right
+                        # (who someone named is stays)
+                        found = [f for f in found if f.family.startswith(("person/", "self/relation"))]
+                        if pending is not None:
+                            del pending[mark:]
+                    if any(f.kind == "decision" for f in found):
+                        decided_at = i
                     if _THEIR_BUSINESS_RE.search(plain(sent)) or _HEARSAY_OPENS_RE.match(plain(sent)):
                         # ("Hannelore drinks Rooibos with three sugars, I cannot understand it, but that is her
                         # business"): a way said to be someone else's; who they are stays
@@ -2466,6 +2551,8 @@ class OfflineObserver:
                 (f, sentence)
                 for f in open_to_veto
                 if f.family.startswith("person/")
+                # (a spouse named is theirs for good, whoever's say follows: "My wife Solveig thinks I am crazy")
+                and not _SPOUSE_NAMED_RE.match(f.quote)
                 and not work_asks(f.quote, (sentence := _sentence_of(f.quote, batch)).partition(f.quote)[2])
             ]
             whole = self.judge.decoys([sentence for _, sentence in named])

@@ -39,7 +39,13 @@ _LABEL_WORDS = (
     "spelling formatting naming licensing branding scheduling reporting sizing tooling setting wording heading "
     # what a turn opens with ("Next: make me the loss-curve plots", "Ok: …", "Step 2: …")
     "next then now later step task tasks ok okay fair great cool thanks yes no sure right well so but oh again "
-    "tip hint example aside meanwhile"
+    "tip hint example aside meanwhile "
+    # what a list or a detail is called ("Staff: me, Chaya (my wife) …", "Hours: we open at 7", "Kids: my two boys"):
+    # a common noun before the colon, nobody's name
+    "staff team crew members people kids children family pets guests customers clients patients students address "
+    "hours times days dates date time place venue where who what why how when menu products items prices price "
+    "rates fees costs contact phone email languages language age ages size level audience format tone style length "
+    "ingredients tools equipment details info facts background names shifts rota roster opening closing"
 )
 _LABEL_OK = frozenset(_LABEL_WORDS.split()) | DECIDED_ABROAD
 _PASTED_RE = re.compile(r"^\s*(?:\[[\d:]+\]\s*)?(?P<who>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)?):\s+(?P<said>.+)$")
@@ -433,6 +439,8 @@ def clauses(sentence: str) -> list[str]:
     for i, joint in enumerate(joints):
         end = joints[i + 1].start() if i + 1 < len(joints) else len(sentence)
         head = sentence[at : joint.start()]
+        if sentence[: joint.start()].count("(") > sentence[: joint.start()].count(")"):
+            continue  # inside brackets: "Chaya (my wife, she does the books, so the totals …)" is said of one
         if (
             re.fullmatch(r",\s+and\s+", joint.group(0), re.IGNORECASE)
             and "," in head
@@ -486,7 +494,15 @@ def before_question(sentence: str) -> str | None:
     head = sentence[: joints[-1].start()].strip()
     if len(head.split()) < 4 or "?" in head or refused(head) == "question":
         return None
-    if refused(re.split(r"[,:;—–]\s*", head)[-1]) == "hypothetical":
+    pieces = re.split(r"[,:;—–]\s*", head)
+    if refused(pieces[-1]) == "hypothetical":
+        # ("I study after I put my three boys to sleep, so maybe 1 hour every night, can you make me a plan?"): a
+        # hedge that leads to the question goes with it; what stands before it is said
+        if len(pieces) > 1 and re.match(
+            r"(?:so|and)\s+(?:maybe|probably|perhaps)\b", pieces[-1], re.IGNORECASE
+        ):
+            said = ", ".join(pieces[:-1]).strip()
+            return said if len(said.split()) >= 4 and not refused(said) else None
         return None  # "purely hypothetical: if I end up in Edinburgh, would this port?": the question's if
     return head
 

@@ -45,6 +45,7 @@ from jarvis.observe.lexicon import (
     TRIM,
     VAGUE_OBJECT,
     WEEKDAY,
+    WHEN_FOUND,
 )
 from jarvis.observe.perspective import possessive, third_person
 
@@ -336,7 +337,10 @@ SELF: tuple[Family, ...] = (
     # "my GP told me I'm prediabetic"): their health, as the doctor put it
     fam(
         "self/diagnosed",
-        r"^(?:(?:and|but|so|also|oh|plus|well)[\s,]+)*(?:(?:the|my|our)\s+)?(?P<who>doctor|doc|gp|cardiologist|specialist|"
+        r"^(?:(?:and|but|so|also|oh|plus|well)[\s,]+)*"
+        # when it was found ("Last month the doctor said I have severe sleep apnea")
+        rf"(?:{WHEN_FOUND}[,\s]+)?"
+        r"(?:(?:the|my|our)\s+)?(?P<who>doctor|doc|gp|cardiologist|specialist|"
         r"consultant|dentist|physio|optician|optometrist|dermatologist|endocrinologist|neurologist|rheumatologist|"
         r"nurse|midwife|dietitian|dietician)(?:\s+(?:in|at)\s+[\w'-]+)?\s+(?:says|said|told\s+me|found|thinks|confirmed)\s+"
         r"(?:that\s+)?(?P<x>my\s+[\w-]+(?:\s+[\w-]+)?\s+(?:is|are|was|were)\s+(?:too\s+|very\s+|a\s+bit\s+|quite\s+|"
@@ -677,7 +681,11 @@ SELF: tuple[Family, ...] = (
     # "my left knee has been dodgy since April", "my back is bad"
     fam(
         "self/body",
-        rf"^(?:my\s+|(?=(?:(?:left|right|bad)\s+)?(?:{BODY})(?:'s|\s+has)\s+been\b.*\b(?:since|for)\b))"
+        rf"^(?:my\s+|(?=(?:(?:left|right|bad)\s+)?(?:{BODY})(?:'s|\s+has)\s+been\b.*\b(?:since|for)\b)"
+        # "the left hand is still weak from the stroke last year": "the", and what befell the person
+        rf"|the\s+(?=(?:(?:left|right|lower|upper|bad)\s+)?(?:{BODY})\s+(?:is|are|has\s+been|have\s+been)\s+(?:still\s+)?"
+        r"(?:\w+\s+){0,2}?(?:from|since|after)\s+(?:the|my|a|an)\s+(?:\w+\s+)?(?:stroke|surgery|operation|accident|fall|"
+        r"injury|fracture|crash|chemo|heart attack|transplant|replacement|break)\b))"
         rf"(?P<rel>(?:(?:left|right|lower|upper|bad)\s+)?(?:{BODY}))\s*(?P<v>(?:is|are|'s been|has been|"
         r"have been|was|hurts|aches|gets|isn't|keeps|flares)\b"
         # ("my back is very bad from lifting full supers yesterday" is how it is today)
@@ -988,6 +996,19 @@ SELF: tuple[Family, ...] = (
         "fact",
         "health",
         lambda m, s: third_person("I have " + m.group("v").strip(TRIM), s),
+    ),
+    # what befell the person's health, and when ("I had a stroke last year", "Two years ago I got atrial fibrillation",
+    # "in 2021 I had a heart attack"): their health history, which shapes what they can do
+    fam(
+        "self/condition-history",
+        rf"^(?:(?:and|but|so|also|oh|plus|well|sorry)[\s,]+)*(?:{WHEN_FOUND}[,\s]+)?I\s+(?:had|got|developed|suffered|"
+        r"was\s+diagnosed\s+with|survived)\s+(?P<v>(?:an?\s+)?(?:(?:mild|minor|major|massive|small|severe|bad|serious)\s+)?"
+        rf"(?:stroke|heart attack|mini-?stroke|tia|cardiac arrest|brain bleed|aneurysm|(?:[\w-]+\s+)?cancer|"
+        rf"(?:{CONDITIONS}))\b[^,;]*)$",
+        "fact",
+        "health",
+        lambda m, s: cap(third_person(m.group(0).strip(TRIM), s)),
+        confidence=0.75,
     ),
     # "I've had type 2 diabetes for ten years", "I have asthma"
     fam(
@@ -1756,6 +1777,22 @@ IDENTITY: tuple[Family, ...] = (
         "fact",
         "",
         lambda m, s: _statement(m, s),
+        confidence=0.7,
+    ),
+    # what the person is, and where, said in their own language among English words ("soy bombero en Zaragoza, parque
+    # 3", "je suis infirmière à Lyon", "ich bin Lehrerin in Graz", "sou enfermeira em Coimbra"): kept as said
+    fam(
+        "self/in-own-words",
+        r"^(?:(?:bueno|pues|vale|alors|bon|also|ok|okay)[,\s]+)?(?P<x>(?:soy|je\s+suis|ich\s+bin|sou|sono|ik\s+ben|jestem)\s+"
+        r"(?:(?:un|una|une|ein|eine|um|uma|een)\s+)?(?!(?:de|du|from|aus|da|van|z|all[ée]e?s?|venue?s?|arriv[ée]e?s?|partie?s?|n[ée]e?|rentr[ée]e?s?|gestern|heute|jetzt|morgen|"
+        r"hoy|ayer|ma[ñn]ana|aujourd'hui|hier|demain|oggi|ieri|hoje|ontem|nu|vandaag|gisteren|dzisiaj|wczoraj|ahora|maintenant|"
+        r"aqu[ií]|ici|qui|here|now|auch|aussi|tambi[ée]n|muy|tr[èe]s|sehr|molto|muito|noch|encore|todav[ií]a|ancora|"
+        r"gerade|schon|d[ée]j[àa]|ya|gi[àa]|j[áa])\b)[^\W\d_][\w'-]+(?:\s+[^\W\d_][\w'-]+)?\s+"
+        r"(?:en|à|a|in|em|no|na|w|bei|im|al|au)\s+(?:(?:el|la|le|der|die|das|o|il|het|de)\s+)?(?-i:[A-Z])[\w'-]+"
+        r"(?:\s+(?-i:[A-Z])[\w'-]+)?)(?=\s*(?:[,;.!]|$|\band\b|\by\b|\bet\b|\bund\b|\be\b))",
+        "fact",
+        "identity",
+        lambda m, s: f'{s} says of themselves: "{m.group("x").strip(TRIM)}"',
         confidence=0.7,
     ),
 )

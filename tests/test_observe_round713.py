@@ -1,0 +1,352 @@
+"""The classes blind sessions heldout713-720 found (adr/0116): each with other names, spellings and orders than
+the sentence that showed it. The observer runs with the shipped judge where the judge's veto is what is tested."""
+
+from __future__ import annotations
+
+import pytest
+
+from jarvis.config import EmbeddingConfig
+from jarvis.observe.judge import Judge, admissible
+from jarvis.observe.offline import OfflineObserver
+from jarvis.observe.phrasing import before_question, clauses, split_sentences
+from jarvis.observe.schema import Fact
+from jarvis.observe.sessions import SessionEvent
+
+
+@pytest.fixture(scope="module")
+def judge() -> Judge:
+    found = Judge.for_embedding(EmbeddingConfig())
+    assert found is not None
+    return found
+
+
+def facts_of(*messages: tuple[str, str], judge: Judge | None = None) -> list[Fact]:
+    events = [
+        SessionEvent("message", turn=i, role=role, text=text) for i, (role, text) in enumerate(messages)
+    ]
+    return list(OfflineObserver(judge).extract(events).facts)
+
+
+def seen(facts: list[Fact]) -> list[tuple[str, str, str]]:
+    return [(f.family, f.text, f.quote) for f in facts]
+
+
+def texts(facts: list[Fact]) -> str:
+    return " ".join(f.text for f in facts).lower()
+
+
+# --- decoys -------------------------------------------------------------------------------------------------
+
+_OPTIONS = [
+    (
+        "Two realistic options: 1. localStorage (saved in the phone's browser, no server) 2. Firebase (Google's online "
+        "database, syncs between phones). For one coach I'd start with localStorage.",
+        "ok we store it in localStorage, no server. non, pas Firebase, I dont want the kids names on google servers, "
+        "the parents would kill me.",
+        "localstorage",
+        "firebase",
+    ),
+    (
+        "You could keep the bookings in SQLite on the Pi, or in Postgres on a small VPS.",
+        "we keep the bookings in SQLite. Not Postgres, my nephew must be able to fix it and he only knows sqlite.",
+        "sqlite",
+        "postgres",
+    ),
+    (
+        "Hosting: Hetzner is cheapest, DigitalOcean has the nicer dashboard.",
+        "Okay we'll host it on Hetzner. nein, nicht DigitalOcean, I do not want a US company with the patient data.",
+        "hetzner",
+        "digitalocean",
+    ),
+]
+
+
+@pytest.mark.parametrize(("assistant", "user", "taken", "other"), _OPTIONS)
+def test_the_option_taken_is_a_decision_and_the_one_turned_down_is_not_kept(
+    assistant: str, user: str, taken: str, other: str, judge: Judge
+) -> None:
+    facts = facts_of(("assistant", assistant), ("user", user), judge=judge)
+    assert [f for f in facts if f.kind == "decision" and taken in f.text.lower()], seen(facts)
+    assert other not in texts(facts), seen(facts)
+
+
+def test_a_no_with_a_lasting_why_and_no_choice_before_it_is_still_kept() -> None:
+    facts = facts_of(
+        ("assistant", "You could keep the bookings in SQLite on the Pi, or in Postgres on a small VPS."),
+        ("user", "No, not Postgres, we never run database servers on this team."),
+    )
+    assert "database servers" in texts(facts), seen(facts)
+
+
+def test_a_thing_the_assistant_never_named_is_no_choice_among_its_options() -> None:
+    facts = facts_of(
+        ("assistant", "Hosting: Hetzner is cheapest, DigitalOcean has the nicer dashboard."),
+        ("user", "we keep it in the fridge."),
+    )
+    assert not [f for f in facts if f.family == "decision/picked"], seen(facts)
+
+
+@pytest.mark.parametrize(
+    "user",
+    [
+        "ok I go now, the decanter is making the noise again, every day this week the same thing",
+        "the boiler is leaking again, third time since Sunday",
+        "the printer jams every morning this week",
+        "The old separator is rattling again, I'll call the technician",
+    ],
+)
+def test_a_machine_acting_up_again_is_a_trouble_of_the_moment(user: str, judge: Judge) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user), judge=judge)
+    assert not facts, seen(facts)
+
+
+def test_what_always_holds_of_a_machine_stays() -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", "the press always runs at 40 bar"))
+    assert "40 bar" in texts(facts), seen(facts)
+
+
+@pytest.mark.parametrize(
+    ("user", "theirs"),
+    [
+        (
+            "my cousin in karakol gives free horse ride to everybody, i think its stupid, you lose money",
+            "horse",
+        ),
+        ("my uncle sells on credit to anyone who asks", "credit"),
+        ("My aunt in Mostar offers free coffee for every guest, no wonder she makes no money", "coffee"),
+    ],
+)
+def test_a_relatives_way_with_everyone_is_theirs(user: str, theirs: str, judge: Judge) -> None:
+    assert admissible(user.split(",")[0]) == "someone else's habit"
+    facts = facts_of(("assistant", "Ok."), ("user", user), judge=judge)
+    assert theirs not in texts(facts), seen(facts)
+
+
+def test_what_a_relative_does_for_the_person_is_not_their_way_with_everyone() -> None:
+    assert admissible("my sister gives me a lift to work every day") != "someone else's habit"
+
+
+# --- explicit -------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("user", "kept"),
+    [
+        (
+            "Staff: me, Chaya (my wife, she does the books, so the totals must be clear for her), Mendel, Yossi, "
+            "Fatima and Sara. Never schedule anyone from Friday 14:00 until after Shabbos.",
+            "shabbos",
+        ),
+        ("Hours: we open at 7 and close at 15. Never book a delivery after 14:00.", "delivery"),
+        ("Kids: my two boys, Emeka and Obi. Never suggest sleepovers.", "sleepovers"),
+    ],
+)
+def test_a_common_noun_before_a_colon_is_a_label_and_no_speaker(user: str, kept: str) -> None:
+    assert split_sentences(user), user
+    facts = facts_of(("assistant", "Ok."), ("user", user))
+    assert kept in texts(facts), seen(facts)
+
+
+def test_a_line_pasted_from_someone_else_is_still_theirs() -> None:
+    assert split_sentences("Tomasz: I prefer tabs") == []
+
+
+def test_a_joint_inside_brackets_does_not_cut_the_clause() -> None:
+    cut = clauses(
+        "Staff: me, Chaya (my wife, she does the books, so the totals must be clear for her), Mendel"
+    )
+    assert not [c for c in cut if c.endswith("her)") or c.startswith("the totals")], cut
+
+
+@pytest.mark.parametrize(
+    ("user", "kept"),
+    [
+        (
+            "Write the Lithuanian with proper letters ą č ę š ž, never without diacritics, some programs remove them.",
+            "diacritics",
+        ),
+        ("Spell the street names with the Welsh letters ŵ and ŷ, never without the accents.", "accents"),
+    ],
+)
+def test_a_longer_choice_then_never_the_other_is_a_rule(user: str, kept: str) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user))
+    assert [f for f in facts if f.kind == "rule" and kept in f.text.lower()], seen(facts)
+
+
+@pytest.mark.parametrize(
+    ("user", "kept"),
+    [
+        ("I had a stroke last year", "stroke"),
+        (
+            "Two years ago I got atrial fibrillation, I take Eliquis twice a day and metoprolol.",
+            "atrial fibrillation",
+        ),
+        ("in 2021 I had a heart attack, so no hard intervals please", "heart attack"),
+        ("Last month the doctor said I have severe sleep apnea and gave me a CPAP", "sleep apnea"),
+        ("Three months ago the GP told me I'm prediabetic", "prediabetic"),
+        ("Sorry I type slow, the left hand is still weak from the stroke last year.", "left hand"),
+    ],
+)
+def test_health_history_with_when_it_came(user: str, kept: str) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user))
+    assert [f for f in facts if kept in f.text.lower() and f.kind == "fact"], seen(facts)
+
+
+@pytest.mark.parametrize("user", ["I had a cold last week", "I got a new laptop last month"])
+def test_a_passing_illness_or_a_purchase_is_no_health_history(user: str) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user))
+    assert not [f for f in facts if f.family == "self/condition-history"], seen(facts)
+
+
+@pytest.mark.parametrize(
+    ("user", "kept"),
+    [
+        ("The classes are on Thursday evenings at the Belgrave Neighbourhood Centre, 6 till 8.", "belgrave"),
+        ("Choir is on Monday nights in the Salle Paroissiale, always 19:30.", "salle paroissiale"),
+    ],
+)
+def test_weekday_evenings_recur(user: str, kept: str, judge: Judge) -> None:
+    assert admissible(user) is None
+    facts = facts_of(("assistant", "Ok."), ("user", user), judge=judge)
+    assert kept in texts(facts), seen(facts)
+
+
+def test_where_the_wrong_value_stands_is_no_part_of_the_correction() -> None:
+    facts = facts_of(
+        ("assistant", "I set MATCH_MINUTES = 35 per half."),
+        ("user", "ok. matches are 2 x 30 minutes not 2 x 35 like in the code, 35 is for U15."),
+    )
+    assert [f for f in facts if "30 minutes" in f.text and "like in the code" not in f.text], seen(facts)
+
+
+@pytest.mark.parametrize(
+    ("assistant", "user", "kept"),
+    [
+        (
+            "Yurt for 2 people: 3,500 som per night, dinner and breakfast included.",
+            "wait, dinner is not included, only breakfast, i wrote wrong before. dinner 600 som extra.",
+            "dinner is not included",
+        ),
+        (
+            "Parking is free for guests and breakfast is served from 7.",
+            "parking is not free, it's 8 euro a night",
+            "parking is not free",
+        ),
+    ],
+)
+def test_what_the_assistant_said_a_thing_is_denied_is_a_correction(
+    assistant: str, user: str, kept: str
+) -> None:
+    facts = facts_of(("assistant", assistant), ("user", user))
+    assert [f for f in facts if f.kind == "correction" and kept in f.text.lower()], seen(facts)
+
+
+@pytest.mark.parametrize(
+    ("user", "kept"),
+    [
+        ("soy bombero en Zaragoza, parque 3, and in my free time I made this little web", "zaragoza"),
+        ("je suis infirmière à Lyon and I need a rota", "lyon"),
+        ("ich bin Lehrerin in Graz, so keep it simple", "graz"),
+    ],
+)
+def test_what_the_person_is_said_in_their_own_language(user: str, kept: str) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user))
+    assert kept in texts(facts), seen(facts)
+
+
+@pytest.mark.parametrize(
+    "user", ["je suis allée à Paris", "ich bin gestern in Berlin gewesen", "soy de Zaragoza"]
+)
+def test_a_trip_or_an_origin_in_their_language_is_no_job(user: str) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user))
+    assert not [f for f in facts if f.family == "self/in-own-words"], seen(facts)
+
+
+@pytest.mark.parametrize(
+    ("user", "name", "kept"),
+    [
+        ("My wife Solveig thinks I am crazy to do it.", "solveig", True),
+        ("my husband Xurxo says the plan is too hard", "xurxo", True),
+        ("My sister Ursula says I am crazy.", "ursula", False),
+        ("my girlfriend Bia thinks the bike is too expensive", "bia", False),
+    ],
+)
+def test_a_spouse_named_before_their_say_is_kept_and_other_kin_are_not(
+    user: str, name: str, kept: bool, judge: Judge
+) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user), judge=judge)
+    assert (name in texts(facts)) is kept, seen(facts)
+
+
+def test_who_someone_is_before_a_so_that_puts_something_off(judge: Judge) -> None:
+    facts = facts_of(
+        ("assistant", "Ok."),
+        (
+            "user",
+            "oh and my son Taras plays goalkeeper in U12 of the club so the reminder for kids team also later, "
+            "not now",
+        ),
+        judge=judge,
+    )
+    assert "taras" in texts(facts), seen(facts)
+
+
+def test_what_a_text_of_the_work_says_is_no_ones_opinion() -> None:
+    assert admissible("the /start text says Zaliznyk Cup") != "someone else's taste"
+    assert admissible("my sister says the text is too long") == "someone else's taste"
+
+
+def test_how_it_feels_as_a_way_to_judge_effort_is_no_impression() -> None:
+    facts = facts_of(
+        ("assistant", "Ok."),
+        (
+            "user",
+            "Yes, please do not give me heart rate numbers at all, the metoprolol makes the watch useless, use the "
+            "talk test or how it feels.",
+        ),
+    )
+    assert [f for f in facts if f.kind == "rule" and "heart rate" in f.text], seen(facts)
+    assert admissible("it feels a bit slow") == "impression"
+
+
+@pytest.mark.parametrize(
+    ("user", "kept"),
+    [
+        ("okay, we will use the QR code to the video instead of printing all the photos.", "qr code"),
+        ("fine, we're going to send the invoices by email rather than post", "email"),
+    ],
+)
+def test_one_way_taken_over_another_is_a_decision(user: str, kept: str) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user))
+    assert [f for f in facts if f.kind == "decision" and kept in f.text.lower()], seen(facts)
+
+
+@pytest.mark.parametrize(
+    ("user", "kept"),
+    [
+        ("translate them to english when you touch a file", "translate"),
+        ("bump the version whenever you change the API", "bump"),
+    ],
+)
+def test_a_chore_then_when_the_assistant_changes_the_work_is_a_rule(user: str, kept: str) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user))
+    assert [f for f in facts if f.kind == "rule" and kept in f.text.lower()], seen(facts)
+
+
+def test_a_hedge_before_the_question_goes_with_it() -> None:
+    said = before_question(
+        "I study after I put my three boys to sleep, so maybe 1 hour every night, can you make me a plan for 8 weeks?"
+    )
+    assert said == "I study after I put my three boys to sleep"
+
+
+@pytest.mark.parametrize(
+    "user",
+    [
+        "And can you keep it runnable on python 3.9, the trust laptops are locked down and IT won't upgrade them.",
+        "could you keep the scripts compatible with Python 3.9 please",
+    ],
+)
+def test_what_the_work_must_keep_running_on_is_a_rule(user: str) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user))
+    assert [f for f in facts if f.kind == "rule" and "3.9" in f.text], seen(facts)
