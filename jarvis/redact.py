@@ -189,7 +189,9 @@ _IS_ABROAD = r"es|est|ist|é|è|er|är|jest"
 # what follows the word for a password or a code, up to its value ("… for the router right now is: …")
 _PLAIN_TAIL = (
     # ("a senha do wifi: casa1234", "das Passwort für das WLAN ist …")
-    r"(?:[ \t]+(?:for|to|of|on|at|do|da|de|del|du|für|fur|van|för|dla)[ \t]+[^\n]{1,40}?)?"
+    # (what it is for stays in its sentence: "a password for your GitHub account. Please revoke it now: GitHub → …"
+    # names no value)
+    r"(?:[ \t]+(?:for|to|of|on|at|do|da|de|del|du|für|fur|van|för|dla)[ \t]+(?:(?![.!?][ \t])[^\n]){1,40}?)?"
     # ("the wifi password right now is Cumbia_Rosa_77")
     r"(?:[ \t]+(?:right[ \t]+now|now|currently|these[ \t]+days|atm|at[ \t]+the[ \t]+moment|for[ \t]+now))?"
     rf"(?:[ \t]*(?:is|was|=|:|are|{_IS_ABROAD}|je)[ \t]+|'s[ \t]+|’s[ \t]+)"
@@ -316,6 +318,14 @@ _NEAR_PIN = re.compile(
 # as digits, in one group of 6-10 or two groups of 3-5 ("the postcode is 75001" has five)
 _CODE_DIGITS = re.compile(
     r"\bcodes?\b[^\n]{0,50}?(?:\b(?:is|was|are|reads|says)\b|:)[ \t]+[\"'`]?(\d{3,5}[ -]\d{3,5}|\d{6,10})\b"
+    rf"(?![ \t]*(?:{_COUNT_WORDS}|[-/.]\d))"
+)
+
+# "My grandson wrote down for me on paper: backup code 8406 2915", "the 2FA code 518 204": the kind of code named,
+# then its digits with nothing between
+_NAMED_CODE_DIGITS = re.compile(
+    r"\b(?:recovery|backup|back-up|2fa|two-factor|mfa|one-time|verification|security|login|sign-?in|sms|otp|reset|"
+    r"emergency|scratch|authenticator)[ \t]+codes?[ \t]+[\"'`]?(\d{3,5}[ -]\d{3,5}|\d{6,10})\b"
     rf"(?![ \t]*(?:{_COUNT_WORDS}|[-/.]\d))"
 )
 
@@ -644,6 +654,7 @@ _RULES: list[tuple[str, re.Pattern[str], int, _Check, bool]] = [
     ("plain", _NEAR_PASSWORD_MIXED, 1, None, False),
     ("plain", _NEAR_PIN, 1, None, True),
     ("plain", _CODE_DIGITS, 1, None, True),
+    ("recovery-code", _NAMED_CODE_DIGITS, 1, _digit_key, True),
     ("recovery-code", _NEAR_RECOVERY, 1, None, False),
     ("recovery-code", _GROUPED_CODE, 1, _grouped_code, False),
     # unquoted value after = := =>
@@ -793,7 +804,11 @@ def redact_session(
 
 # the assistant asked for a credential ("What's the vault password?", "can you paste the token")
 _ASKS_FOR_SECRET = re.compile(
-    r"\b(?:password|passphrase|passcode|pin|token|api key|secret|credentials?|key)\b[^\n]{0,150}\?"
+    # in the question itself, or in the sentence before one that points back at it ("… needs the vault password
+    # (…). How do you usually provide it?"); "your credentials file says us-east-1. Is the bucket there?" asks for none
+    r"\b(?:password|passphrase|passcode|pin|token|api key|secret|credentials?|key)\b(?:(?![.!?][ \t\n])[^\n]){0,150}\?"
+    r"|\b(?:password|passphrase|passcode|pin|token|api key|secret|credentials?|key)\b[^\n]{0,150}?[.!?][ \t]+"
+    r"[^.!?\n]{0,80}\b(?:it|them|that|this|one|yours)\b[^.!?\n]{0,40}\?"
     r"|\b(?:paste|send|share|give me|enter|type|tell me|what's|what is)\b[^.!?\n]{0,40}"
     r"\b(?:password|passphrase|passcode|pin|token|api key|secret|credentials?)\b",
     re.IGNORECASE,

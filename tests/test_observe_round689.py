@@ -4,27 +4,16 @@ the sentence that showed it. The observer runs with the shipped judge where the 
 from __future__ import annotations
 
 import pytest
+from observe_helpers import facts_of, shipped_judge
 
-from jarvis.config import EmbeddingConfig
 from jarvis.observe.judge import Judge, admissible
-from jarvis.observe.offline import OfflineObserver
 from jarvis.observe.phrasing import split_sentences
 from jarvis.observe.schema import Fact
-from jarvis.observe.sessions import SessionEvent
 
 
 @pytest.fixture(scope="module")
 def judge() -> Judge:
-    found = Judge.for_embedding(EmbeddingConfig())
-    assert found is not None
-    return found
-
-
-def facts_of(*messages: tuple[str, str], judge: Judge | None = None) -> list[Fact]:
-    events = [
-        SessionEvent("message", turn=i, role=role, text=text) for i, (role, text) in enumerate(messages)
-    ]
-    return list(OfflineObserver(judge).extract(events).facts)
+    return shipped_judge()
 
 
 def seen(facts: list[Fact]) -> list[tuple[str, str, str, str]]:

@@ -1,30 +1,19 @@
-"""The classes blind sessions heldout713-720 found (adr/0116): each with other names, spellings and orders than
+"""The classes blind sessions heldout713-728 found (adr/0116): each with other names, spellings and orders than
 the sentence that showed it. The observer runs with the shipped judge where the judge's veto is what is tested."""
 
 from __future__ import annotations
 
 import pytest
+from observe_helpers import facts_of, shipped_judge
 
-from jarvis.config import EmbeddingConfig
 from jarvis.observe.judge import Judge, admissible
-from jarvis.observe.offline import OfflineObserver
 from jarvis.observe.phrasing import before_question, clauses, split_sentences
 from jarvis.observe.schema import Fact
-from jarvis.observe.sessions import SessionEvent
 
 
 @pytest.fixture(scope="module")
 def judge() -> Judge:
-    found = Judge.for_embedding(EmbeddingConfig())
-    assert found is not None
-    return found
-
-
-def facts_of(*messages: tuple[str, str], judge: Judge | None = None) -> list[Fact]:
-    events = [
-        SessionEvent("message", turn=i, role=role, text=text) for i, (role, text) in enumerate(messages)
-    ]
-    return list(OfflineObserver(judge).extract(events).facts)
+    return shipped_judge()
 
 
 def seen(facts: list[Fact]) -> list[tuple[str, str, str]]:
@@ -350,3 +339,139 @@ def test_a_hedge_before_the_question_goes_with_it() -> None:
 def test_what_the_work_must_keep_running_on_is_a_rule(user: str) -> None:
     facts = facts_of(("assistant", "Ok."), ("user", user))
     assert [f for f in facts if f.kind == "rule" and "3.9" in f.text], seen(facts)
+
+
+# --- heldout721-728 -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("user", "theirs"),
+    [
+        ("My partner Lukas lives on Leberkäse semmel from the Spar when he works.", "leberkäse"),
+        ("my son basically lives off instant noodles", "noodles"),
+        ("The boulangerie at the corner sells the croissant at 1,10 € but with margarine.", "margarine"),
+        ("the kebab place across the road opens at 6 and shuts at 2", "kebab"),
+        ("Mr Nicolson next door always takes his class to the Kelvingrove in Glasgow.", "kelvingrove"),
+        ("Frau Albers always brings her grandchildren to the market on Saturday.", "grandchildren"),
+        ("The oldest boy watches Netflix all day on his tablet.", "netflix"),
+        ("The U16 coach does only running without ball in preseason, old Soviet school.", "soviet"),
+    ],
+)
+def test_what_someone_near_does_is_theirs(user: str, theirs: str, judge: Judge) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user), judge=judge)
+    assert theirs not in texts(facts), seen(facts)
+
+
+@pytest.mark.parametrize(
+    ("user", "kept"),
+    [
+        ("my sister lives on a boat in Utrecht", "boat"),
+        ("the bakery at the corner is ours since 2019", "ours"),
+    ],
+)
+def test_where_someone_lives_or_what_is_ours_stays(user: str, kept: str) -> None:
+    assert admissible(user) != "someone else's habit"
+
+
+@pytest.mark.parametrize(
+    "user",
+    ["I am on my third instant coffee, let's finish", "im on my 4th espresso lol"],
+)
+def test_which_cup_of_the_day_is_no_tool(user: str, judge: Judge) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user), judge=judge)
+    assert not [f for f in facts if "coffee" in f.text.lower() or "espresso" in f.text.lower()], seen(facts)
+
+
+def test_an_offer_turned_down_with_someone_elses_why_is_no_correction(judge: Judge) -> None:
+    facts = facts_of(
+        (
+            "assistant",
+            "If useful I can also make a spreadsheet of all support needs for the intern begeleider, so she has "
+            "everything in one place.",
+        ),
+        ("user", "no, no spreadsheet, the IB has her own system."),
+        judge=judge,
+    )
+    assert "spreadsheet" not in texts(facts), seen(facts)
+
+
+def test_a_no_to_an_offer_is_no_half_of_the_rule_before_it(judge: Judge) -> None:
+    """The offer sits past the opening the observer reads corrections against, so "and no brms." is read as a short
+    rule; it is dropped, not joined to the rule before it."""
+    facts = facts_of(
+        (
+            "assistant",
+            "The model runs, but the site variance is estimated at exactly 0, which is the singular fit warning. With "
+            "only 9 sites and a binary response that's common: lme4 can't separate site-level variation from noise, "
+            "so it collapses the random effect.\n\nTwo things worth noting in the data:\n- Each territory appears "
+            "twice (2024 and 2025), so territories are also repeated measures. Ideally `(1 | site/territory_id)` or "
+            "at least `(1 | territory_id)`.\n- `n_visits` varies (3-4), so detection effort differs a bit.\n\n"
+            "Options:\n1. **glmmTMB** with `(1 | site) + (1 | territory_id)`: fast, handles near-zero variances more "
+            "gracefully, and easy to extend later.\n2. **brms** (Bayesian): weakly informative priors on the site SD "
+            "avoid the boundary problem completely, at the cost of much longer runtimes.\n3. Keep lme4 and just "
+            "report the singular fit.\n\nI'd go with glmmTMB. I'll also tidy the script while I'm in there.",
+        ),
+        (
+            "user",
+            "always use the native pipe |> not %>%, i dont want magrittr in this project. and no brms. if it needs "
+            "more than a few minutes ill run it on puhti, my laptop only has 8gb.",
+        ),
+        judge=judge,
+    )
+    assert [f for f in facts if f.kind == "rule" and "native pipe" in f.text], seen(facts)
+    assert not [f for f in facts if f.kind == "rule" and "brms" in f.text], seen(facts)
+
+
+@pytest.mark.parametrize(
+    ("user", "kept"),
+    [
+        ("Give portions in cups and spoons, I don't own a kitchen scale.", "cups"),
+        ("give amounts in grams please", "grams"),
+        ("Write quantities in ml and teaspoons, we have no scale at the shelter.", "teaspoons"),
+    ],
+)
+def test_a_unit_for_amounts_is_a_rule(user: str, kept: str) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user))
+    assert [f for f in facts if f.kind == "rule" and kept in f.text.lower()], seen(facts)
+
+
+@pytest.mark.parametrize(
+    ("user", "kept"),
+    [
+        ("I'll finish the rest tonight after I drop my daughter at Bharatanatyam class.", "bharatanatyam"),
+        (
+            "I will review it all tonight after I take my father to dialysis, he goes Monday and Friday.",
+            "dialysis",
+        ),
+        ("I will review the rest tonight after I come back from judo with my daughter.", "judo"),
+        ("ill send the quote tonight after i pick the daughters from madrassa.", "madrassa"),
+        ("I will test the conversion tonight after I bring my son to water polo.", "water polo"),
+        ("I will check it tonight after I bring Aminu and Sadiq back from Islamiyya.", "islamiyya"),
+        ("gonna finish the discussion chapter after my shift at the Lidl tonight, kiitos!", "lidl"),
+    ],
+)
+def test_where_someone_close_is_taken_said_on_the_way(user: str, kept: str) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user))
+    assert kept in texts(facts), seen(facts)
+
+
+def test_several_children_go_and_one_goes() -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", "after i pick the daughters from madrassa i cook"))
+    assert [f for f in facts if "daughters go to madrassa" in f.text], seen(facts)
+
+
+def test_an_errand_with_the_car_is_no_place_someone_goes() -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", "I take the car to the garage tomorrow after work"))
+    assert not [f for f in facts if f.family.startswith("person/")], seen(facts)
+
+
+@pytest.mark.parametrize(
+    ("user", "kept"),
+    [
+        ("Last: a short talk for parents about food before training. My wife is a dietitian so she will check it.", "dietitian"),
+        ("Another: the invoice footer. My accountant is Sunniva Berg, she wants the org number there.", "sunniva"),
+    ],
+)  # fmt: skip
+def test_a_word_that_orders_asks_before_a_colon_is_no_speaker(user: str, kept: str) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user))
+    assert kept in texts(facts), seen(facts)

@@ -333,6 +333,14 @@ def test_a_key_the_person_says_to_keep_out_of_git_is_redacted_whatever_git_words
         ("backup codes are 4kq9-xz2m and p7wd-83hn", "p7wd-83hn"),
         ("the office licence is VK7JG-NPHTM-C97JM-9MPGT-3V66T on the sticker", "C97JM"),
         ("code for the 2FA app if I lose the phone: 7HQ2-MM4P-ZX81", "7HQ2-MM4P-ZX81"),
+        # heldout726 (adr/0116): the kind of code named, then its digits with nothing between
+        (
+            "My grandson wrote down for me on paper: backup code 8406 2915. Is that the one I type?",
+            "8406 2915",
+        ),
+        ("the 2FA code 518 204 did not work", "518 204"),
+        ("Verification code 730-194, it expires soon", "730-194"),
+        ("she sent the SMS code 48219930 to my old phone", "48219930"),
     ],
 )
 def test_a_code_said_as_digits_or_a_password_named_in_another_language_is_redacted(
@@ -362,6 +370,13 @@ def test_a_code_said_as_digits_or_a_password_named_in_another_language_is_redact
         "the part is ABCD-EFGH-IJKL",
         "trace 123e4567-e89b-12d3-a456-426614174000",
         "the route is A1-M6-M74",
+        # what a password is for, then another sentence with a colon (heldout726, adr/0116)
+        "A ghp_ token is like a password for your GitHub account. Please revoke it now: GitHub, Settings, Tokens.",
+        "the passcode for the alarm? No idea. Ask Maren: she set it up",
+        # a code named and a count or a year after it
+        "the backup code 12 characters long is printed on the card",
+        "we need backup codes for 2020 2021",
+        "the sms code 6 digits arrives in a minute",
     ],
 )
 def test_numbers_and_words_that_are_no_secret_stay(text: str) -> None:

@@ -411,6 +411,13 @@ def test_a_secret_found_once_is_redacted_everywhere_in_the_text(text: str, secre
         # no credential asked for, or nothing like one given
         ("Which Python version do you run?", "python3.12 and node18", set()),
         ("What's the password policy?", "12 characters, rotated every 90 days, since 2024-03-01", set()),
+        # a credential named in one sentence, then a question about something else (heldout728, adr/0116)
+        (
+            "3. Region: your credentials file says `us-east-1`. Is the bucket there?",
+            "The bucket is in eu-central-1, not us-east-1, the credentials file is wrong too",
+            set(),
+        ),
+        ("The API key goes in .env. Which region is the server in?", "fra1 in DO, ubuntu22", set()),
     ],
 )
 def test_an_answer_to_a_question_for_a_credential_is_a_secret(

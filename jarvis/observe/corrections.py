@@ -520,6 +520,14 @@ _WE_USE_RE = re.compile(
 )
 
 
+# "no, no spreadsheet, the IB has her own system": the offer turned down, and why, which is someone else's or the
+# thing's, with nothing of the person in it
+_NO_X_THEIR_WHY_RE = re.compile(
+    r"^no\s+(?P<wrong>[^,;]{1,30}?)\s*[,;:—–]\s*(?P<why>(?![^.]*\b(?:I|I'm|im|my|me|we|we're|our|us)\b)[^.]{3,80})[.!]*$",
+    IC,
+)
+
+
 # "no X for me, <why>" to an offer ("No, no YubiKey for me, such small things I lose")
 _NONE_FOR_ME_RE = re.compile(
     r"^(?:no|not)\s+(?:a\s+|an\s+|the\s+)?(?P<wrong>[^,;]{1,30}?)\s+for\s+(?:me|us)\b\s*(?:[,;:—–]\s*(?P<why>.*))?$",
@@ -605,7 +613,9 @@ def correction(sent: str, nxt: str, assistant: str, who: str, whole: str = "") -
             )
             # the same with why after it ("No, not Grafana, my father must be able to use it and he only knows
             # this one page"): a reason names nothing in the offer's place ("not Grafana, we use Zabbix" does)
-            with_why = _NOT_THEN_WHY_RE.match(rest) or _NONE_FOR_ME_RE.match(rest)
+            with_why = (
+                _NOT_THEN_WHY_RE.match(rest) or _NONE_FOR_ME_RE.match(rest) or _NO_X_THEIR_WHY_RE.match(rest)
+            )
             why = (with_why.group("why") or "") if with_why else ""
             if (
                 with_why

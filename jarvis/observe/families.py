@@ -30,6 +30,7 @@ from jarvis.observe.lexicon import (
     PETS,
     RELATIONS,
     ROLES,
+    THEIRS_NEARBY,
     TITLE,
     TODAY_OR_TOMORROW,
     TRANSIENT,
@@ -294,12 +295,15 @@ RULES: tuple[Family, ...] = (
     fam(
         "rule/in-unit",
         r"^(?:(?:also|and|so|ok|okay|please|pls|plz)[\s,]+)*(?:(?:give|write|show|list|put|send|do)\s+(?:me\s+|us\s+)?"
-        r"(?:the|all|every|my|our|it|them|everything)\b[^,;?]{0,40}?"
+        # ("Give portions in cups and spoons, I don't own a kitchen scale")
+        r"(?:the|all|every|my|our|it|them|everything|portions|amounts|quantities|measurements|measures|weights|"
+        r"distances|temperatures|prices|ingredients|sizes)\b[^,;?]{0,40}?"
         r"|(?:the|all|every|our|my)\s+[\w/-]+(?:\s+[\w/-]+){0,2}\s+should\s+(?:always\s+)?(?:show|display|be|give|list|use|"
         r"have|come)\b[^,;?]{0,30}?)\s+in\s+"
         r"(?P<x>(?-i:[A-Z]{2,4})(?![\w-])|usd|eur|gbp|chf|jpy|inr|zar|kes|ngn|ghs|aud|cad|nzd|sek|nok|dkk|pln|czk|huf|brl|mxn|"
         r"ars|clp|cop|php|idr|myr|thb|aed|sar|gmt|cet|cest|eet|ist|est|edt|pst|pdt|jst|kst|aest|wat|eat|sast|"
-        rf"grams|cups|{_MEASURES}|{_MONEY}|pounds|local time|utc|iso(?:\s+format)?)(?![\w-])"
+        rf"grams|cups|spoons|tablespoons|teaspoons|ounces|oz|ml|millilitres|milliliters|{_MEASURES}|{_MONEY}|pounds|"
+        r"local time|utc|iso(?:\s+format)?)(?![\w-])"
         r"(?:\s+and\s+[\w\s/]{1,25}?)?(?:\s+(?:please|pls|plz|obviously|always|thanks|too))?(?:\s*[,;(].*)?[.!]*$",
         "rule",
         "rule",
@@ -812,6 +816,8 @@ WORLD = fam(
     # went up again this week"): a price of the day, not how things are
     r"(?!(?=.*\b(?:expensive|pricey|cheap|costly|dear|(?:went|gone|going|shot|goes)\s+(?:\w+\s+)?(?:up|down))\b)"
     r"(?=.*\b(?:now|this\s+(?:month|week|season)|these\s+days|at\s+the\s+moment)\b))"
+    # a shop or a person placed by what is near, a titled name, a child of the house by age: theirs (adr/0116)
+    rf"(?!{THEIRS_NEARBY})"
     # a machine acting up again ("the decanter is making the noise again, every day this week the same thing", "the
     # boiler is leaking again"), or a spell of days bounded by now ("every day this week"): a trouble of the moment
     r"(?!.*\b(?:is|are|'s|'re|was|were)\s+(?:\w+\s+)?(?:making|doing|acting|playing|leaking|beeping|dripping|throwing|"

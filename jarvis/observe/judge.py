@@ -40,6 +40,7 @@ from jarvis.observe.lexicon import (
     RELATIONS,
     ROLES,
     SHIP_CREW,
+    THEIRS_NEARBY,
     TIME,
     TODAY_OR_TOMORROW,
     TRANSIENT,
@@ -211,6 +212,8 @@ _STATE_RE = re.compile(
     r"|\bon\s+(?:(?:my|the|a|our)\s+)?(?:[\w'-]+\s+)?(?:hotspot|mobile\s+data)\b"
     r"|\bon\s+(?:like\s+|about\s+|maybe\s+|only\s+)?\d+\s+(?:coffees|cups\s+of\s+coffee|espressos|energy\s+drinks|"
     r"hours?\s+(?:of\s+)?sleep)\b"
+    r"|\bon\s+(?:my|the)\s+(?:first|second|third|fourth|fifth|sixth|\d+(?:st|nd|rd|th)|umpteenth|nth)\s+(?:[\w-]+\s+)?"
+    r"(?:coffee|cup|tea|espresso|red\s*bull|energy\s+drink|cigarette)\b"
     # something of the person's that gave out ("the printer at home ran out of ink again", "the van broke down")
     # ("the staging box keeps running out of disk" is how things go; "stopped working after I upgraded pandas" tells
     # which box is theirs, and is read)
@@ -916,6 +919,32 @@ _KIN_TO_ALL_RE = re.compile(
 )
 
 
+# a shop, a titled name or a child of the house, then what they do ("The boulangerie at the corner sells the croissant
+# at 1,10 € but with margarine", "Mr Nicolson next door always takes his class to the Kelvingrove")
+_NEARBY_DOES_RE = re.compile(
+    rf"^(?:(?:and|but|so|also|lol|plus|oh)[\s,]+)*(?:{THEIRS_NEARBY})"
+    # (nothing of the person's in it: "Dr. Lapointe signs off on everything I send out" is the person's work)
+    r"(?![^,;.]*\b(?:I|me|my|we|our|us)\b)"
+    r"(?:\s+(?!(?:is|are|was|were|has|have|had|does|do|did|will|would|can|could)\b)[\w'-]+){0,3}?\s+"
+    r"(?:\w+ly\s+|always\s+|never\s+|only\s+|still\s+|just\s+)*(?!(?:is|has|was|does|ours|yours|hers|theirs)\b)"
+    r"[a-z]{2,}[^s\W]s\b",
+    IC,
+)
+
+
+# what a relative lives on ("My partner Lukas lives on Leberkäse semmel from the Spar when he works"): their diet,
+# not the person's; where they live is kept ("my sister lives on a boat in Utrecht")
+_KIN_LIVES_ON_RE = re.compile(
+    rf"^(?:(?:and|but|so|also|lol|plus|oh|like)[\s,]+)*(?:my|our)\s+(?:\w+\s+)?(?:{_FAMILY}|{_WIDER_FAMILY}|partner|flatmate|"
+    r"roommate|housemate)\b(?:\s+(?-i:[A-Z])[\w'-]+)?,?\s+(?:basically\s+|practically\s+|just\s+|only\s+|mostly\s+)?"
+    r"(?:lives|lived|survives|survived|runs)\s+(?:on|off)\s+(?!(?:a|an|the)\s+(?:[\w-]+\s+)?(?:boat|farm|island|ranch|estate|"
+    r"barge|houseboat|street|road|base|campus|coast)\b)"
+    # (an island by its name: "my mum lives on Hvar and I go over most weekends")
+    r"(?!(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?(?:\s*[,.;!]|\s+(?:and|with|in|now|since|near)\b|$))",
+    IC,
+)
+
+
 # someone else's say starting mid-clause in run-on speech, no comma before it ("… and never again my
 # brother-in-law keeps saying to buy gold he has gold coins"); "… that my boss says" reports it
 _RUN_ON_SAY_RE = re.compile(
@@ -960,6 +989,8 @@ def others_habit(text: str) -> bool:
         _OTHERS_HABIT_RE.match(text)
         or _KIN_CHOICE_RE.match(text)
         or _KIN_TO_ALL_RE.match(text)
+        or _KIN_LIVES_ON_RE.match(text)
+        or _NEARBY_DOES_RE.match(text)
         or _THE_ONE_RE.match(text)
         or _OTHER_TRADER_RE.match(text)
         or _NAMED_TASTE_RE.match(text)
@@ -1387,7 +1418,7 @@ _OUTSIDER_DOES_RE = re.compile(
     # what they own ("has the Lely robots"), or do as a habit ("does all of this by hand in Excel", "does 2 hour
     # sessions … every time"); "has to review anything under internal/" is the person's work
     r"(?:has\s+(?:a|an|the|two|three|four|\d+|his|her|their|these|those|this|that|(?-i:[A-Z])[\w-]*)\s|does\s+(?:all|everything|every|his|her|their|"
-    r"it|this|that|the\s+whole|\d+)\b|makes\s+(?:his|her|their|everyone|everybody|all|everything)\b|"
+    r"it|this|that|the\s+whole|only|nothing\s+but|\d+)\b|makes\s+(?:his|her|their|everyone|everybody|all|everything)\b|"
     r"(?!(?:wants|needs|expects|requires|asks|says|thinks|means|gets|lets|makes|is|has|was|does|lives|works|comes|"
     r"stays|moved|knows|seems|looks|sounds|feels|agrees|approves|signs|reviews|checks|reads|sees|calls|helps|"
     r"handles|owns|manages|runs\s+(?:the|our|my|this)\s+(?:team|lab|group|company|shop|business|office|project|"

@@ -445,3 +445,27 @@ WHEN_FOUND = (
     r"(?:a|one|two|three|four|five|six|seven|eight|nine|ten|\d+|a\s+few|a\s+couple\s+of|some)\s+(?:years?|months?|weeks?)\s+ago|"
     r"recently|lately)"
 )
+
+
+# a shop or a person placed by what is near ("The boulangerie at the corner sells the croissant at 1,10 €", "the kebab
+# place across the road opens at 6", "Mr Nicolson next door always takes his class to the Kelvingrove"), a titled name,
+# or a child of the house by age ("The oldest boy watches Netflix all day"): what they do is theirs, not the person's
+THEIRS_NEARBY = (
+    r"(?:the|a|that|this)\s+(?:[\w'-]+\s+){0,2}?(?:at|on|across|down|up|round|around|by|near|opposite|next\s+to)\s+(?:the\s+)?"
+    r"(?:corner|street|road|way|block|square|station|market|lane|avenue)\b"
+    r"|(?:the|a)\s+(?:[\w'-]+\s+){0,2}?next\s+door\b"
+    r"|(?-i:Mr|Mrs|Ms|Miss|Dr|Mx|Sir|Frau|Herr|Mme|Madame|Monsieur|Señor|Señora|Signor|Signora)\.?\s+(?-i:[A-Z])[\w'-]+"
+    r"|the\s+(?:oldest|eldest|youngest|middle|little|older|younger|big|small)\s+(?:boy|girl|one|kid|child|son|daughter|"
+    r"grandson|granddaughter|brother|sister|twin)s?\b"
+)
+
+
+# where someone close is taken every week, besides school ("after I drop my daughter at Bharatanatyam class", "after I take
+# my father to dialysis", "pick the daughters from madrassa"): their lessons, sport, faith and care
+TAKEN_TO = (
+    r"class|classes|lessons?|rehearsal|judo|karate|taekwondo|ballet|swimming|football|soccer|rugby|hockey|volleyball|"
+    r"basketball|netball|water\s+polo|gymnastics|dance|choir|orchestra|band\s+practice|scouts|guides|cubs|brownies|"
+    r"madrassa|madrasa|madrasah|islamiyya|sunday\s+school|hebrew\s+school|cheder|catechism|dialysis|chemo|chemotherapy|"
+    r"physio|physiotherapy|therapy|day\s+centre|day\s+center|tuition|tutoring|music\s+school|kumon|cricket|tennis|"
+    r"athletics|chess\s+club"
+)

@@ -2500,6 +2500,17 @@ class OfflineObserver:
                         merged = None
                     if merged is not None:
                         found[-1], skip = merged, i + 1
+                    if (
+                        found
+                        and facts
+                        and _too_short_alone(found[0], facts[-1], event.turn)
+                        and to_assistant
+                        and found[0].family.startswith("rule/none")
+                        and _named_by(_without_why(found[0].text), assistant_said)
+                    ):
+                        # ("always use the native pipe |> not %>%, … and no brms." to an offer of brms): the offer
+                        # turned down is no half of the rule before it (adr/0116)
+                        found = found[1:]
                     if found and facts and _too_short_alone(found[0], facts[-1], event.turn):
                         # "Never run terraform apply yourself. Plan only, I apply.": one rule, both halves
                         first, found = found[0], found[1:]

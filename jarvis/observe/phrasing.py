@@ -45,7 +45,9 @@ _LABEL_WORDS = (
     "staff team crew members people kids children family pets guests customers clients patients students address "
     "hours times days dates date time place venue where who what why how when menu products items prices price "
     "rates fees costs contact phone email languages language age ages size level audience format tone style length "
-    "ingredients tools equipment details info facts background names shifts rota roster opening closing"
+    "ingredients tools equipment details info facts background names shifts rota roster opening closing "
+    # what comes in a list of asks ("Last: a short talk for parents … My wife is a dietitian so she will check it")
+    "last another extra bonus followup fix bug feature idea request ask part point sidenote"
 )
 _LABEL_OK = frozenset(_LABEL_WORDS.split()) | DECIDED_ABROAD
 _PASTED_RE = re.compile(r"^\s*(?:\[[\d:]+\]\s*)?(?P<who>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)?):\s+(?P<said>.+)$")

@@ -34,6 +34,7 @@ from jarvis.observe.lexicon import (
     RELATIONS,
     ROLES,
     SCHEDULE_SLOTS,
+    TAKEN_TO,
     TIME,
     TITLE,
     TODAY_OR_TOMORROW,
@@ -624,6 +625,10 @@ SELF: tuple[Family, ...] = (
         r"(?!(?:(?:a|an|the|my|our)\s+)?(?:[\w'-]+\s+)?(?:hotspot|mobile\s+data|data|4g|5g|3g|vpn)\b)"
         r"(?!(?:like\s+|about\s+|maybe\s+|only\s+)?\d+\s+(?:coffees?|cups?|beers?|pints?|drinks?|glasses|espressos?|"
         r"hours?|hrs?|mins?|minutes?|days?|nights?)\b)"
+        # (nor which cup of the day it is: "I am on my third instant coffee, let's finish")
+        r"(?!(?:my|the|a)\s+(?:first|second|third|fourth|fifth|sixth|\d+(?:st|nd|rd|th)|last|umpteenth|nth|next)\s+"
+        r"(?:[\w-]+\s+)?(?:coffees?|cups?|teas?|beers?|pints?|drinks?|glass|espressos?|red\s*bulls?|energy\s+drinks?|"
+        r"cigarettes?|smokes?|attempts?|try|tries|draft|coffee\s+of\s+the\s+day)\b)"
         r"(?P<v>.{2,60})$",
         "preference",
         "tool",
@@ -1110,13 +1115,18 @@ IN_PASSING: tuple[Family, ...] = (
     # where a child (or anyone close) goes, every day
     fam(
         "person/school-run",
-        rf"\b(?:get|pick up|collect|fetch|drop(?: off)?|take|bring)\s+my\s+(?P<rel>{RELATIONS})(?P<name>\s+(?:{NAME}|(?!(?:up|off|from|at|to)\b)[a-z]+))?"
-        r"\s+(?:up\s+|off\s+)?(?:from|at|to)\s+(?P<v>(?:the\s+|her\s+|his\s+|their\s+)?(?:[\w'-]+\s+){0,3}?"
+        # ("pick the daughters from madrassa", "take my father to dialysis": lessons, sport, faith and care too)
+        # ("the daughters" only to lessons, sport, faith or care: "collect the twins from their school" is read by
+        # person/twins)
+        rf"\b(?:get|pick(?:\s+up)?|collect|fetch|drop(?: off)?|take|bring)\s+(?:my|the(?=\s+\w+\s+(?:up\s+|off\s+|back\s+)?"
+        rf"(?:from|at|to)\s+(?:the\s+|her\s+|his\s+|their\s+)?(?:[\w'-]+\s+){{0,3}}?(?:{TAKEN_TO})\b))\s+(?P<rel>{RELATIONS})"
+        rf"(?P<name>\s+(?:{NAME}|(?!(?:up|off|from|at|to|back)\b)[a-z]+))?"
+        r"\s+(?:up\s+|off\s+|back\s+)?(?:from|at|to)\s+(?P<v>(?:the\s+|her\s+|his\s+|their\s+)?(?:[\w'-]+\s+){0,3}?"
         r"(?:kindergarten|nursery|school|daycare|day care|creche|crèche|preschool|childminder|college|"
-        r"after-school club|club|practice|training))\b",
+        rf"after-school club|club|practice|training|{TAKEN_TO}))\b",
         "fact",
         "person",
-        lambda m, s: f"{possessive(s)} {rel(m)}{(m.group('name') or '').title()} goes to {v(m)}",
+        lambda m, s: f"{possessive(s)} {rel(m)}{(m.group('name') or '').title()} {_go(rel(m))} to {v(m)}",
         confidence=0.7,
     ),
     # "to pick up Sigrid from barnehage", "I collect Mateo at the Kita at 4": a child named without
@@ -1126,15 +1136,25 @@ IN_PASSING: tuple[Family, ...] = (
         # ("after I've picked up Freja and Asger from the børnehave": two of them, in the past)
         rf"\b(?:get|got|pick(?:ed)? up|collect(?:ed)?|fetch(?:ed)?|drop(?:ped)?(?: off)?|take|took|bring|brought)\s+"
         rf"(?!{NOT_NAMES}\b)(?P<name>{NAME_WORD}(?:\s+(?:and|&)\s+(?!{NOT_NAMES}\b){NAME_WORD})?)"
-        r"(?:\s+(?:up|off))?\s+(?:from|at|to)\s+(?P<v>(?:the\s+|her\s+|his\s+|their\s+)?(?:[\w'-]+\s+){0,3}?"
+        r"(?:\s+(?:up|off|back))?\s+(?:from|at|to)\s+(?P<v>(?:the\s+|her\s+|his\s+|their\s+)?(?:[\w'-]+\s+){0,3}?"
         r"(?:kindergarten|kindy|kinder|nursery|school|daycare|day care|creche|crèche|preschool|pre-school|"
         r"børnehave|børnehaven|vuggestue|vuggestuen|skole|skolen|skolan|kiga|opvang|bso|peuterspeelzaal|"
         r"childminder|barnehage|kita|garderie|after-school club|after-school|judo|swimming|ballet|football|"
         r"scouts|brownies|cubs|hoikuen|yochien|guardería|guarderia|jardín|jardin|crèche|école|escola|creche|"
-        r"förskola|dagis|przedszkole|asilo|scuola|tuition|swim practice|swim club|gymnastics|karate|taekwondo))\b",
+        rf"förskola|dagis|przedszkole|asilo|scuola|tuition|swim practice|swim club|gymnastics|karate|taekwondo|{TAKEN_TO}))\b",
         "fact",
         "person",
         lambda m, s: f"{s} picks up {m.group('name')} from {v(m)}",
+        confidence=0.7,
+    ),
+    # "after I come back from judo with my daughter": where someone close goes, with the person
+    fam(
+        "person/back-from-with",
+        rf"\b(?:come|came|get|got)\s+back\s+from\s+(?P<v>(?:the\s+)?(?:[\w'-]+\s+){{0,2}}?(?:{TAKEN_TO}|practice|training|"
+        rf"school|club))\s+with\s+my\s+(?P<rel>{RELATIONS})\b",
+        "fact",
+        "person",
+        lambda m, s: f"{possessive(s)} {rel(m)} {_go(rel(m))} to {v(m)}",
         confidence=0.7,
     ),
     # "I gotta go walk Waffles before it gets dark", "back after I walk Biscuit": a pet, by its name
@@ -1210,6 +1230,17 @@ IN_PASSING: tuple[Family, ...] = (
         "fact",
         "work",
         lambda m, s: f"{s} works {m.group('what').lower()} shifts",
+        confidence=0.65,
+    ),
+    # "after my shift at the Lidl tonight", "after my shifts at pak n save in mangere": where the person works shifts
+    fam(
+        "self/shift-at",
+        r"\b(?:after|before|from|between|during)\s+my\s+(?:\w+\s+)?shifts?\s+(?:at|in)\s+"
+        r"(?P<where>(?:the\s+)?(?!(?:home|work|night|the\s+moment)\b)[\w'&.-]+(?:\s+(?!(?:tonight|today|tomorrow|and|so|then|"
+        r"later|i|I)\b)[\w'&.-]+){0,4}?)(?=\s*(?:[,.;!?]|$|\s+(?:tonight|today|tomorrow|this|and|so|then|later|i|I)\b))",
+        "fact",
+        "work",
+        lambda m, s: f"{s} works shifts at {m.group('where').strip(TRIM)}",
         confidence=0.65,
     ),
     # "I'll submit after the twins are asleep", "once the kids are in bed": children at home
@@ -1708,6 +1739,7 @@ RIDER_NAMES = frozenset(
         "self/weekday-activity",
         "self/teaches-class",
         "self/works-shifts",
+        "self/shift-at",
         "person/children-asleep",
         "self/had-surgery",
         "self/condition-with",
@@ -1744,7 +1776,8 @@ CAN_ONLY = fam(
 # person (where they live or work, what they do), never what they like or think
 RELATION_FACTS = fam(
     "person/relation-fact",
-    rf"^my\s+(?P<rel>{RELATIONS})(?P<name>\s+(?:{NAME}|[a-z]+))?\s+(?!is an?\s+(?:big\s+|huge\s+)?fan\b)(?P<v>(?:works|lives|is based|is from|was born|studies|teaches|"
+    rf"^my\s+(?P<rel>{RELATIONS})(?P<name>\s+(?:{NAME}|[a-z]+))?\s+(?!is an?\s+(?:big\s+|huge\s+)?fan\b)(?P<v>(?:works|lives(?!\s+(?:on|off)\s+(?!(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?(?:\s*[,.;!]|\s+(?:and|with|in|now|since|near)\b|$))(?!(?:a|an|the|our|their|his|her)\s+(?:[\w-]+\s+)?(?:boat|farm|island|ranch|estate|barge|houseboat|"
+    rf"street|road|lane|avenue|croft|kibbutz|base|campus|coast|border|outskirts|edge|other\s+side)\b))|is based|is from|was born|studies|teaches|"
     rf"runs|owns|is retired|retired|is a|is an|has (?:{CONDITIONS})|is allergic to|goes to|attends|"
     rf"is (?:at|in) (?!.*{MOMENTARY})(?=(?-i:[A-Z]))|"
     r"(?:has|is having|had)\s+(?:her|his|their|a|an|the)\s+(?:[\w-]+\s+){0,2}(?:replacement|surgery|operation|op|"
@@ -1796,6 +1829,12 @@ IDENTITY: tuple[Family, ...] = (
         confidence=0.7,
     ),
 )
+
+
+def _go(who: str) -> str:
+    """ "goes" for one, "go" for several ("the user's daughters go to madrassa")."""
+    last = who.split()[-1].lower() if who.split() else ""
+    return "go" if last.endswith(("ren", "s")) and not last.endswith("ss") else "goes"
 
 
 def _article(m: re.Match[str]) -> str:
