@@ -475,3 +475,178 @@ def test_an_errand_with_the_car_is_no_place_someone_goes() -> None:
 def test_a_word_that_orders_asks_before_a_colon_is_no_speaker(user: str, kept: str) -> None:
     facts = facts_of(("assistant", "Ok."), ("user", user))
     assert kept in texts(facts), seen(facts)
+
+
+# --- heldout729-736 -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("user", "theirs"),
+    [
+        ("My flatmate writes everything in Word and laughs at me.", "word"),
+        (
+            "Marcus (other physio) still writes all his passwords on a sticky note under his keyboard lol.",
+            "sticky",
+        ),
+        ("Lindiwe at the shop next door posts like 10 times a day.", "10 times"),
+        ("my father still writes every order in a paper notebook", "notebook"),
+        ("Frau Pichler paid in cash at the Stammtisch in September.", "cash"),
+        ("The head coach of the boys team makes them do 100 bunny hops when they lose a set.", "bunny"),
+    ],
+)
+def test_someone_elses_way_or_one_act_is_theirs(user: str, theirs: str, judge: Judge) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user), judge=judge)
+    assert theirs not in texts(facts), seen(facts)
+
+
+@pytest.mark.parametrize(
+    ("user", "kept"),
+    [
+        ("my flatmate cooks for me and my sister", None),
+        (
+            "Dr. Lapointe signs off on everything I send out and she always asks about extreme weights first.",
+            None,
+        ),
+        ("my mother still lives in Lagos", "lagos"),
+        (
+            "Let's wrap it up before the 16:00 catamaran, my mum lives on Hvar and I go over most weekends.",
+            "hvar",
+        ),
+    ],
+)
+def test_what_involves_the_person_or_where_kin_live_is_not_their_habit(user: str, kept: str | None) -> None:
+    assert admissible(user) != "someone else's habit"
+    if kept:
+        assert kept in texts(facts_of(("assistant", "Ok."), ("user", user)))
+
+
+def test_what_the_person_cannot_do_is_no_routine() -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", "I cant be going up every night to empty beer lol"))
+    assert not [f for f in facts if f.family == "self/routine"], seen(facts)
+
+
+@pytest.mark.parametrize(
+    ("user", "kept"),
+    [
+        ("since I had the hip done last year I cannot be walking the hill, so I do all the gathering on the quad now", "hip"),
+        ("i cycle in to the hospital so whatever it is can't be something that'll leak all over my pannier", "cycle"),
+        ("I'm at the parts wholesaler in Vilnius every Monday, so he should come Tuesday or later.", "monday"),
+        ("Lucía (our artist) exports everything from Aseprite straight into assets/raw", "aseprite"),
+        ("Dana on the infra team reviews every PR before it merges", "dana"),
+    ],
+)  # fmt: skip
+def test_what_the_person_cannot_do_and_their_own_team_stay(user: str, kept: str, judge: Judge) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user), judge=judge)
+    assert kept in texts(facts), seen(facts)
+
+
+def test_a_decision_of_enough_quotes_no_offer(judge: Judge) -> None:
+    facts = facts_of(
+        ("assistant", "If it helps, I can also turn this into a Gantt chart you can paste into Excel."),
+        ("user", "no need for a gantt chart, a list is fine."),
+        judge=judge,
+    )
+    assert not [f for f in facts if "gantt" in f"{f.text} {f.quote}".lower()], seen(facts)
+
+
+@pytest.mark.parametrize(
+    ("assistant", "user", "kept", "gone"),
+    [
+        (
+            "For the quotes you could use Postgres on a managed host, or keep SQLite.",
+            "no, no Postgres, sqlite is enough for me, we make maybe 30 quotes a month.",
+            "sqlite",
+            "postgres",
+        ),
+        (
+            "You could move the shop to Shopify, or stay on WooCommerce.",
+            "nah not Shopify, woocommerce is plenty for us, 40 orders a week",
+            "woocommerce",
+            "shopify",
+        ),
+    ],
+)
+def test_no_offer_then_what_is_enough_is_a_decision_without_the_offer(
+    assistant: str, user: str, kept: str, gone: str, judge: Judge
+) -> None:
+    facts = facts_of(("assistant", assistant), ("user", user), judge=judge)
+    assert [f for f in facts if f.kind == "decision" and kept in f.text.lower()], seen(facts)
+    assert gone not in texts(facts), seen(facts)
+
+
+@pytest.mark.parametrize(
+    ("assistant", "user", "kept"),
+    [
+        (
+            "Options: red cabbage indicator (cheap, colourful) or universal indicator paper.",
+            "Okay, I will use the red cabbage indicator, it's cheap and the kids love colors.",
+            "red cabbage",
+        ),
+        ("We could rewrite it to sync code or keep tokio.", "ok lets keep tokio, no point rewriting to sync now.", "tokio"),
+        ("Open-Meteo needs no key; OpenWeather needs an API key.", "ok use the Open-Meteo then, no key is better.", "open-meteo"),
+        ("Switching to Next.js would give you i18n routing; Astro also has i18n.", "no ok staying with astro then.", "astro"),
+    ],
+)  # fmt: skip
+def test_one_option_taken_in_other_words_is_a_decision(assistant: str, user: str, kept: str) -> None:
+    facts = facts_of(("assistant", assistant), ("user", user))
+    assert [f for f in facts if f.kind == "decision" and kept in f.text.lower()], seen(facts)
+
+
+@pytest.mark.parametrize(
+    ("user", "kept"),
+    [
+        ("Sorry, I wrote 22 singers, it is 26, four new altos joined in September.", "26"),
+        ("I wrote that we moved to Stellenbosch in 1979 but it was 1981, so please fix that everywhere.", "1981"),
+        ("I said Tuesday but it is Wednesday", "wednesday"),
+        ("and the limit, 6 is wrong actually, it should be 4 degrees, the dairy changed the rule last spring.", "4 degrees"),
+        ("the date is wrong, it should be 12 May", "12 may"),
+        ("I need to correct something, my father came from Udine, not from Trieste.", "udine"),
+    ],
+)  # fmt: skip
+def test_the_person_puts_their_own_words_right(user: str, kept: str) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user))
+    assert [f for f in facts if f.kind == "correction" and kept in f.text.lower()], seen(facts)
+
+
+def test_a_promise_with_said_is_no_correction() -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", "I said I would come"))
+    assert not [f for f in facts if f.kind == "correction"], seen(facts)
+
+
+def test_what_the_address_must_say_is_no_ones_opinion() -> None:
+    assert admissible("the address must say Mahleka Street, not Bhunu Mall") != "someone else's taste"
+
+
+@pytest.mark.parametrize(
+    ("user", "kept"),
+    [
+        ("and keep it python 3.9, i dont want to upgrade raspbian now, last time it broke everything", "3.9"),
+        ("keep the app on node 18 please", "node 18"),
+        ("next: the site needs to be hebrew and english, hebrew is the default, RTL.", "hebrew"),
+    ],
+)
+def test_what_the_work_must_stay_on_or_be_is_a_rule(user: str, kept: str) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user))
+    assert [f for f in facts if f.kind == "rule" and kept in f.text.lower()], seen(facts)
+
+
+@pytest.mark.parametrize(
+    ("user", "kept"),
+    [
+        (
+            "I'm writing this during my free period, I have 26 hours of lessons a week so I have no time.",
+            "26 hours",
+        ),
+        ("One more thing, I lost two fingers tips on the table saw in 2008 so I type slow.", "table saw"),
+        ("Also I did ACL surgery in university, so I am very careful about landing drills.", "acl"),
+    ],
+)
+def test_workload_and_old_injuries_said_on_the_way(user: str, kept: str) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user))
+    assert kept in texts(facts), seen(facts)
+
+
+@pytest.mark.parametrize("user", ["I lost my keys in March", "I did the shopping in Leeds"])
+def test_lost_keys_or_errands_are_no_history(user: str) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user))
+    assert not [f for f in facts if f.family == "self/history"], seen(facts)

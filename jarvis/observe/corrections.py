@@ -548,9 +548,16 @@ _CHOSE_RE = re.compile(
 )
 
 
+# the same with no one named ("no ok staying with astro then")
+_CHOSE_BARE_RE = re.compile(
+    r"^(?:(?:so|ok|okay|then|fine)[\s,]+)*(?:staying|sticking|going|keeping)\s+(?:with|on|to)\s+(?!(?:you|your|it|that|this)\b)",
+    IC,
+)
+
+
 def chose(rest: str) -> bool:
     """What follows a no is a choice the person made, with nothing named as wrong."""
-    return _CHOSE_RE.match(rest) is not None
+    return _CHOSE_RE.match(rest) is not None or _CHOSE_BARE_RE.match(rest) is not None
 
 
 def no_then_choice(sent: str, nxt: str, assistant: str) -> bool:
@@ -582,6 +589,94 @@ def the_other_turned_down(sent: str, offers: str) -> bool:
     return bool(named) and named <= set(re.findall(r"\w+", offers.lower()))
 
 
+# "no, no Postgres, sqlite is enough for me, we make maybe 30 quotes a month": the offer turned down, and what will do
+# instead, said as enough
+_NO_X_ENOUGH_RE = re.compile(
+    rf"^(?:(?:no|nah|nope|non|nein)[\s,.!—–-]+)?(?:no|not|{_NOT_WORDS})\s+(?P<wrong>[^,;]{{1,30}}?)\s*[,;:—–]\s*"
+    r"(?P<choice>(?:the\s+|a\s+|plain\s+|just\s+)?[\w.+#-]+(?:\s+[\w.+#-]+){0,2}\s+(?:is|are|'s)\s+(?:more\s+than\s+|really\s+|"
+    r"totally\s+|easily\s+)?(?:enough|fine|plenty|good\s+enough|all\s+(?:I|we)\s+need)\b.*)$",
+    IC,
+)
+
+
+def enough_said(sent: str) -> str | None:
+    """What will do, as said ("sqlite is enough for me, …"): the quote of a decision/enough, without the offer."""
+    m = _NO_X_ENOUGH_RE.match(trim(sent).strip(TRIM))
+    return m.group("choice") if m else None
+
+
+def enough_instead(sent: str, offers: str, who: str) -> Found | None:
+    """decision/enough: "no Postgres, sqlite is enough for me" to an offer of Postgres: what will do is the decision,
+    and the offer is no part of it."""
+    m = _NO_X_ENOUGH_RE.match(trim(sent).strip(TRIM))
+    if not m or not offered(m.group("wrong"), offers):
+        return None
+    return Found(f"Decision: {cap(third_person(m.group('choice').strip(TRIM), who))}", "decision", "decision/enough",
+                 "decision", confidence=0.75)  # fmt: skip
+
+
+# what the person wrote before, then what it is ("Sorry, I wrote 22 singers, it is 26, four new altos joined in
+# September", "I wrote that we moved to Stellenbosch in 1979 but it was 1981, the year Marietjie was born")
+_I_WROTE_RE = re.compile(
+    r"^(?:(?:sorry|oops|my\s+bad|wait|ah)[,!.\s]+)*I\s+(?P<said>wrote|said|typed|put|told\s+you|gave\s+you)\s+(?:that\s+)?"
+    r"(?P<wrong>[^,;]{2,80}?)(?:\s*,\s*|\s*;\s*)(?:(?:actually|in\s+fact|really)\s+)?"
+    r"(?P<it>it|that|they|there|he|she)\s*(?P<verb>is|was|'s|are|were|should\s+be|has\s+to\s+be)\s+(?:actually\s+|really\s+)?"
+    r"(?P<right>[^,;.]{1,60}?)\s*(?:[,;.]\s*(?P<rest>.*))?$",
+    IC,
+)
+
+
+# "and the limit, 6 is wrong actually, it should be 4 degrees, the dairy changed the rule last spring": a value said
+# to be wrong, then what it should be
+_WRONG_SHOULD_RE = re.compile(
+    r"^(?:(?:and|also|oh|ah|wait|sorry)[,\s]+)*(?:(?:the\s+)?(?P<topic>[\w\s-]{2,30}?)\s*[,:]\s+)?(?P<wrong>[^,;]{1,30}?)\s+"
+    r"(?:is|was|'s)\s+wrong(?:\s+actually)?\s*[,;:—–]\s*(?:(?:it|that|this|they)\s+should\s+be|(?:it|that)'?s|(?:it|that)\s+is)\s+"
+    r"(?P<right>[^,;.]{1,40}?)\s*(?:[,;.]\s*(?P<why>.*))?$",
+    IC,
+)
+
+
+def own_slip(sent: str, who: str) -> Found | None:
+    """correction/own-slip: what the person wrote before, put right by them ("I wrote 22 singers, it is 26"), or a
+    value said to be wrong and what it should be ("6 is wrong actually, it should be 4 degrees")."""
+    wrong = _WRONG_SHOULD_RE.match(trim(sent).strip(TRIM))
+    if wrong and not refused(wrong.group("wrong")):
+        topic = f"{cap(wrong.group('topic').strip())}: " if wrong.group("topic") else ""
+        why = (wrong.group("why") or "").strip(TRIM)
+        said = wrong.group("wrong").strip(TRIM)
+        text = (
+            f"Correction: {said} should be {wrong.group('right').strip(TRIM)}"  # "the date is wrong, it should be …"
+            if re.match(r"(?:the|my|our|your|this|that)\s", said, IC)
+            else f"Correction: {topic}{wrong.group('right').strip(TRIM)}, not {said}"
+        )
+        text += f"; {third_person(why, who)}" if why else ""
+        return Found(
+            text, "correction", "correction/own-slip", subject_of(sent) or "", confidence=0.8, priority="high"
+        )
+    said_but = _SAID_BUT_RE.match(trim(sent).strip(TRIM))
+    if said_but:
+        # ("I wrote that we moved to Stellenbosch in 1979 but it was 1981", anywhere in a message: as `correction`
+        # reads it right after the assistant)
+        return Found("Correction: " + cap(third_person(said_but.group("x").strip(TRIM), who)), "correction",
+                     "correction/own-slip", subject_of(sent) or "", confidence=0.8, priority="high")  # fmt: skip
+    m = _I_WROTE_RE.match(trim(sent).strip(TRIM))
+    if not m or refused(m.group("wrong")):
+        return None
+    why = (m.group("rest") or "").strip(TRIM)
+    why = (
+        ""
+        if not why or re.match(r"(?:so\s+)?(?:please|pls|can\s+you|could\s+you|fix|change)\b", why, IC)
+        else why
+    )
+    why = re.split(r",\s*(?:so\s+)?(?:please|pls)\b", why, maxsplit=1, flags=IC)[0].strip(TRIM)
+    said = third_person(m.group("wrong").strip(TRIM), who)
+    text = f"Correction: {m.group('it').lower()} {m.group('verb')} {m.group('right').strip(TRIM)}, not as {who} {m.group('said').split()[0].lower()} ({said})"
+    text += f"; {third_person(why, who)}" if why else ""
+    return Found(
+        text, "correction", "correction/own-slip", subject_of(sent) or "", confidence=0.8, priority="high"
+    )
+
+
 # "Cud u, not use loads of abbreviations": a request to the assistant, not two values
 _ASKING_RE = re.compile(r"^(?:can|could|cud|would|wud|will|pls|plz|please)\s+(?:you|u|ya|yu)\b", IC)
 
@@ -591,6 +686,9 @@ def correction(sent: str, nxt: str, assistant: str, who: str, whole: str = "") -
     against; `whole` is all of it, where an option turned down may be found (the third item of a list)."""
     offers = whole or assistant
     sent = _EMOJI_JOINT_RE.sub(", ", sent)  # "not ICASSP 🙃 it's Interspeech": the emoji is a comma
+    found = enough_instead(sent, offers, who)
+    if found:
+        return found
     m = _SAID_NOT_RE.search(sent)
     if m:
         text = f"{third_person(m.group('right').strip(TRIM), who)}, not {m.group('wrong').strip(TRIM)}"

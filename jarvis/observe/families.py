@@ -290,6 +290,18 @@ RULES: tuple[Family, ...] = (
         lambda m, s: f"Keep amounts in {m.group('x')}",
         priority="high",
     ),
+    # "and keep it python 3.9, i dont want to upgrade raspbian now": the version the work must stay on
+    fam(
+        "rule/keep-version",
+        r"^(?:(?:and|also|please|pls|plz|ok|okay|so)[,\s]+)*(?P<x>keep\s+(?:it|this|everything|all\s+of\s+it|the\s+[\w-]+(?:\s+[\w-]+)?)\s+"
+        r"(?:(?:on|at|in|to|compatible\s+with|running\s+on|working\s+on)\s+)?(?:python|py|node(?:\.?js)?|php|java|ruby|go|rust|\.net|"
+        r"dotnet|perl|r|julia|django|rails|react|vue|angular|debian|ubuntu|raspbian|postgres(?:ql)?|mysql|ios|android|excel|office)"
+        r"\s*v?\d+(?:\.\d+)*)\b(?:\s+please)?(?=\s*(?:[,;.!]|$))",
+        "rule",
+        "rule",
+        lambda m, s: cap(m.group("x").strip(TRIM)),
+        priority="high",
+    ),
     # the same said of what is asked for ("Give me the plan in kilometres and minutes per km", "the schedule
     # should show times in IST obviously"): a unit, a currency or a clock is kept for every answer
     fam(
@@ -1047,7 +1059,8 @@ DECISIONS: tuple[Family, ...] = (
     # ("ok staying on firebase then", "sticking with the Pi 4 then"): the choice, said with no one before it
     fam(
         "decision/staying-on",
-        r"^(?:(?:ok(?:ay)?|alright|fine|right|then|so|yeah|yes)[,.!\s]+)*(?P<x>(?:staying\s+on|sticking\s+(?:with|to))\s+"
+        # ("no ok staying with astro then": the no to what was weighed, then the choice)
+        r"^(?:(?:ok(?:ay)?|alright|fine|right|then|so|yeah|yes|no|nah)[,.!\s]+)*(?P<x>(?:staying\s+(?:on|with)|sticking\s+(?:with|to))\s+"
         r"(?!(?:my|our|a|an|friends|family|him|her|them|you|relatives|track|top|it|that|this|the\s+(?:plan|same|first|"
         r"second|other|one))\b)[^,;.!?]{2,50}?)(?:\s+(?:then|for\s+now|for\s+good))?[.!]*$",
         "decision",

@@ -739,7 +739,8 @@ _THING_SAYS_RE = re.compile(
     # what a part of the person's document is to say ("the footer should say Fysio Trøjborg, not Kinesis")
     r"|\b(?:the|my|our|each|every|all\s+the)\s+(?:[\w-]+\s+)?(?:footer|header|heading|title|subject(?:\s+line)?|"
     r"signature|caption|label|sign|banner|logo|letterhead|invoice|receipt|slide|cover|byline|credit|tagline|"
-    r"greeting|closing|sign-?off|watermark|filename|file\s+name)s?\s+(?:should|must|has\s+to|needs\s+to|will|"
+    r"greeting|closing|sign-?off|watermark|filename|file\s+name|address|website|site|page|menu|flyer|poster|card|"
+    r"text|email|post|bio|profile|listing|note|message|sticker|form)s?\s+(?:should|must|has\s+to|needs\s+to|will|"
     r"shall|is\s+to)\s+(?:always\s+)?(?:say|read|show|state|mention)\b",
     IC,
 )
@@ -932,6 +933,32 @@ _NEARBY_DOES_RE = re.compile(
 )
 
 
+# a name with where they work or what they are, then a habit over all of a thing ("Lindiwe at the shop next door posts
+# like 10 times a day", "Marcus (other physio) still writes all his passwords on a sticky note")
+_NAMED_PLACED_HABIT_RE = re.compile(
+    r"^(?:(?:and|but|so|also|lol|plus|oh)[\s,]+)*(?!(?:I|I'm|Im|We|It|This|That|There|He|She|They|The|My|Our)\b)"
+    # (one of the person's own people, in brackets, is their work's way: "Lucía (our artist) exports everything …")
+    r"(?-i:[A-Z])[\w'-]+(?:\s*\((?![^)]*\b(?:our|my)\b)[^)]{1,30}\)|\s+(?:at|from|in|on)\s+the\s+"
+    # (a unit of the person's own place is their work's way: "Dana on the infra team reviews every PR")
+    r"(?![\w\s'-]{0,25}?\b(?:team|squad|crew|desk|ward|unit|department|dept|board|committee|project|lab|office)\b)"
+    r"[\w\s'-]{1,30}?)\s+(?:still\s+|always\s+|usually\s+|just\s+|literally\s+)?(?!(?:is|has|was|does)\b)(?-i:[a-z]{2,}[^s\W]s)\s+"
+    r"(?:all|everything|every|each|like\s+\d+|about\s+\d+|\d+\s+times|his|her|their)\b",
+    IC,
+)
+# a relative's old way with all of a thing ("my father still writes every order in a paper notebook")
+_KIN_STILL_RE = re.compile(
+    rf"^(?:(?:and|but|so|also|lol|plus|oh)[\s,]+)*(?:my|our)\s+(?:\w+\s+)?(?:{_FAMILY}|{_WIDER_FAMILY})\b"
+    r"(?:\s+(?-i:[A-Z])[\w'-]+)?\s+still\s+(?!(?:is|has|lives|works)\b)[a-z]{2,}[^s\W]s\s+(?:all|every|everything|each)\b",
+    IC,
+)
+# a titled name and what they once did ("Frau Pichler paid in cash at the Stammtisch in September")
+_TITLED_DID_RE = re.compile(
+    r"^(?:(?:and|but|so|also|lol|plus|oh)[\s,]+)*(?-i:Mr|Mrs|Ms|Miss|Dr|Mx|Frau|Herr|Mme|Madame|Monsieur|Señor|Señora|"
+    r"Signor|Signora)\.?\s+(?-i:[A-Z])[\w'-]+\s+(?:\w+ly\s+|already\s+|also\s+)?(?:[a-z]+ed|paid|sent|gave|took|brought|came|"
+    r"went|left|said|told|wrote|made|did|got|bought|sold|rang|called)\b(?![^,;.]*\b(?:I|me|my|we|our|us)\b)",
+)
+
+
 # what a relative lives on ("My partner Lukas lives on Leberkäse semmel from the Spar when he works"): their diet,
 # not the person's; where they live is kept ("my sister lives on a boat in Utrecht")
 _KIN_LIVES_ON_RE = re.compile(
@@ -991,6 +1018,9 @@ def others_habit(text: str) -> bool:
         or _KIN_TO_ALL_RE.match(text)
         or _KIN_LIVES_ON_RE.match(text)
         or _NEARBY_DOES_RE.match(text)
+        or _NAMED_PLACED_HABIT_RE.match(text)
+        or _KIN_STILL_RE.match(text)
+        or _TITLED_DID_RE.match(text)
         or _THE_ONE_RE.match(text)
         or _OTHER_TRADER_RE.match(text)
         or _NAMED_TASTE_RE.match(text)
@@ -1402,7 +1432,8 @@ _OUTSIDER_DOES_RE = re.compile(
     rf"nurse|midwife|dentist|physio|hairdresser|barber|tailor|provider|childminder)s?"
     # (… up to "and it", what it does to the person: "my supervisor Gaz does the readings in a weird order and it messes
     # with my head")
-    rf"(?!(?:(?!\band\s+(?:he|she|they|it)\b)[^,;.])*\b(?:{_FIRST_PERSON}|you|your|u|ur)\b)"
+    # (… or "and laughs", a second verb of theirs: "My flatmate writes everything in Word and laughs at me")
+    rf"(?!(?:(?!\band\s+(?:(?:he|she|they|it)\b|[a-z]{{2,}}[^s\W]s\b))[^,;.])*\b(?:{_FIRST_PERSON}|you|your|u|ur)\b)"
     # … named after the role ("My neighbour Tibor has the Lely robots", "The colleague in the office next door,
     # Pavel, writes all his letters with ChatGPT")
     # (a title in small letters before the name: "the other physics teacher, pan Marek, makes everything in Word")
@@ -1418,7 +1449,8 @@ _OUTSIDER_DOES_RE = re.compile(
     # what they own ("has the Lely robots"), or do as a habit ("does all of this by hand in Excel", "does 2 hour
     # sessions … every time"); "has to review anything under internal/" is the person's work
     r"(?:has\s+(?:a|an|the|two|three|four|\d+|his|her|their|these|those|this|that|(?-i:[A-Z])[\w-]*)\s|does\s+(?:all|everything|every|his|her|their|"
-    r"it|this|that|the\s+whole|only|nothing\s+but|\d+)\b|makes\s+(?:his|her|their|everyone|everybody|all|everything)\b|"
+    r"it|this|that|the\s+whole|only|nothing\s+but|\d+)\b|makes\s+(?:his|her|their|everyone|everybody|all|everything|them|"
+    r"the\s+(?:kids|boys|girls|players|team|class|students|staff))\b|"
     r"(?!(?:wants|needs|expects|requires|asks|says|thinks|means|gets|lets|makes|is|has|was|does|lives|works|comes|"
     r"stays|moved|knows|seems|looks|sounds|feels|agrees|approves|signs|reviews|checks|reads|sees|calls|helps|"
     r"handles|owns|manages|runs\s+(?:the|our|my|this)\s+(?:team|lab|group|company|shop|business|office|project|"

@@ -111,6 +111,8 @@ PLAIN_LABELS = (
     r"|(?:one|first) thing(?: before (?:you|u) (?:touch|start|do|change|run) anything(?: at all)?)?"
     # what is wanted, said before a colon ("What I do want: booleans in the YAML always as true/false")
     r"|what (?:I|we) (?:do |really |actually |would |'d )?(?:want|need|like|prefer|ask)(?: (?:from|of) (?:you|u))?"
+    # what orders a list of asks ("next: the site needs to be hebrew and english", "Last: …", "step 2: …")
+    r"|next|then|now|last|lastly|finally|another|one more|extra|bonus|(?:step|part|point) \d+"
 )
 TRAITS = (
     r"vegetarian|vegan|pescatarian|lactose[- ]intolerant|gluten[- ]intolerant|gluten[- ]free|coeliac|celiac|"

@@ -38,8 +38,10 @@ from jarvis.observe.corrections import (
     cleft_correction,
     correcting,
     correction,
+    enough_said,
     named_correction,
     no_then_choice,
+    own_slip,
     the_other_turned_down,
     topic_correction,
 )
@@ -1202,6 +1204,13 @@ _ASKED_END_RE = re.compile(
 )
 
 
+_CORRECT_LEAD_RE = re.compile(
+    r"^(?:(?:sorry|oh|ah|wait|and|also|one\s+more\s+thing)[,!.\s]+)*I\s+(?:need|have|want|must)\s+to\s+correct\s+"
+    r"(?:something|one\s+thing|a\s+thing|that|myself|something\s+I\s+(?:said|wrote))[,:;.!—–\s]+(?=\w)",
+    IC,
+)
+
+
 def extract_sentence(
     sent: str,
     nxt: str,
@@ -1224,6 +1233,8 @@ def extract_sentence(
     text = LEAD_FILLER_RE.sub("", plain(sent)).strip() or plain(sent)
     if re.search(r"\bnot\b", text, IC):
         text = WHERE_WRONG_RE.sub("", text)  # "… not 2 x 35 like in the code, 35 is for U15"
+    # ("I need to correct something, my father came from Udine, not from Trieste"): said to be a correction
+    text = _CORRECT_LEAD_RE.sub("Correction: ", text, count=1)
     # ("Also add that my wife has problem with breathing, …"): what goes into the letter is the person's own fact
     into = _ADD_THAT_RE.match(text) if to_assistant else None
     text = into.group("x") if into else text
@@ -1353,7 +1364,7 @@ def extract_sentence(
     # "Sorry, it is 500 birds not 400, I miscounted the second crate": how the slip happened is no part of it
     put_right = OWN_SLIP_TAIL_RE.sub("", text) or text
     # carries its own topic, after an assistant turn or not
-    found = topic_correction(trim(put_right)) or cleft_correction(trim(put_right), who)
+    found = topic_correction(trim(put_right)) or cleft_correction(trim(put_right), who) or own_slip(text, who)
     if not found and after_assistant:
         # "Close, but no, it's May 17", "First, no, the web tier isn't Ubuntu"
         setting = correcting(put_right)
@@ -1380,7 +1391,9 @@ def extract_sentence(
         # anything the assistant said, so none of its words go beside it
         # (nor a slip of the person's own put right: "Sorry, It was 1979 that I started, not 1981")
         left_out = _FORGOT_TO_SAY_RE.search(text) is not None or found.family == "correction/cleft"
-        return [_fact(found, text, turn, context="" if left_out else after_assistant)]
+        # (a decision/enough quotes what will do, not the offer turned down: "no need for a gantt chart, a list is fine")
+        quote = (enough_said(text) or text) if found.family == "decision/enough" else text
+        return [_fact(found, quote, turn, context="" if left_out else after_assistant)]
     found = _from_now_on(trim(text), who)
     parts = clauses(text)
     if not found and len(parts) > 1:  # "keep replies short going forward, I read them on the bus"
@@ -1440,10 +1453,15 @@ def _answer(sent: str, assistant: str) -> Found | None:
 # one of the options the assistant put forward, taken in the person's own words ("ok we store it in localStorage,
 # no server", "we'll host it on Hetzner then", "I go for the Anker one"): where it is kept or which is picked
 _PICKED_RE = re.compile(
-    r"^(?:(?:ok(?:ay)?|so|then|fine|alright|right|yes|yeah|good)[,.!\s]+)*(?P<x>(?:we|I)(?:'ll|\s+will)?\s+"
+    r"^(?:(?:ok(?:ay)?|so|then|fine|alright|right|yes|yeah|good)[,.!\s]+)*(?P<x>(?:(?:we|I)(?:'ll|\s+will)?|let's|lets)\s+"
     r"(?:(?:store|keep|save|put|host|run|deploy|back\s+up|do)\s+(?:it|them|everything|all|the\s+[\w-]+(?:\s+[\w-]+)?)"
-    r"\s+(?:in|on|at|with|via|through)|go\s+for|pick|take|choose)\s+(?P<what>(?:the\s+)?[\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)"
-    r"(?:\s+(?:then|for\s+now))?(?:\s*[,;]\s*(?P<tail>[^,;]{2,40}))?)[.!]*$",
+    # ("Okay, I will use the red cabbage indicator, it's cheap", "ok lets keep tokio, no point rewriting to sync now")
+    r"\s+(?:in|on|at|with|via|through)|go\s+for|pick|take|choose|use|keep)\s+"
+    r"(?P<what>(?:the\s+)?(?!(?:it|them|that|this|those|these|one|both)\b)[\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)"
+    r"(?:\s+(?:then|for\s+now))?(?:\s*[,;]\s*(?P<tail>[^,;]{2,40}))?"
+    # the same bid as an order, with its "then" ("ok use the Open-Meteo then, no key is better")
+    r"|(?:use|go\s+with|go\s+for|take|pick|keep)\s+(?P<what2>(?:the\s+)?(?!(?:it|them|that|this|those|these|one|both)\b)"
+    r"[\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)\s+then(?:\s*[,;]\s*(?P<tail2>[^,;]{2,40}))?)[.!]*$",
     IC,
 )
 
@@ -1456,7 +1474,7 @@ def _picked(sent: str, offers: str, who: str) -> Found | None:
     if not m or refused(m.group("x")):
         return None
     named = (
-        words(m.group("what"))
+        words(m.group("what") or m.group("what2"))
         - _EVERYDAY_WORDS
         - {"the", "one", "first", "second", "other", "same", "option"}
     )

@@ -708,7 +708,7 @@ SELF: tuple[Family, ...] = (
     fam(
         "self/routine",
         r"^(?:I|we)\s+(?:also\s+|usually\s+|normally\s+)?(?!(?:will|would|might|could|should|can|want|need|hope|plan|"
-        r"'ll|'d|wish|try|tried|think|guess)\b)(?P<v>[a-z]+\b.{0,60}?\b(?:(?:every|each)\s+(?:other\s+)?"
+        r"'ll|'d|wish|try|tried|think|guess|cant|can't|cannot|couldnt|couldn't|wont|won't|shouldnt|shouldn't)\b)(?P<v>[a-z]+\b.{0,60}?\b(?:(?:every|each)\s+(?:other\s+)?"
         rf"(?:day|morning|afternoon|evening|night|week|weekday|weekend|month|year|{DAYS})|on\s+{DAYS}|"
         r"on\s+weekends|on\s+weekdays|daily|weekly|monthly)\b.*)$",
         "fact",
@@ -1243,6 +1243,17 @@ IN_PASSING: tuple[Family, ...] = (
         lambda m, s: f"{s} works shifts at {m.group('where').strip(TRIM)}",
         confidence=0.65,
     ),
+    # "I have 26 hours of lessons a week", "I see about 30 patients a day": how much the person's work is
+    fam(
+        "self/per-week",
+        r"\bI\s+(?:have|teach|work|do|see|drive|give|run)\s+(?P<v>(?:about\s+|around\s+|like\s+|over\s+)?\d+\s+(?:hours?|lessons?|classes|"
+        r"shifts?|patients|clients|sessions|deliveries|lectures|tours|runs|kids|students)(?:\s+of\s+[\w\s]{2,20}?)?\s+(?:a|per|every|each)\s+"
+        r"(?:week|day|month|shift))\b",
+        "fact",
+        "work",
+        lambda m, s: f"{s} has {m.group('v').strip(TRIM)}",
+        confidence=0.65,
+    ),
     # "I'll submit after the twins are asleep", "once the kids are in bed": children at home
     fam(
         "person/children-asleep",
@@ -1740,6 +1751,7 @@ RIDER_NAMES = frozenset(
         "self/teaches-class",
         "self/works-shifts",
         "self/shift-at",
+        "self/per-week",
         "person/children-asleep",
         "self/had-surgery",
         "self/condition-with",
@@ -1776,7 +1788,8 @@ CAN_ONLY = fam(
 # person (where they live or work, what they do), never what they like or think
 RELATION_FACTS = fam(
     "person/relation-fact",
-    rf"^my\s+(?P<rel>{RELATIONS})(?P<name>\s+(?:{NAME}|[a-z]+))?\s+(?!is an?\s+(?:big\s+|huge\s+)?fan\b)(?P<v>(?:works|lives(?!\s+(?:on|off)\s+(?!(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?(?:\s*[,.;!]|\s+(?:and|with|in|now|since|near)\b|$))(?!(?:a|an|the|our|their|his|her)\s+(?:[\w-]+\s+)?(?:boat|farm|island|ranch|estate|barge|houseboat|"
+    rf"^my\s+(?P<rel>{RELATIONS})(?P<name>\s+(?:{NAME}|(?!(?:still|now|also|just|already|currently|always|never|"
+    r"usually|only|really)\b)[a-z]+))?\s+(?:(?:still|now|also|currently)\s+)?(?!is an?\s+(?:big\s+|huge\s+)?fan\b)(?P<v>(?:works|lives(?!\s+(?:on|off)\s+(?!(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?(?:\s*[,.;!]|\s+(?:and|with|in|now|since|near)\b|$))(?!(?:a|an|the|our|their|his|her)\s+(?:[\w-]+\s+)?(?:boat|farm|island|ranch|estate|barge|houseboat|"
     rf"street|road|lane|avenue|croft|kibbutz|base|campus|coast|border|outskirts|edge|other\s+side)\b))|is based|is from|was born|studies|teaches|"
     rf"runs|owns|is retired|retired|is a|is an|has (?:{CONDITIONS})|is allergic to|goes to|attends|"
     rf"is (?:at|in) (?!.*{MOMENTARY})(?=(?-i:[A-Z]))|"
@@ -1804,9 +1817,15 @@ IDENTITY: tuple[Family, ...] = (
     ),
     fam(
         "self/history",
-        r"^I\s+(?P<verb>had|broke|tore|injured|was diagnosed with|got diagnosed with|underwent|survived|"
-        r"graduated from|studied|lived|worked)\s+(?P<v>.{3,60}?)\s+(?:in|since|until|from)\s+"
-        r"(?P<when>(?:\d{4}|(?-i:[A-Z])\w+)\b.*)$",
+        r"^(?:(?:also|and|one more thing|btw|oh)[,\s]+)*I\s+(?P<verb>had|broke|tore|injured|was diagnosed with|got diagnosed with|"
+        # ("I lost two fingers tips on the table saw in 2008", "I did ACL surgery in university")
+        r"underwent|survived|graduated from|studied|lived|worked"
+        r"|lost(?=\s+(?:[\w-]+\s+){0,3}?(?:fingers?|toes?|eyes?|legs?|arms?|hands?|foot|feet|hearing|sight|teeth|tooth|job|husband|"
+        r"wife|son|daughter|mother|father|mum|mom|dad|brother|sister|partner|kidney|spleen|tips?)\b)"
+        r"|did(?=\s+(?:[\w-]+\s+){0,3}?(?:surgery|operation|chemo|rehab|degree|phd|masters|apprenticeship|military\s+service)\b))"
+        r"\s+(?P<v>.{3,60}?)\s+(?:in|since|until|from)\s+"
+        r"(?P<when>(?:\d{4}|(?-i:[A-Z])\w+|university|uni|college|school|high\s+school|the\s+army|the\s+navy|my\s+(?:twenties|"
+        r"teens|thirties|forties|youth))\b.*)$",
         "fact",
         "",
         lambda m, s: _statement(m, s),
