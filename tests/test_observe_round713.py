@@ -608,6 +608,26 @@ def test_the_person_puts_their_own_words_right(user: str, kept: str) -> None:
     assert [f for f in facts if f.kind == "correction" and kept in f.text.lower()], seen(facts)
 
 
+@pytest.mark.parametrize(
+    ("user", "kept"),
+    [
+        (
+            "I wrote that we moved to Stellenbosch in 1979 but it was 1981, the year Marietjie was born, so please fix "
+            "that everywhere it appears, also in the timeline file.",
+            "1981",
+        ),
+        (
+            "oh sorry I said Vlisco earlier but it's mostly GTP and Woodin that I stock, Vlisco is too expensive for my "
+            "customers, I only have 2 or 3 Vlisco pieces at a time.",
+            "gtp",
+        ),
+    ],
+)
+def test_a_long_own_slip_is_kept_past_the_veto(user: str, kept: str, judge: Judge) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user), judge=judge)
+    assert [f for f in facts if f.kind == "correction" and kept in f.text.lower()], seen(facts)
+
+
 def test_a_promise_with_said_is_no_correction() -> None:
     facts = facts_of(("assistant", "Ok."), ("user", "I said I would come"))
     assert not [f for f in facts if f.kind == "correction"], seen(facts)
@@ -650,3 +670,57 @@ def test_workload_and_old_injuries_said_on_the_way(user: str, kept: str) -> None
 def test_lost_keys_or_errands_are_no_history(user: str) -> None:
     facts = facts_of(("assistant", "Ok."), ("user", user))
     assert not [f for f in facts if f.family == "self/history"], seen(facts)
+
+
+# --- heldout737-744 -------------------------------------------------------------------------------------------
+
+
+def test_a_former_associates_old_way_is_theirs(judge: Judge) -> None:
+    facts = facts_of(
+        ("assistant", "Ok."),
+        (
+            "user",
+            "My former associate, Julien, wrote everything by hand, incroyable, and his secretary typed it.",
+        ),
+        judge=judge,
+    )
+    assert "by hand" not in texts(facts), seen(facts)
+    assert admissible("my colleague Anna wrote all the tests for me") != "someone else's habit"
+
+
+@pytest.mark.parametrize(
+    ("user", "kept"),
+    [
+        (
+            "Always the vouvoiement in client letters, never the tutoiement, even when the client is young.",
+            "vouvoiement",
+        ),
+        ("commit msg in english pls, team chats in korean but git history is english only", "english"),
+        ("code comments in German please", "german"),
+        ("Measures in centimeters please, I never worked with inches.", "centimeters"),
+        ("Paces in min/km please, never miles, and no heart rate zones, I don't run with a strap.", "min/km"),
+        ("only standard python, no pandas please.", "pandas"),
+        ("only metric, no imperial please", "metric"),
+    ],
+)
+def test_how_the_work_is_written_is_a_rule(user: str, kept: str) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user))
+    assert [f for f in facts if f.kind == "rule" and kept in f.text.lower()], seen(facts)
+
+
+@pytest.mark.parametrize(
+    ("user", "kept"),
+    [
+        ("tomorrow after school I'm driving my mother to her dialysis at Grey's Hospital.", "dialysis"),
+        ("i will look at it on my phone tonight at my sons water polo practice", "water polo"),
+        ("I'll run it by hand tonight after my daughter's volleyball game", "volleyball"),
+    ],
+)
+def test_what_someone_close_does_every_week_said_on_the_way(user: str, kept: str) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user))
+    assert kept in texts(facts), seen(facts)
+
+
+def test_someone_closes_teacher_is_no_activity() -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", "my son's teacher is strict"))
+    assert not [f for f in facts if f.family == "person/kid-activity"], seen(facts)

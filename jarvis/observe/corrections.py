@@ -653,7 +653,12 @@ def own_slip(sent: str, who: str) -> Found | None:
         return Found(
             text, "correction", "correction/own-slip", subject_of(sent) or "", confidence=0.8, priority="high"
         )
-    said_but = _SAID_BUT_RE.match(trim(sent).strip(TRIM))
+    # (what is asked after it is no part of it: "…, so please fix that everywhere it appears, also in the timeline")
+    asked = re.split(
+        r",\s*(?:so\s+)?(?:please|pls|can\s+you|could\s+you)\b", trim(sent), maxsplit=1, flags=IC
+    )[0]
+    # (and when it runs long, its first clause: "I said Vlisco earlier but it's mostly GTP and Woodin that I stock, …")
+    said_but = _SAID_BUT_RE.match(asked.strip(TRIM)) or _SAID_BUT_RE.match(asked.split(", ")[0].strip(TRIM))
     if said_but:
         # ("I wrote that we moved to Stellenbosch in 1979 but it was 1981", anywhere in a message: as `correction`
         # reads it right after the assistant)

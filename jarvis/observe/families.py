@@ -122,7 +122,10 @@ def decided_x(m: re.Match[str], s: str) -> str:
 
 
 # units and currencies an answer is asked in, for rule/keep-in and rule/in-unit (each adds its own)
-_MEASURES = r"km|kilometres|kilometers|miles|kg|kilos|celsius|fahrenheit|metric|imperial|litres|liters|24h|24-hour time"
+_MEASURES = (
+    r"km|kilometres|kilometers|miles|kg|kilos|celsius|fahrenheit|metric|imperial|litres|liters|24h|24-hour time|"
+    r"cm|centimetres|centimeters|mm|millimetres|millimeters|metres|meters|inches|feet|min/km|min/mile"
+)
 _MONEY = r"rands?|euros?|dollars?|cedis|naira|pesos|rupees|shillings"
 
 # Rules: how things must be done, anywhere in a clause.
@@ -310,6 +313,9 @@ RULES: tuple[Family, ...] = (
         # ("Give portions in cups and spoons, I don't own a kitchen scale")
         r"(?:the|all|every|my|our|it|them|everything|portions|amounts|quantities|measurements|measures|weights|"
         r"distances|temperatures|prices|ingredients|sizes)\b[^,;?]{0,40}?"
+        # the thing measured alone, first ("Measures in centimeters please, I never worked with inches", "Paces in min/km")
+        r"|(?:measures|measurements|sizes|dimensions|distances|paces|temperatures|weights|amounts|quantities|portions|"
+        r"lengths|heights|widths|speeds)"
         r"|(?:the|all|every|our|my)\s+[\w/-]+(?:\s+[\w/-]+){0,2}\s+should\s+(?:always\s+)?(?:show|display|be|give|list|use|"
         r"have|come)\b[^,;?]{0,30}?)\s+in\s+"
         r"(?P<x>(?-i:[A-Z]{2,4})(?![\w-])|usd|eur|gbp|chf|jpy|inr|zar|kes|ngn|ghs|aud|cad|nzd|sek|nok|dkk|pln|czk|huf|brl|mxn|"
@@ -374,12 +380,18 @@ RULES: tuple[Family, ...] = (
         "rule/only-please",
         r"^(?:please[,\s]+)?only\s+(?P<x>(?!(?:for|today|tonight|now|this|that|these|those|it|once|me|you|us|the|a|an|"
         r"one|two|three|\d+|if|when|after|before|until|till|a\s+few|some|half)\b)[\w#+./-]+(?:\s+[\w#+./-]+){0,2}?)"
-        r"\s*,?\s*(?:please|pls|plz)\b(?P<rest>\s*,\s*(?:no|without|nothing)\s+[^,;]{2,60})?[.!]*$",
+        r"(?:\s*,?\s*(?:please|pls|plz)\b(?P<rest>\s*,\s*(?:no|without|nothing)\s+[^,;]{2,60})?"
+        # (what is not to be used, before the please: "only standard python, no pandas please")
+        r"|(?P<rest2>\s*,\s*(?:no|without|nothing)\s+[^,;]{2,40}?)\s+(?:please|pls|plz))[.!]*$",
         "rule",
         "rule",
         lambda m, s: (
             f"Only {m.group('x').strip(TRIM)}"
-            + (f", {m.group('rest').strip(TRIM + ',')}" if m.group("rest") else "")
+            + (
+                f", {(m.group('rest') or m.group('rest2')).strip(TRIM + ',')}"
+                if m.group("rest") or m.group("rest2")
+                else ""
+            )
         ),
         priority="high",
     ),
@@ -614,7 +626,9 @@ RULES: tuple[Family, ...] = (
         # ("the bug was in the parser, not the lexer" tells what happened once)
         r"(?!.*\b(?:was|were|did|had)\b)(?P<x>[\w/.+#' -]{3,60}?)(?:,?\s+please)?,\s+(?P<neg>not|never)\s+"
         # ("drop the changelog, not really necessary": why an offer is let go)
-        rf"(?!{NO_NEED}$)(?P<y>[\w/.+#' -]{{2,30}})$",
+        rf"(?!{NO_NEED}$)(?P<y>[\w/.+#' -]{{2,30}}?)"
+        # (and when it holds all the same: "Always the vouvoiement in client letters, never the tutoiement, even when …")
+        r"(?:\s*,\s*(?:even|also|especially|unless|except)\b[^;]*)?$",
         "rule",
         "rule",
         lambda m, s: f"{cap(m.group('x').strip(TRIM))}, {m.group('neg').lower()} {m.group('y').strip(TRIM)}",

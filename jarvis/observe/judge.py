@@ -343,7 +343,8 @@ _FRIENDS = (
 _HOUSEMATES = r"flatmate|roommate|housemate"
 _WORKMATES = (
     r"colleague|co-?worker|labmate|lab mate|officemate|office mate|deskmate|groupmate|bandmate|lab partner|"
-    r"teammate|boss|oga|manager|lead|team lead|tech lead|landlord|landlady|client|co-?author|collaborator"
+    r"teammate|boss|oga|manager|lead|team lead|tech lead|landlord|landlady|client|co-?author|collaborator|associate|"
+    r"predecessor|former\s+partner|old\s+boss"
 )
 _NOT_FAMILY = f"{_FRIENDS}|{_HOUSEMATES}|{_WORKMATES}"
 _FAMILY = (
@@ -368,7 +369,11 @@ _UNITS = (
 # where a named colleague sits ("Priyanka from accounts", "Dev on the infra team", "Bence in our group")
 _WHERE_THEY_SIT = rf"\s+(?:from|on|in|at)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+\s+){{0,2}}?(?:{_UNITS})"
 # a habit said by its verb ("keeps …", "swears by …"), and with its adverbs
-_HABIT_VERBS = r"keeps|swears by|swore by|used to|lives on|lived on|does everything|did everything"
+_HABIT_VERBS = (
+    r"keeps|swears by|swore by|used to|lives on|lived on|does everything|did everything|"
+    # a way of old ("my former associate, Julien, wrote everything by hand")
+    r"wrote everything|typed everything|printed everything|kept everything"
+)
 _HABIT_WORDS = rf"always|never|usually|constantly|forever|every single|do everything|{_HABIT_VERBS}"
 _OTHERS_HABIT_RE = re.compile(
     rf"^(?:(?:and|but|so|also|lol|plus|oh)[\s,]+)*"
@@ -633,7 +638,7 @@ _CARE_ADVICE_RE = re.compile(
     r"physiotherapist|dentist|nurse|dietitian|dietician|nutritionist|consultant|specialist|surgeon|midwife|oncologist|"
     r"endocrinologist|rheumatologist|neurologist|dermatologist|psychiatrist|pharmacist|optician|optometrist|"
     r"audiologist|hepatologist|gastroenterologist|pulmonologist|urologist|gynae?cologist|obstetrician|paediatrician|"
-    r"pediatrician|podiatrist|chiropractor)(?:\s+(?-i:[A-Z])[\w'-]+){0,2}(?:\s+(?:in|at|from)\s+(?:the\s+)?(?-i:[A-Z])[\w'-]+)?"
+    r"pediatrician|podiatrist|chiropractor|vet|veterinarian|farrier)(?:\s+(?-i:[A-Z])[\w'-]+){0,2}(?:\s+(?:in|at|from)\s+(?:the\s+)?(?-i:[A-Z])[\w'-]+)?"
     r",?\s+(?:has\s+|had\s+|also\s+)?"
     r"(?:told|tells|advised|advises|said|says|wants|recommended|recommends)\s+(?:me|us|that\s+I|I|to)\b"
     # what they found ("doc says my cholestrol is high", "the GP said my iron is low")

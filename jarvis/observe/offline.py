@@ -2786,6 +2786,7 @@ _NOT_VETOED = (
     "rule/label",  # "Rule for this project: the app must be offline-first, load-shedding kills the towers"
     "preference/stated",
     "self/better-than",  # "I'd rather read code than prose": the person's own taste, like preference/stated
+    "correction/own-slip",  # "I wrote 22 singers, it is 26": the person's own words, put right by them (adr/0116)
 )
 
 

@@ -324,6 +324,20 @@ SELF: tuple[Family, ...] = (
     ),
     # two languages for what is written, and their order ("Write it in Czech and English both, Czech first",
     # "do everything in Welsh and English, Welsh on top"): one language for one text is a request of the moment
+    # "commit msg in english pls, team chats in korean but git history is english only", "code comments in German
+    # please": what kind of text is written in which language
+    fam(
+        "rule/text-in-language",
+        r"^(?:(?:and|also|ok|okay|so)[,\s]+)*(?:please\s+|pls\s+|always\s+)*(?P<x>(?:the\s+|all\s+|my\s+|our\s+)?(?:git\s+)?"
+        r"(?:commit\s+(?:msgs?|messages?)|commits|code\s+comments|comments|docstrings|docs|documentation|the\s+readme|readme|"
+        r"variable\s+names|identifiers|logs?|log\s+messages|error\s+messages|ui\s+texts?|labels|captions|posts|emails|letters|"
+        r"invoices|replies|answers|summaries|notes|reports|slides|the\s+site|the\s+website|the\s+app)\s+(?:always\s+|only\s+)?"
+        rf"in\s+(?:{LANGUAGES})(?:\s+(?:only|always))?)(?:\s+(?:please|pls|plz))?(?=\s*(?:[,;.!]|$))",
+        "rule",
+        "rule",
+        said_x,
+        priority="high",
+    ),
     fam(
         "rule/languages",
         rf"^(?:please\s+|pls\s+|always\s+)*(?P<x>(?:write|do|make|put|keep|answer|reply|post|send)\s+(?:it|them|this|these|"
@@ -1118,7 +1132,8 @@ IN_PASSING: tuple[Family, ...] = (
         # ("pick the daughters from madrassa", "take my father to dialysis": lessons, sport, faith and care too)
         # ("the daughters" only to lessons, sport, faith or care: "collect the twins from their school" is read by
         # person/twins)
-        rf"\b(?:get|pick(?:\s+up)?|collect|fetch|drop(?: off)?|take|bring)\s+(?:my|the(?=\s+\w+\s+(?:up\s+|off\s+|back\s+)?"
+        rf"\b(?:get|getting|pick(?:ing)?(?:\s+up)?|collect(?:ing)?|fetch(?:ing)?|drop(?:ping)?(?: off)?|take|taking|bring(?:ing)?|"
+        rf"driv(?:e|ing))\s+(?:my|the(?=\s+\w+\s+(?:up\s+|off\s+|back\s+)?"
         rf"(?:from|at|to)\s+(?:the\s+|her\s+|his\s+|their\s+)?(?:[\w'-]+\s+){{0,3}}?(?:{TAKEN_TO})\b))\s+(?P<rel>{RELATIONS})"
         rf"(?P<name>\s+(?:{NAME}|(?!(?:up|off|from|at|to|back)\b)[a-z]+))?"
         r"\s+(?:up\s+|off\s+|back\s+)?(?:from|at|to)\s+(?P<v>(?:the\s+|her\s+|his\s+|their\s+)?(?:[\w'-]+\s+){0,3}?"
@@ -1146,6 +1161,18 @@ IN_PASSING: tuple[Family, ...] = (
         "person",
         lambda m, s: f"{s} picks up {m.group('name')} from {v(m)}",
         confidence=0.7,
+    ),
+    # "at my sons water polo practice", "after my daughter's volleyball game": what someone close does every week
+    fam(
+        "person/kid-activity",
+        r"\b(?:at|after|before|to|from|for)\s+my\s+(?P<rel>son|daughter|kid|child|boy|girl|twins|grandson|granddaughter|grandkid|"
+        r"grandchild|niece|nephew|youngest|oldest|eldest|sons|daughters|kids|children|boys|girls|grandkids|grandchildren)"
+        rf"(?:'s|’s|s')?\s+(?P<v>(?:[\w-]+\s+){{0,2}}?(?:{TAKEN_TO}|practice|game|match|training|recital|"
+        r"tournament|meet|lesson))\b",
+        "fact",
+        "person",
+        lambda m, s: f"{possessive(s)} {rel(m)} {_go(rel(m))} to {v(m)}",
+        confidence=0.65,
     ),
     # "after I come back from judo with my daughter": where someone close goes, with the person
     fam(
