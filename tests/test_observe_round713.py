@@ -724,3 +724,15 @@ def test_what_someone_close_does_every_week_said_on_the_way(user: str, kept: str
 def test_someone_closes_teacher_is_no_activity() -> None:
     facts = facts_of(("assistant", "Ok."), ("user", "my son's teacher is strict"))
     assert not [f for f in facts if f.family == "person/kid-activity"], seen(facts)
+
+
+@pytest.mark.parametrize(
+    "user",
+    [
+        "sorry for typos, im typing on the bus back from the tournament in Kajaani, 3 hours. deploy tomorrow.",
+        "I'm writing this on the train to Odense, excuse the typos",
+    ],
+)
+def test_where_this_message_is_typed_is_of_the_moment(user: str, judge: Judge) -> None:
+    facts = facts_of(("assistant", "Ok."), ("user", user), judge=judge)
+    assert not [f for f in facts if "bus" in f.text.lower() or "train" in f.text.lower()], seen(facts)

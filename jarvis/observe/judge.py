@@ -464,6 +464,9 @@ _MOMENT_RE = re.compile(
     # ("bare RN" is React Native, "an ATM" a cash machine: only the typed-fast lower case is "right now")
     r"\b(?-i:rn|Rn|atm|Atm)\b|\bwith\s+(?:maybe\s+|about\s+|only\s+)?\d+\s*(?:min|mins|minutes|hours|hrs|%)\s+left\b"
     r"|\bon\s+(?:the|a|my|our)\s+[\w-]+\s+now\b"
+    # where this very message is typed ("im typing on the bus back from the tournament in Kajaani, 3 hours")
+    r"|\b(?:I'm|im|I\s+am|I’m)\s+(?:(?:typing|texting|messaging)(?:\s+(?:this|you))?|(?:writing|sending)\s+(?:this|you))\s+"
+    r"(?:on|from|in|at)\s+(?:the|a|my|our)\b"
     # something gone wrong since yesterday, however often it recurs since ("since yesterday evening every callback
     # is 500 and the treasurer is calling me nonstop")
     r"|^(?:(?:and|but|so|also|oh|btw|ugh)[\s,]+)*since\s+(?:yesterday|last\s+night|this\s+morning)(?:\s+(?:evening|morning|"

@@ -1165,7 +1165,7 @@ IN_PASSING: tuple[Family, ...] = (
     # "at my sons water polo practice", "after my daughter's volleyball game": what someone close does every week
     fam(
         "person/kid-activity",
-        r"\b(?:at|after|before|to|from|for)\s+my\s+(?P<rel>son|daughter|kid|child|boy|girl|twins|grandson|granddaughter|grandkid|"
+        r"\b(?:at|after|before|to|from|for|it's|its|it\s+is)\s+my\s+(?P<rel>son|daughter|kid|child|boy|girl|twins|grandson|granddaughter|grandkid|"
         r"grandchild|niece|nephew|youngest|oldest|eldest|sons|daughters|kids|children|boys|girls|grandkids|grandchildren)"
         rf"(?:'s|’s|s')?\s+(?P<v>(?:[\w-]+\s+){{0,2}}?(?:{TAKEN_TO}|practice|game|match|training|recital|"
         r"tournament|meet|lesson))\b",
