@@ -639,7 +639,8 @@ _WRONG_SHOULD_RE = re.compile(
 def own_slip(sent: str, who: str) -> Found | None:
     """correction/own-slip: what the person wrote before, put right by them ("I wrote 22 singers, it is 26"), or a
     value said to be wrong and what it should be ("6 is wrong actually, it should be 4 degrees")."""
-    wrong = _WRONG_SHOULD_RE.match(trim(sent).strip(TRIM))
+    body = trim(sent).strip(TRIM)
+    wrong = _WRONG_SHOULD_RE.match(body)
     if wrong and not refused(wrong.group("wrong")):
         topic = f"{cap(wrong.group('topic').strip())}: " if wrong.group("topic") else ""
         why = (wrong.group("why") or "").strip(TRIM)
@@ -649,10 +650,7 @@ def own_slip(sent: str, who: str) -> Found | None:
             if re.match(r"(?:the|my|our|your|this|that)\s", said, IC)
             else f"Correction: {topic}{wrong.group('right').strip(TRIM)}, not {said}"
         )
-        text += f"; {third_person(why, who)}" if why else ""
-        return Found(
-            text, "correction", "correction/own-slip", subject_of(sent) or "", confidence=0.8, priority="high"
-        )
+        return _slip(text + (f"; {third_person(why, who)}" if why else ""), sent)
     # (what is asked after it is no part of it: "…, so please fix that everywhere it appears, also in the timeline")
     asked = re.split(
         r",\s*(?:so\s+)?(?:please|pls|can\s+you|could\s+you)\b", trim(sent), maxsplit=1, flags=IC
@@ -662,9 +660,8 @@ def own_slip(sent: str, who: str) -> Found | None:
     if said_but:
         # ("I wrote that we moved to Stellenbosch in 1979 but it was 1981", anywhere in a message: as `correction`
         # reads it right after the assistant)
-        return Found("Correction: " + cap(third_person(said_but.group("x").strip(TRIM), who)), "correction",
-                     "correction/own-slip", subject_of(sent) or "", confidence=0.8, priority="high")  # fmt: skip
-    m = _I_WROTE_RE.match(trim(sent).strip(TRIM))
+        return _slip("Correction: " + cap(third_person(said_but.group("x").strip(TRIM), who)), sent)
+    m = _I_WROTE_RE.match(body)
     if not m or refused(m.group("wrong")):
         return None
     why = (m.group("rest") or "").strip(TRIM)
@@ -676,7 +673,10 @@ def own_slip(sent: str, who: str) -> Found | None:
     why = re.split(r",\s*(?:so\s+)?(?:please|pls)\b", why, maxsplit=1, flags=IC)[0].strip(TRIM)
     said = third_person(m.group("wrong").strip(TRIM), who)
     text = f"Correction: {m.group('it').lower()} {m.group('verb')} {m.group('right').strip(TRIM)}, not as {who} {m.group('said').split()[0].lower()} ({said})"
-    text += f"; {third_person(why, who)}" if why else ""
+    return _slip(text + (f"; {third_person(why, who)}" if why else ""), sent)
+
+
+def _slip(text: str, sent: str) -> Found:
     return Found(
         text, "correction", "correction/own-slip", subject_of(sent) or "", confidence=0.8, priority="high"
     )

@@ -904,13 +904,23 @@ _BARE_OTHER_RE = re.compile(
 )
 
 
+# one of the person's family, by relation ("my cousin", "our youngest daughter")
+_MY_KIN = rf"(?:my|our)\s+(?:\w+\s+)?(?:{_FAMILY}|{_WIDER_FAMILY})\b"
+# … opening a clause, perhaps with where they live, their name or a pronoun after it ("my cousin in karakol",
+# "my sister Ana, she")
+_KIN_SUBJECT = (
+    rf"^(?:(?:and|but|so|also|lol|plus|oh|like)[\s,]+)*{_MY_KIN}"
+    r"(?:\s+(?:in|from|at|back in|back home in)\s+[^\W\d_][\w'-]*)?(?:\s+[A-Z][\w'-]+)?(?:,?\s+(?:he|she|they))?"
+)
+# nothing of the person's in the rest of the clause ("… signs off on everything I send out" is the person's work)
+_NONE_OF_MINE = r"(?![^,;.]*\b(?:I|me|my|we|our|us)\b)"
+
+
 # a relative's own choice of where things go ("my brother-in-law puts everything in gold coins", "my
 # brother in Casablanca he sells only on Instagram"): theirs, however close they are
 _KIN_CHOICE_RE = re.compile(
-    rf"^(?:(?:and|but|so|also|lol|plus|oh|like)[\s,]+)*(?:my|our)\s+(?:\w+\s+)?"
-    rf"(?:{_FAMILY}|{_WIDER_FAMILY})\b"
-    r"(?:\s+(?:in|from|at|back in|back home in)\s+[^\W\d_][\w'-]*)?(?:\s+[A-Z][\w'-]+)?(?:,?\s+(?:he|she|they))?"
-    r"\s+(?:\w+ly\s+)?(?:puts|keeps|invests|sells|buys|spends|saves|stores|orders|banks|gets)\s+"
+    _KIN_SUBJECT
+    + r"\s+(?:\w+ly\s+)?(?:puts|keeps|invests|sells|buys|spends|saves|stores|orders|banks|gets)\s+"
     r"(?:\w+\s+){0,2}?(?:everything|all|only)\b",
     IC,
 )
@@ -919,9 +929,8 @@ _KIN_CHOICE_RE = re.compile(
 # a relative's own way with everyone, often where they live ("my cousin in karakol gives free horse ride to everybody,
 # i think its stupid", "my uncle sells on credit to anyone who asks"): how they run their things, not the person's
 _KIN_TO_ALL_RE = re.compile(
-    rf"^(?:(?:and|but|so|also|lol|plus|oh|like)[\s,]+)*(?:my|our)\s+(?:\w+\s+)?(?:{_FAMILY}|{_WIDER_FAMILY})\b"
-    r"(?:\s+(?:in|from|at|back in|back home in)\s+[^\W\d_][\w'-]*)?(?:\s+[A-Z][\w'-]+)?(?:,?\s+(?:he|she|they))?"
-    r"\s+(?:\w+ly\s+|always\s+|still\s+|just\s+)?(?:gives|offers|sells|lets|charges|serves|sends|hands\s+out|rents|lends)\s+"
+    _KIN_SUBJECT
+    + r"\s+(?:\w+ly\s+|always\s+|still\s+|just\s+)?(?:gives|offers|sells|lets|charges|serves|sends|hands\s+out|rents|lends)\s+"
     r"(?![^,;.]*\b(?:me|us|my|our|I)\b)[^,;.]{0,40}?\b(?:to|for|with)\s+(?:everybody|everyone|every\s+\w+|all\s+(?:the\s+)?\w+|"
     r"anyone|anybody|free|nothing)\b",
     IC,
@@ -931,9 +940,7 @@ _KIN_TO_ALL_RE = re.compile(
 # a shop, a titled name or a child of the house, then what they do ("The boulangerie at the corner sells the croissant
 # at 1,10 € but with margarine", "Mr Nicolson next door always takes his class to the Kelvingrove")
 _NEARBY_DOES_RE = re.compile(
-    rf"^(?:(?:and|but|so|also|lol|plus|oh)[\s,]+)*(?:{THEIRS_NEARBY})"
-    # (nothing of the person's in it: "Dr. Lapointe signs off on everything I send out" is the person's work)
-    r"(?![^,;.]*\b(?:I|me|my|we|our|us)\b)"
+    rf"^(?:(?:and|but|so|also|lol|plus|oh)[\s,]+)*(?:{THEIRS_NEARBY}){_NONE_OF_MINE}"
     r"(?:\s+(?!(?:is|are|was|were|has|have|had|does|do|did|will|would|can|could)\b)[\w'-]+){0,3}?\s+"
     r"(?:\w+ly\s+|always\s+|never\s+|only\s+|still\s+|just\s+)*(?!(?:is|has|was|does|ours|yours|hers|theirs)\b)"
     r"[a-z]{2,}[^s\W]s\b",
@@ -955,7 +962,7 @@ _NAMED_PLACED_HABIT_RE = re.compile(
 )
 # a relative's old way with all of a thing ("my father still writes every order in a paper notebook")
 _KIN_STILL_RE = re.compile(
-    rf"^(?:(?:and|but|so|also|lol|plus|oh)[\s,]+)*(?:my|our)\s+(?:\w+\s+)?(?:{_FAMILY}|{_WIDER_FAMILY})\b"
+    rf"^(?:(?:and|but|so|also|lol|plus|oh)[\s,]+)*{_MY_KIN}"
     r"(?:\s+(?-i:[A-Z])[\w'-]+)?\s+still\s+(?!(?:is|has|lives|works)\b)[a-z]{2,}[^s\W]s\s+(?:all|every|everything|each)\b",
     IC,
 )
@@ -963,7 +970,7 @@ _KIN_STILL_RE = re.compile(
 _TITLED_DID_RE = re.compile(
     r"^(?:(?:and|but|so|also|lol|plus|oh)[\s,]+)*(?-i:Mr|Mrs|Ms|Miss|Dr|Mx|Frau|Herr|Mme|Madame|Monsieur|Señor|Señora|"
     r"Signor|Signora)\.?\s+(?-i:[A-Z])[\w'-]+\s+(?:\w+ly\s+|already\s+|also\s+)?(?:[a-z]+ed|paid|sent|gave|took|brought|came|"
-    r"went|left|said|told|wrote|made|did|got|bought|sold|rang|called)\b(?![^,;.]*\b(?:I|me|my|we|our|us)\b)",
+    r"went|left|said|told|wrote|made|did|got|bought|sold|rang|called)\b" + _NONE_OF_MINE,
 )
 
 
